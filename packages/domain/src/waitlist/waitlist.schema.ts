@@ -1,0 +1,36 @@
+import { z } from 'zod';
+
+/** Audiences of the waitlist (SPEC §6). */
+export const waitlistTypes = ['patient', 'practitioner'] as const;
+export const waitlistTypeSchema = z.enum(waitlistTypes);
+export type WaitlistType = z.infer<typeof waitlistTypeSchema>;
+
+export const waitlistMessages = {
+  fullName: 'Full name must be at least 2 characters.',
+  email: 'Please enter a valid email address.',
+  yourName: 'Your name must be at least 2 characters.',
+} as const;
+
+/** The waitlist form's fields (SPEC §5). */
+export const waitlistFormSchema = z.object({
+  name: z.string().trim().min(2, waitlistMessages.fullName).max(200, waitlistMessages.fullName),
+  email: z.string().trim().pipe(z.email(waitlistMessages.email)),
+});
+export type WaitlistForm = z.infer<typeof waitlistFormSchema>;
+
+/** What `waitlist.join` accepts: the form plus the card's audience. */
+export const joinWaitlistSchema = waitlistFormSchema.extend({ type: waitlistTypeSchema });
+export type JoinWaitlistInput = z.infer<typeof joinWaitlistSchema>;
+
+/** "Invite a friend to join" (SPEC §5). */
+export const inviteFormSchema = z.object({
+  yourName: z.string().trim().min(2, waitlistMessages.yourName).max(200, waitlistMessages.yourName),
+  friendEmail: z.string().trim().pipe(z.email(waitlistMessages.email)),
+});
+export type InviteForm = z.infer<typeof inviteFormSchema>;
+
+export const sendInviteSchema = inviteFormSchema.extend({ waitlistType: waitlistTypeSchema });
+export type SendInviteInput = z.infer<typeof sendInviteSchema>;
+
+/** Emails are unique on the waitlist whatever their letter case. */
+export const normalizeEmail = (email: string): string => email.trim().toLowerCase();
