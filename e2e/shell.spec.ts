@@ -1,0 +1,40 @@
+import { expect, test } from '@playwright/test';
+
+test.describe('site shell', () => {
+  test('an unknown route shows the 404 page and logs the path', async ({ page }) => {
+    const errors: string[] = [];
+    page.on('console', (message) => {
+      if (message.type() === 'error') errors.push(message.text());
+    });
+    await page.goto('/no/such/page');
+    await expect(page.getByText('404')).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'Oops! Page not found' })).toBeVisible();
+    expect(errors.some((text) => text.includes('/no/such/page'))).toBe(true);
+    await page.getByRole('link', { name: 'Return to Home' }).click();
+    await expect(page).toHaveURL(/\/$/);
+    await expect(page.getByRole('heading', { level: 1, name: 'Healing starts here.' })).toBeVisible();
+  });
+
+  test('theme "dark" in localStorage gives a dark page after reload', async ({ page }) => {
+    await page.goto('/');
+    await page.evaluate(() => localStorage.setItem('vite-ui-theme', 'dark'));
+    await page.reload();
+    await expect(page.locator('html')).toHaveClass(/dark/);
+    const background = await page.evaluate(() => getComputedStyle(document.body).backgroundColor);
+    const [r, g, b] = (background.match(/\d+/g) ?? []).map(Number);
+    expect((r ?? 255) + (g ?? 255) + (b ?? 255)).toBeLessThan(200);
+  });
+
+  test('the small-screen menu opens full screen, locks scrolling and closes on navigation', async ({ page }) => {
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.goto('/does-not-exist');
+    await page.getByRole('button', { name: 'Open menu' }).click();
+    const menu = page.getByRole('dialog').or(page.locator('[data-mobile-menu]'));
+    await expect(menu).toBeVisible();
+    expect(await page.evaluate(() => document.body.style.overflow)).toBe('hidden');
+    await menu.getByRole('link', { name: 'Home' }).click();
+    await expect(page).toHaveURL(/\/$/);
+    await expect(page.getByRole('button', { name: 'Open menu' })).toBeVisible();
+    expect(await page.evaluate(() => document.body.style.overflow)).not.toBe('hidden');
+  });
+});

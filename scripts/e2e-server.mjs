@@ -1,0 +1,27 @@
+// Starts the real server for the browser tests on a fresh embedded database of its own.
+import { spawn } from 'node:child_process';
+import { rmSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const dataDir = path.join(root, '.data', 'e2e');
+rmSync(dataDir, { recursive: true, force: true });
+
+const env = { ...process.env };
+delete env.DATABASE_URL;
+const child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
+  cwd: root,
+  stdio: 'inherit',
+  env: {
+    ...env,
+    NODE_ENV: 'test',
+    DATA_DIR: dataDir,
+    EMBEDDED_PG_PORT: process.env.E2E_PG_PORT ?? '54349',
+    PORT: process.env.E2E_PORT ?? '3100',
+    LOG_LEVEL: 'warn',
+    CONTACT_EMAIL: 'hello@wellspring.health',
+  },
+});
+for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => child.kill(signal));
+child.on('exit', (code) => process.exit(code ?? 0));
