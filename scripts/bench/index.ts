@@ -1,0 +1,13 @@
+// `npm run bench`: measurements, never assertions. Needs `npm run build` first (npm start does it)
+// and a PostgreSQL at BENCH_DATABASE_ADMIN_URL (default: the machine's, 127.0.0.1:5432).
+import { measureLandingBundle, printBundleReport } from './bundle.ts';
+import { measureStartup, printStartupReport } from './startup.ts';
+import { measureWaitlist, printWaitlistReport } from './waitlist.ts';
+
+const only = process.argv.slice(2);
+const wants = (name: string) => only.length === 0 || only.includes(name);
+
+console.log('# Wellspring benchmarks');
+if (wants('bundle')) printBundleReport(measureLandingBundle());
+if (wants('startup')) printStartupReport(await measureStartup());
+if (wants('waitlist')) printWaitlistReport(await measureWaitlist());

@@ -1,0 +1,68 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import pg from 'pg';
+
+export const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
+
+/** The machine's PostgreSQL, or BENCH_DATABASE_ADMIN_URL: benchmarks run on a real server. */
+export const adminUrl = process.env.BENCH_DATABASE_ADMIN_URL ?? 'postgresql://postgres@127.0.0.1:5432/postgres';
+
+export async function withAdmin<T>(run: (client: pg.Client) => Promise<T>): Promise<T> {
+  const client = new pg.Client({ connectionString: adminUrl });
+  await client.connect();
+  try {
+    return await run(client);
+  } finally {
+    await client.end();
+  }
+}
+
+/** Creates an empty database for one benchmark and returns its URL. */
+export async function createBenchDatabase(name: string): Promise<string> {
+  await withAdmin(async (client) => {
+    await client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+    await client.query(`CREATE DATABASE ${name}`);
+  });
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  return url.toString();
+}
+
+export async function dropBenchDatabase(name: string): Promise<void> {
+  await withAdmin((client) => client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`));
+}
+
+export async function waitForHealthy(baseUrl: string, timeoutMs = 60_000): Promise<number> {
+  const started = performance.now();
+  while (performance.now() - started < timeoutMs) {
+    try {
+      const response = await fetch(`${baseUrl}/healthz`);
+      if (response.ok) return performance.now() - started;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((resolve) => setTimeout(resolve, 25));
+  }
+  throw new Error(`${baseUrl} did not become healthy within ${timeoutMs} ms`);
+}
+
+/** Starts the real Wellspring server (`npm run serve`) with the given environment; '' unsets a variable. */
+export function startServer(env: Record<string, string>): ChildProcess {
+  const merged: NodeJS.ProcessEnv = { ...process.env, LOG_LEVEL: 'silent', SEED_DEMO: '0', ...env };
+  for (const [key, value] of Object.entries(merged)) if (value === '') delete merged[key];
+  return spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
+    cwd: root,
+    stdio: ['ignore', 'ignore', 'inherit'],
+    env: merged,
+  });
+}
+
+export async function stopServer(child: ChildProcess): Promise<void> {
+  if (child.exitCode !== null) return;
+  const exited = new Promise((resolve) => child.once('exit', resolve));
+  child.kill('SIGTERM');
+  await exited;
+}
+
+export const formatMs = (ms: number): string => `${ms.toFixed(1)} ms`;
