@@ -1,0 +1,124 @@
+/**
+ * Builds the Express app (no listening here, so tests can mount it on an ephemeral port).
+ */
+import { createExpressMiddleware } from '@trpc/server/adapters/express';
+import express, { type ErrorRequestHandler } from 'express';
+import helmet from 'helmet';
+import type { ServerConfig } from './config.ts';
+import type { Database } from './db/client.ts';
+import { isProductionHost, hostPolicy } from './http/host-policy.ts';
+import type { Logger } from './http/logger.ts';
+import { requestLogger } from './http/logger.ts';
+import { originCheck } from './http/origin-check.ts';
+import { isFileIn, webApp } from './http/static.ts';
+import { appRouter } from './trpc/app.router.ts';
+import { createContextFactory } from './trpc/trpc.ts';
+
+export const JSON_BODY_LIMIT_BYTES = 100 * 1024;
+
+export interface AppDependencies {
+  readonly config: ServerConfig;
+  readonly db: Database;
+  readonly logger: Logger;
+}
+
+function trustProxySetting(value: string): boolean | number | string {
+  if (value === 'true') return true;
+  if (value === 'false') return false;
+  return /^\d+$/.test(value) ? Number(value) : value;
+}
+
+interface HttpError {
+  status?: number;
+  type?: string;
+}
+
+export function createApp({ config, db, logger }: AppDependencies): express.Express {
+  const app = express();
+  app.disable('x-powered-by');
+  if (config.trustProxy !== undefined) app.set('trust proxy', trustProxySetting(config.trustProxy));
+
+  app.use(requestLogger(logger));
+  app.use(
+    helmet({
+      contentSecurityPolicy: {
+        useDefaults: false,
+        directives: {
+          defaultSrc: ["'self'"],
+          scriptSrc: ["'self'"],
+          // vanilla-extract and react-toastify inject <style> elements at runtime.
+          styleSrc: ["'self'", "'unsafe-inline'"],
+          imgSrc: ["'self'", 'data:'],
+          fontSrc: ["'self'", 'data:'],
+          connectSrc: ["'self'"],
+          objectSrc: ["'none'"],
+          baseUri: ["'self'"],
+          formAction: ["'self'"],
+          frameAncestors: ["'none'"],
+          ...(config.production ? { upgradeInsecureRequests: [] } : {}),
+        },
+      },
+      strictTransportSecurity: config.production,
+    }),
+  );
+
+  app.get('/healthz', async (_req, res) => {
+    try {
+      await db.$queryRaw`SELECT 1`;
+      res.status(200).set('Cache-Control', 'no-store').json({ status: 'ok' });
+    } catch (error) {
+      logger.error({ err: error }, 'health check failed');
+      res.status(503).set('Cache-Control', 'no-store').json({ status: 'unavailable' });
+    }
+  });
+
+  const distDir = config.webDistDir;
+  app.use(hostPolicy({ previewDomain: config.previewDomain, isStaticFile: (path) => isFileIn(distDir, path) }));
+
+  app.use('/api', originCheck({ allowedOrigins: config.allowedOrigins, trustProxy: config.trustProxy !== undefined }));
+  // Parsed here so an oversized body gets 413 before tRPC; tRPC reuses req.body.
+  app.use('/api', express.json({ limit: JSON_BODY_LIMIT_BYTES }));
+  app.use(
+    '/api/trpc',
+    createExpressMiddleware({
+      router: appRouter,
+      createContext: createContextFactory({ db, config }),
+      maxBodySize: JSON_BODY_LIMIT_BYTES,
+      onError({ error, path, req }) {
+        if (error.code === 'INTERNAL_SERVER_ERROR') logger.error({ err: error, path, reqId: req.headers['x-request-id'] }, 'tRPC procedure failed');
+      },
+    }),
+  );
+  app.use('/api', (_req, res) => {
+    res.status(404).json({ error: { code: 'NOT_FOUND', message: 'No such API endpoint.' } });
+  });
+
+  app.use(
+    webApp({
+      distDir,
+      webConfig: (host) => ({ contactEmail: config.contactEmail, productionHost: isProductionHost(host, config.previewDomain) }),
+    }),
+  );
+  app.use((_req, res) => {
+    res.status(404).type('text/plain').send('Not found\n');
+  });
+
+  const errorHandler: ErrorRequestHandler = (error: HttpError & Error, _req, res, next) => {
+    if (res.headersSent) {
+      next(error);
+      return;
+    }
+    if (error.type === 'entity.too.large' || error.status === 413) {
+      res.status(413).json({ error: { code: 'PAYLOAD_TOO_LARGE', message: `Request body is larger than ${JSON_BODY_LIMIT_BYTES / 1024} KB.` } });
+      return;
+    }
+    if (error.type === 'entity.parse.failed' || error.status === 400) {
+      res.status(400).json({ error: { code: 'BAD_REQUEST', message: 'Malformed JSON body.' } });
+      return;
+    }
+    logger.error({ err: error }, 'unhandled error');
+    res.status(500).json({ error: { code: 'INTERNAL_SERVER_ERROR', message: 'Internal server error' } });
+  };
+  app.use(errorHandler);
+  return app;
+}

@@ -1,0 +1,85 @@
+/**
+ * Sessions after Lucia's design (docs/decisions/0003-sessions-lucia-design.md): the cookie carries a
+ * random token; the database keeps only its SHA-256, so a leaked table cannot be replayed.
+ */
+import { sha256 } from '@oslojs/crypto/sha2';
+import { encodeBase32LowerCaseNoPadding, encodeHexLowerCase } from '@oslojs/encoding';
+import { randomBytes } from 'node:crypto';
+import type { Request, Response } from 'express';
+import type { Database } from '../db/client.ts';
+import { deleteSession, extendSession, findSessionWithUser, insertSession } from '../repositories/session.repository.ts';
+import type { PublicUser } from '../repositories/user.repository.ts';
+
+export const SESSION_COOKIE = 'session';
+const DAY_MS = 24 * 60 * 60 * 1000;
+export const SESSION_LIFETIME_MS = 30 * DAY_MS;
+/** A session used when fewer than this many milliseconds remain gets a fresh 30 days. */
+export const SESSION_RENEW_THRESHOLD_MS = 15 * DAY_MS;
+
+export interface ValidSession {
+  readonly id: string;
+  readonly expiresAt: Date;
+  readonly user: PublicUser;
+  /** True when this validation extended the expiry: the cookie must be sent again. */
+  readonly renewed: boolean;
+}
+
+/** 20 random bytes (160 bits), base32 lower case without padding. */
+export function generateSessionToken(): string {
+  return encodeBase32LowerCaseNoPadding(randomBytes(20));
+}
+
+export function sessionIdFromToken(token: string): string {
+  return encodeHexLowerCase(sha256(new TextEncoder().encode(token)));
+}
+
+export async function createSession(db: Database, userId: string, now = new Date()): Promise<{ token: string; expiresAt: Date }> {
+  const token = generateSessionToken();
+  const expiresAt = new Date(now.getTime() + SESSION_LIFETIME_MS);
+  await insertSession(db, { id: sessionIdFromToken(token), userId, expiresAt });
+  return { token, expiresAt };
+}
+
+export async function validateSessionToken(db: Database, token: string, now = new Date()): Promise<ValidSession | null> {
+  const id = sessionIdFromToken(token);
+  const row = await findSessionWithUser(db, id);
+  if (!row) return null;
+  if (now.getTime() >= row.expiresAt.getTime()) {
+    await deleteSession(db, id);
+    return null;
+  }
+  if (row.expiresAt.getTime() - now.getTime() < SESSION_RENEW_THRESHOLD_MS) {
+    const expiresAt = new Date(now.getTime() + SESSION_LIFETIME_MS);
+    await extendSession(db, id, expiresAt);
+    return { id, expiresAt, user: row.user, renewed: true };
+  }
+  return { id, expiresAt: row.expiresAt, user: row.user, renewed: false };
+}
+
+export function invalidateSession(db: Database, sessionId: string): Promise<void> {
+  return deleteSession(db, sessionId);
+}
+
+/** The session token from the request's Cookie header, if any. */
+export function readSessionToken(req: Request): string | null {
+  const header = req.headers.cookie;
+  if (!header) return null;
+  for (const part of header.split(';')) {
+    const separator = part.indexOf('=');
+    if (separator === -1) continue;
+    if (part.slice(0, separator).trim() === SESSION_COOKIE) {
+      const value = part.slice(separator + 1).trim();
+      // Tokens are base32: anything else is not ours and is ignored.
+      return /^[a-z2-7]{1,128}$/.test(value) ? value : null;
+    }
+  }
+  return null;
+}
+
+export function setSessionCookie(res: Response, token: string, expiresAt: Date, secure: boolean): void {
+  res.cookie(SESSION_COOKIE, token, { httpOnly: true, sameSite: 'lax', path: '/', secure, expires: expiresAt });
+}
+
+export function clearSessionCookie(res: Response, secure: boolean): void {
+  res.cookie(SESSION_COOKIE, '', { httpOnly: true, sameSite: 'lax', path: '/', secure, maxAge: 0 });
+}

@@ -1,0 +1,16 @@
+/**
+ * The whole API. The web client imports only `type AppRouter` from here (`@wellspring/server/router`).
+ */
+import type { inferRouterInputs, inferRouterOutputs } from '@trpc/server';
+import { authRouter } from './auth.router.ts';
+import { router } from './trpc.ts';
+import { waitlistRouter } from './waitlist.router.ts';
+
+export const appRouter = router({
+  auth: authRouter,
+  waitlist: waitlistRouter,
+});
+
+export type AppRouter = typeof appRouter;
+export type RouterInputs = inferRouterInputs<AppRouter>;
+export type RouterOutputs = inferRouterOutputs<AppRouter>;

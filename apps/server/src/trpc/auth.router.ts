@@ -1,0 +1,62 @@
+import { TRPCError } from '@trpc/server';
+import { authMessages, normalizeEmail, signInSchema, signUpSchema } from '@wellspring/domain';
+import { hashPassword, verifyAgainstDummyHash, verifyPassword } from '../auth/password.ts';
+import { clearSessionCookie, createSession, invalidateSession, setSessionCookie } from '../auth/session.ts';
+import { isUniqueViolation } from '../db/errors.ts';
+import { createUser, findUserCredentialsByEmail, type PublicUser } from '../repositories/user.repository.ts';
+import { clientIp, enforceRateLimit, publicProcedure, router, type Context } from './trpc.ts';
+
+export interface SignedInUser {
+  readonly id: string;
+  readonly name: string;
+  readonly email: string;
+}
+
+const toSignedInUser = (user: PublicUser): SignedInUser => ({ id: user.id, name: user.name, email: user.email });
+
+async function startSession(ctx: Context, userId: string): Promise<void> {
+  // A new token at every sign-in: an old (possibly planted) session cookie is never kept.
+  if (ctx.sessionId) await invalidateSession(ctx.db, ctx.sessionId);
+  const { token, expiresAt } = await createSession(ctx.db, userId);
+  setSessionCookie(ctx.res, token, expiresAt, ctx.config.production);
+}
+
+export const authRouter = router({
+  signUp: publicProcedure.input(signUpSchema).mutation(async ({ ctx, input }): Promise<{ user: SignedInUser }> => {
+    const { signUpMax, signUpWindowMs } = ctx.config.rateLimits;
+    await enforceRateLimit(ctx, { bucket: 'sign-up', max: signUpMax, windowMs: signUpWindowMs }, clientIp(ctx), authMessages.tooManyAttempts);
+    const email = normalizeEmail(input.email);
+    if (await findUserCredentialsByEmail(ctx.db, email)) throw new TRPCError({ code: 'CONFLICT', message: authMessages.emailTaken });
+    const passwordHash = await hashPassword(input.password);
+    let user: PublicUser;
+    try {
+      user = await createUser(ctx.db, { email, name: input.name.trim(), passwordHash });
+    } catch (error) {
+      if (isUniqueViolation(error)) throw new TRPCError({ code: 'CONFLICT', message: authMessages.emailTaken });
+      throw error;
+    }
+    await startSession(ctx, user.id);
+    return { user: toSignedInUser(user) };
+  }),
+
+  signIn: publicProcedure.input(signInSchema).mutation(async ({ ctx, input }): Promise<{ user: SignedInUser }> => {
+    const email = normalizeEmail(input.email);
+    const { signInMax, signInWindowMs } = ctx.config.rateLimits;
+    await enforceRateLimit(ctx, { bucket: 'sign-in', max: signInMax, windowMs: signInWindowMs }, `${clientIp(ctx)}:${email}`, authMessages.tooManyAttempts);
+    const credentials = await findUserCredentialsByEmail(ctx.db, email);
+    const passwordMatches = credentials
+      ? await verifyPassword(credentials.passwordHash, input.password)
+      : await verifyAgainstDummyHash(input.password).then(() => false);
+    if (!credentials || !passwordMatches) throw new TRPCError({ code: 'UNAUTHORIZED', message: authMessages.invalidCredentials });
+    await startSession(ctx, credentials.id);
+    return { user: toSignedInUser(credentials) };
+  }),
+
+  signOut: publicProcedure.mutation(async ({ ctx }): Promise<{ ok: true }> => {
+    if (ctx.sessionId) await invalidateSession(ctx.db, ctx.sessionId);
+    clearSessionCookie(ctx.res, ctx.config.production);
+    return { ok: true };
+  }),
+
+  me: publicProcedure.query(({ ctx }): { user: SignedInUser | null } => ({ user: ctx.user ? toSignedInUser(ctx.user) : null })),
+});

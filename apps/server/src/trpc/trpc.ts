@@ -1,0 +1,106 @@
+/**
+ * tRPC plumbing: the request context, the error shape the web client relies on, and the procedure
+ * builders. Routers live in `*.router.ts` beside this file.
+ */
+import { initTRPC, TRPCError, type TRPC_ERROR_CODE_KEY } from '@trpc/server';
+import type { CreateExpressContextOptions } from '@trpc/server/adapters/express';
+import type { DomainError, DomainErrorCode } from '@wellspring/domain';
+import type { Request, Response } from 'express';
+import superjson from 'superjson';
+import { ZodError, z } from 'zod';
+import { readSessionToken, setSessionCookie, validateSessionToken } from '../auth/session.ts';
+import type { ServerConfig } from '../config.ts';
+import type { Database } from '../db/client.ts';
+import { consumeRateLimit, type RateLimitRule } from '../http/rate-limit.ts';
+import type { PublicUser } from '../repositories/user.repository.ts';
+
+export interface Context {
+  readonly req: Request;
+  readonly res: Response;
+  readonly db: Database;
+  readonly config: ServerConfig;
+  readonly requestId: string;
+  /** The signed-in user, or null. */
+  readonly user: PublicUser | null;
+  /** The id (token hash) of the current session, or null. */
+  readonly sessionId: string | null;
+}
+
+export interface ContextDependencies {
+  readonly db: Database;
+  readonly config: ServerConfig;
+}
+
+export function createContextFactory(deps: ContextDependencies) {
+  return async ({ req, res }: CreateExpressContextOptions): Promise<Context> => {
+    const token = readSessionToken(req);
+    const session = token ? await validateSessionToken(deps.db, token) : null;
+    if (token && session?.renewed) setSessionCookie(res, token, session.expiresAt, deps.config.production);
+    return {
+      req,
+      res,
+      db: deps.db,
+      config: deps.config,
+      requestId: String(res.getHeader('x-request-id') ?? ''),
+      user: session?.user ?? null,
+      sessionId: session?.id ?? null,
+    };
+  };
+}
+
+const t = initTRPC.context<Context>().create({
+  transformer: superjson,
+  errorFormatter({ shape, error }) {
+    const zodError = error.cause instanceof ZodError ? error.cause : null;
+    const hideInternals = error.code === 'INTERNAL_SERVER_ERROR' && process.env.NODE_ENV === 'production';
+    return {
+      ...shape,
+      // A zod error's own message is a JSON dump of its issues; the first issue reads better.
+      message: hideInternals ? 'Internal server error' : (zodError?.issues[0]?.message ?? shape.message),
+      data: {
+        ...shape.data,
+        // Field messages for forms: { email: ['Please enter a valid email address.'] }.
+        fieldErrors: zodError ? (z.flattenError(zodError).fieldErrors as Record<string, string[]>) : null,
+      },
+    };
+  },
+});
+
+export const router = t.router;
+export const createCallerFactory = t.createCallerFactory;
+export const middleware = t.middleware;
+
+export const publicProcedure = t.procedure;
+
+/** Requires a session; `ctx.user` is non-null inside. */
+export const authedProcedure = t.procedure.use(({ ctx, next }) => {
+  if (!ctx.user || !ctx.sessionId) throw new TRPCError({ code: 'UNAUTHORIZED', message: 'Please sign in to continue.' });
+  return next({ ctx: { ...ctx, user: ctx.user, sessionId: ctx.sessionId } });
+});
+
+/** Requires a signed-in practitioner. */
+export const practitionerProcedure = authedProcedure.use(({ ctx, next }) => {
+  if (ctx.user.role !== 'practitioner') throw new TRPCError({ code: 'FORBIDDEN', message: 'This is only available to practitioners.' });
+  return next();
+});
+
+const domainToTrpcCode: Record<DomainErrorCode, TRPC_ERROR_CODE_KEY> = {
+  CONFLICT: 'CONFLICT',
+  FORBIDDEN: 'FORBIDDEN',
+  INVALID_TRANSITION: 'CONFLICT',
+  NOT_FOUND: 'NOT_FOUND',
+  PRECONDITION_FAILED: 'PRECONDITION_FAILED',
+};
+
+/** A rejected domain command as the tRPC error the client sees. */
+export function domainErrorToTrpc(error: DomainError): TRPCError {
+  return new TRPCError({ code: domainToTrpcCode[error.code], message: error.message });
+}
+
+/** Counts a hit against `rule` for `subject`; over the limit → 429 with `message`. */
+export async function enforceRateLimit(ctx: Context, rule: RateLimitRule, subject: string, message: string): Promise<void> {
+  if (!(await consumeRateLimit(ctx.db, rule, subject))) throw new TRPCError({ code: 'TOO_MANY_REQUESTS', message });
+}
+
+/** The caller's IP (behind a proxy only when TRUST_PROXY is set). */
+export const clientIp = (ctx: Context): string => ctx.req.ip ?? ctx.req.socket.remoteAddress ?? 'unknown';
