@@ -1,0 +1,76 @@
+/**
+ * The practitioner application (SPEC §2 /practitioner-waitlist, §3, §5) and the body relayed to the
+ * automation webhook (SPEC §7.3). Messages end with a period, as in the spec's table.
+ */
+import { z } from 'zod';
+import { experienceBrackets } from '../catalog/specialties.ts';
+
+export const applicationMessages = {
+  name: 'Name must be at least 2 characters.',
+  email: 'Please enter a valid email address.',
+  phone: 'Please enter a valid phone number.',
+  specialties: 'Please list your specialties.',
+  experience: 'Please select your years of experience.',
+  acceptTerms: 'You must accept the terms and conditions.',
+  submitted: { title: 'Waitlist application submitted!', description: "We'll notify you when your application is approved." },
+  failed: { title: 'Failed to submit application', description: 'Please try again or contact support.' },
+  successScreen: 'Application Received!',
+  title: 'Join Our Practitioner Network',
+  submitting: 'Submitting...',
+} as const;
+
+export const practitionerApplicationSchema = z.object({
+  name: z.string().trim().min(2, applicationMessages.name).max(200, applicationMessages.name),
+  email: z.string().trim().pipe(z.email(applicationMessages.email)),
+  phone: z.string().trim().min(10, applicationMessages.phone).max(40, applicationMessages.phone),
+  specialties: z.string().trim().min(2, applicationMessages.specialties).max(1000),
+  experience: z.enum(experienceBrackets, { error: applicationMessages.experience }),
+  website: z.string().trim().max(500).default(''),
+  message: z.string().trim().max(5000).default(''),
+  acceptTerms: z.literal(true, { error: applicationMessages.acceptTerms }),
+});
+export type PractitionerApplicationInput = z.input<typeof practitionerApplicationSchema>;
+export type PractitionerApplication = z.output<typeof practitionerApplicationSchema>;
+
+export const practitionerApplicationDefaults = {
+  name: '',
+  email: '',
+  phone: '',
+  specialties: '',
+  experience: '',
+  website: '',
+  message: '',
+  acceptTerms: false,
+} as const;
+
+export const APPLICATION_FORM_TYPE = 'practitioner_detailed';
+
+/** The webhook body of SPEC §7.3, field for field. */
+export interface ApplicationSubmission extends PractitionerApplication {
+  readonly formType: typeof APPLICATION_FORM_TYPE;
+  readonly receiverEmail: string;
+  /** ISO-8601 instant of submission. */
+  readonly timestamp: string;
+  /** The page origin the application came from. */
+  readonly source: string;
+}
+
+export function buildApplicationSubmission(
+  application: PractitionerApplication,
+  meta: { readonly receiverEmail: string; readonly submittedAt: Date; readonly source: string },
+): ApplicationSubmission {
+  return {
+    name: application.name,
+    email: application.email,
+    phone: application.phone,
+    specialties: application.specialties,
+    experience: application.experience,
+    website: application.website,
+    message: application.message,
+    acceptTerms: application.acceptTerms,
+    formType: APPLICATION_FORM_TYPE,
+    receiverEmail: meta.receiverEmail,
+    timestamp: meta.submittedAt.toISOString(),
+    source: meta.source,
+  };
+}

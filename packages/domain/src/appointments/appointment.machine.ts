@@ -1,0 +1,170 @@
+/**
+ * Appointment lifecycle, as decide/evolve.
+ *
+ * | state      | command    | events                 | next       |
+ * |------------|------------|------------------------|------------|
+ * | absent     | Schedule   | AppointmentScheduled   | scheduled  |
+ * | scheduled  | Confirm    | AppointmentConfirmed   | confirmed  |
+ * | confirmed  | Complete   | AppointmentCompleted   | completed  |
+ * | scheduled  | Cancel     | AppointmentCancelled   | cancelled  |
+ * | confirmed  | Cancel     | AppointmentCancelled   | cancelled  |
+ * | scheduled  | Reschedule | AppointmentRescheduled | scheduled  |
+ * | confirmed  | Reschedule | AppointmentRescheduled | confirmed  |
+ * | completed  | any        | — INVALID_TRANSITION   | completed  |
+ * | cancelled  | any        | — INVALID_TRANSITION   | cancelled  |
+ * | any other combination    | — INVALID_TRANSITION (or CONFLICT for a second Schedule, NOT_FOUND before one) | unchanged |
+ *
+ * Reconciling with SPEC §4: the spec's portal row menu marks an appointment "Confirmed or Completed
+ * from any status" and nothing sets Cancelled. Wellspring persists statuses, so the machine is the
+ * rule: the UI offers only the actions `allowedAppointmentActions` returns (Confirm while scheduled,
+ * Complete while confirmed, Cancel and Reschedule while open) and the server rejects anything else
+ * with the machine's message. The toast text "Appointment status updated to {status}" is kept.
+ *
+ * Dashboard (SPEC §3, §4): its statuses confirmed / pending / cancelled are this machine's
+ * confirmed / scheduled / cancelled — "pending" is how the dashboard shows a scheduled appointment
+ * awaiting confirmation; completed appointments are not on the dashboard's upcoming list.
+ * "Start Session" is allowed only for a virtual, confirmed appointment (`canStartSession`).
+ */
+import { accept, reject, type Decision } from '../shared/decision.ts';
+import type { AppointmentMode, AppointmentStatus } from './appointment.schema.ts';
+
+export type AppointmentState =
+  | { readonly status: 'absent' }
+  | {
+      readonly status: AppointmentStatus;
+      readonly id: string;
+      /** ISO-8601 instant. */
+      readonly startsAt: string;
+      readonly durationMinutes: number;
+      readonly mode: AppointmentMode;
+    };
+
+export const initialAppointment: AppointmentState = { status: 'absent' };
+
+export type AppointmentCommand =
+  | { readonly kind: 'Schedule'; readonly id: string; readonly startsAt: string; readonly durationMinutes: number; readonly mode: AppointmentMode }
+  | { readonly kind: 'Confirm' }
+  | { readonly kind: 'Complete' }
+  | { readonly kind: 'Cancel'; readonly reason?: string }
+  | { readonly kind: 'Reschedule'; readonly startsAt: string; readonly durationMinutes: number };
+
+export type AppointmentEvent =
+  | { readonly type: 'AppointmentScheduled'; readonly id: string; readonly startsAt: string; readonly durationMinutes: number; readonly mode: AppointmentMode }
+  | { readonly type: 'AppointmentConfirmed'; readonly id: string }
+  | { readonly type: 'AppointmentCompleted'; readonly id: string }
+  | { readonly type: 'AppointmentCancelled'; readonly id: string; readonly reason: string | null }
+  | { readonly type: 'AppointmentRescheduled'; readonly id: string; readonly startsAt: string; readonly durationMinutes: number };
+
+export type AppointmentAction = 'confirm' | 'complete' | 'cancel' | 'reschedule';
+
+export const appointmentErrors = {
+  notFound: 'Appointment not found.',
+  alreadyExists: 'This appointment already exists.',
+  invalidDuration: 'Duration must be a positive number of minutes.',
+  invalidStart: 'Please choose a valid date and time.',
+  confirm: (status: AppointmentStatus) => `Only a scheduled appointment can be confirmed; this one is ${status}.`,
+  complete: (status: AppointmentStatus) => `Only a confirmed appointment can be completed; this one is ${status}.`,
+  cancel: (status: AppointmentStatus) => `A ${status} appointment cannot be cancelled.`,
+  reschedule: (status: AppointmentStatus) => `A ${status} appointment cannot be rescheduled.`,
+} as const;
+
+const OPEN: readonly AppointmentStatus[] = ['scheduled', 'confirmed'];
+
+/** The actions the UI may offer for an appointment in `status`. */
+export function allowedAppointmentActions(status: AppointmentStatus): AppointmentAction[] {
+  switch (status) {
+    case 'scheduled':
+      return ['confirm', 'cancel', 'reschedule'];
+    case 'confirmed':
+      return ['complete', 'cancel', 'reschedule'];
+    case 'completed':
+    case 'cancelled':
+      return [];
+  }
+}
+
+const validSchedule = (startsAt: string, durationMinutes: number): string | null => {
+  if (!Number.isInteger(durationMinutes) || durationMinutes <= 0) return appointmentErrors.invalidDuration;
+  if (Number.isNaN(Date.parse(startsAt))) return appointmentErrors.invalidStart;
+  return null;
+};
+
+export function decideAppointment(state: AppointmentState, command: AppointmentCommand): Decision<AppointmentEvent> {
+  if (command.kind === 'Schedule') {
+    if (state.status !== 'absent') return reject('CONFLICT', appointmentErrors.alreadyExists);
+    const invalid = validSchedule(command.startsAt, command.durationMinutes);
+    if (invalid) return reject('PRECONDITION_FAILED', invalid);
+    return accept({
+      type: 'AppointmentScheduled',
+      id: command.id,
+      startsAt: new Date(command.startsAt).toISOString(),
+      durationMinutes: command.durationMinutes,
+      mode: command.mode,
+    });
+  }
+  if (state.status === 'absent') return reject('NOT_FOUND', appointmentErrors.notFound);
+  const { id, status } = state;
+  switch (command.kind) {
+    case 'Confirm':
+      return status === 'scheduled' ? accept({ type: 'AppointmentConfirmed', id }) : reject('INVALID_TRANSITION', appointmentErrors.confirm(status));
+    case 'Complete':
+      return status === 'confirmed' ? accept({ type: 'AppointmentCompleted', id }) : reject('INVALID_TRANSITION', appointmentErrors.complete(status));
+    case 'Cancel':
+      return OPEN.includes(status)
+        ? accept({ type: 'AppointmentCancelled', id, reason: command.reason?.trim() || null })
+        : reject('INVALID_TRANSITION', appointmentErrors.cancel(status));
+    case 'Reschedule': {
+      if (!OPEN.includes(status)) return reject('INVALID_TRANSITION', appointmentErrors.reschedule(status));
+      const invalid = validSchedule(command.startsAt, command.durationMinutes);
+      if (invalid) return reject('PRECONDITION_FAILED', invalid);
+      return accept({ type: 'AppointmentRescheduled', id, startsAt: new Date(command.startsAt).toISOString(), durationMinutes: command.durationMinutes });
+    }
+  }
+}
+
+export function evolveAppointment(state: AppointmentState, event: AppointmentEvent): AppointmentState {
+  switch (event.type) {
+    case 'AppointmentScheduled':
+      return { status: 'scheduled', id: event.id, startsAt: event.startsAt, durationMinutes: event.durationMinutes, mode: event.mode };
+    case 'AppointmentConfirmed':
+      return state.status === 'absent' ? state : { ...state, status: 'confirmed' };
+    case 'AppointmentCompleted':
+      return state.status === 'absent' ? state : { ...state, status: 'completed' };
+    case 'AppointmentCancelled':
+      return state.status === 'absent' ? state : { ...state, status: 'cancelled' };
+    case 'AppointmentRescheduled':
+      return state.status === 'absent' ? state : { ...state, startsAt: event.startsAt, durationMinutes: event.durationMinutes };
+  }
+}
+
+/** SPEC §2, §4: "Start Session" only for a virtual and confirmed appointment. */
+export const canStartSession = (appointment: { readonly mode: string; readonly status: string }): boolean =>
+  appointment.mode === 'virtual' && appointment.status === 'confirmed';
+
+/** The dashboard's appointment statuses (SPEC §3). */
+export const dashboardAppointmentStatuses = ['confirmed', 'pending', 'cancelled'] as const;
+export type DashboardAppointmentStatus = (typeof dashboardAppointmentStatuses)[number];
+export const dashboardAppointmentStatusLabels: Record<DashboardAppointmentStatus, string> = {
+  confirmed: 'Confirmed',
+  pending: 'Pending',
+  cancelled: 'Cancelled',
+};
+
+/** scheduled → pending, confirmed → confirmed, cancelled → cancelled, completed → null (not on the dashboard). */
+export function toDashboardStatus(status: AppointmentStatus): DashboardAppointmentStatus | null {
+  switch (status) {
+    case 'scheduled':
+      return 'pending';
+    case 'confirmed':
+      return 'confirmed';
+    case 'cancelled':
+      return 'cancelled';
+    case 'completed':
+      return null;
+  }
+}
+
+/** pending → scheduled; confirmed and cancelled keep their names. */
+export function fromDashboardStatus(status: DashboardAppointmentStatus): AppointmentStatus {
+  return status === 'pending' ? 'scheduled' : status;
+}

@@ -1,0 +1,95 @@
+/**
+ * Appointments: the portal appointment form (SPEC §3 "Portal form fields") and the enumerations of
+ * appointment type, duration, status and mode with their labels and badge colours (SPEC §3, §4).
+ */
+import { z } from 'zod';
+import { isDateTimeLocal } from '../time/dates.ts';
+import { labelOf, type BadgeColor } from '../shared/labels.ts';
+
+export const appointmentTypes = ['consultation', 'follow_up', 'treatment', 'assessment'] as const;
+export const appointmentTypeSchema = z.enum(appointmentTypes);
+export type AppointmentType = z.infer<typeof appointmentTypeSchema>;
+export const appointmentTypeLabels: Record<AppointmentType, string> = {
+  consultation: 'Consultation',
+  follow_up: 'Follow-up',
+  treatment: 'Treatment',
+  assessment: 'Assessment',
+};
+export const appointmentTypeLabel = (type: string): string => labelOf(appointmentTypeLabels, type);
+
+/** Portal duration options in minutes (SPEC §9); the form holds them as strings. */
+export const portalDurationOptions = ['30', '60', '90', '120'] as const;
+export const portalDurationSchema = z.enum(portalDurationOptions);
+export type PortalDuration = z.infer<typeof portalDurationSchema>;
+export const portalDurationLabels: Record<PortalDuration, string> = { '30': '30 minutes', '60': '60 minutes', '90': '90 minutes', '120': '120 minutes' };
+export const DEFAULT_PORTAL_DURATION: PortalDuration = '60';
+
+export const appointmentStatuses = ['scheduled', 'confirmed', 'completed', 'cancelled'] as const;
+export const appointmentStatusSchema = z.enum(appointmentStatuses);
+export type AppointmentStatus = z.infer<typeof appointmentStatusSchema>;
+export const appointmentStatusLabels: Record<AppointmentStatus, string> = {
+  scheduled: 'Scheduled',
+  confirmed: 'Confirmed',
+  completed: 'Completed',
+  cancelled: 'Cancelled',
+};
+export const appointmentStatusLabel = (status: string): string => labelOf(appointmentStatusLabels, status);
+/** SPEC §4: scheduled blue, confirmed green, completed grey, cancelled red. */
+export const appointmentStatusColors: Record<AppointmentStatus, BadgeColor> = {
+  scheduled: 'blue',
+  confirmed: 'green',
+  completed: 'grey',
+  cancelled: 'red',
+};
+export const appointmentStatusColor = (status: string): BadgeColor =>
+  (Object.prototype.hasOwnProperty.call(appointmentStatusColors, status) ? appointmentStatusColors[status as AppointmentStatus] : 'grey');
+
+export const appointmentModes = ['virtual', 'in-person'] as const;
+export const appointmentModeSchema = z.enum(appointmentModes);
+export type AppointmentMode = z.infer<typeof appointmentModeSchema>;
+export const appointmentModeLabels: Record<AppointmentMode, string> = { virtual: 'Virtual', 'in-person': 'In-Person' };
+export const appointmentModeLabel = (mode: string): string => labelOf(appointmentModeLabels, mode);
+
+export const appointmentMessages = {
+  patientName: 'Please enter the patient name.',
+  patientEmail: 'Please enter a valid email address.',
+  date: 'Please choose a date and time.',
+  scheduled: 'Appointment scheduled successfully!',
+  scheduleFailed: { title: 'Error scheduling appointment', description: 'Please try again later.' },
+  loadFailed: 'Failed to load appointment details.',
+  loading: 'Loading appointment details...',
+  listLoading: 'Loading appointments...',
+  empty: { title: 'No appointments found', description: 'Schedule your first appointment to get started.' },
+  deleted: 'Appointment deleted',
+  statusUpdated: (status: AppointmentStatus) => `Appointment status updated to ${status}`,
+  dashboardLoadFailed: 'Failed to load dashboard data. Please try again.',
+} as const;
+
+/**
+ * The portal appointment form. The spec has no validation beyond input types (email, datetime-local);
+ * a stored appointment still needs a name, an email and a date, so those are required with the
+ * messages above. Defaults: type consultation, duration "60" (SPEC §4 "Form defaults").
+ */
+export const portalAppointmentFormSchema = z.object({
+  patientName: z.string().trim().min(1, appointmentMessages.patientName).max(200, appointmentMessages.patientName),
+  patientEmail: z.string().trim().pipe(z.email(appointmentMessages.patientEmail)),
+  appointmentType: appointmentTypeSchema.default('consultation'),
+  /** A datetime-local value "2025-06-05T14:30", read in the practitioner's time zone. */
+  date: z.string().refine(isDateTimeLocal, appointmentMessages.date),
+  duration: portalDurationSchema.default(DEFAULT_PORTAL_DURATION),
+  notes: z.string().max(5000).default(''),
+});
+export type PortalAppointmentFormInput = z.input<typeof portalAppointmentFormSchema>;
+export type PortalAppointmentForm = z.output<typeof portalAppointmentFormSchema>;
+
+export const portalAppointmentFormDefaults: PortalAppointmentForm = {
+  patientName: '',
+  patientEmail: '',
+  appointmentType: 'consultation',
+  date: '',
+  duration: DEFAULT_PORTAL_DURATION,
+  notes: '',
+};
+
+/** The duration of the form as minutes. */
+export const durationMinutes = (duration: PortalDuration): number => Number(duration);

@@ -1,0 +1,191 @@
+/**
+ * Community (SPEC §2 Community, §3): forum categories and guidelines, event types and formats,
+ * resource types with the Knowledge Library tabs (and the "Other" bucket), member connection status,
+ * and the search/filter rules of each tab.
+ */
+import { labelOf } from '../shared/labels.ts';
+import { specialtyLabels, type Specialty } from '../catalog/specialties.ts';
+import type { CalendarDate } from '../time/dates.ts';
+
+// Forums ------------------------------------------------------------------------------------------
+
+export const forumCategoryNames = ['Clinical Practice', 'Research', 'Ethics & Regulations', 'Business', 'Education', 'Patient Care'] as const;
+export type ForumCategoryName = (typeof forumCategoryNames)[number];
+
+export interface ForumCategory {
+  readonly id: string;
+  readonly name: ForumCategoryName;
+  readonly count: number;
+}
+
+export interface ForumTopic {
+  readonly id: string;
+  readonly title: string;
+  readonly author: string;
+  /** Initials shown when there is no image. */
+  readonly authorAvatar: string;
+  readonly authorImage: string | null;
+  readonly category: ForumCategoryName;
+  readonly replies: number;
+  readonly views: number;
+  /** Relative text, e.g. "2 hours ago". */
+  readonly lastActive: string;
+  readonly preview: string;
+  readonly likes: number;
+}
+
+/** The five community guidelines (SPEC §2). */
+export const communityGuidelines = [
+  'Be respectful and professional',
+  'Share evidence-based information',
+  'Respect patient confidentiality',
+  'Avoid promotional content',
+  'Focus on education and learning',
+] as const;
+
+// Events ------------------------------------------------------------------------------------------
+
+export const eventTypes = ['conference', 'workshop', 'webinar', 'symposium'] as const;
+export type EventType = (typeof eventTypes)[number];
+export const eventTypeLabels: Record<EventType, string> = { conference: 'Conference', workshop: 'Workshop', webinar: 'Webinar', symposium: 'Symposium' };
+export const eventTypeLabel = (type: string): string => labelOf(eventTypeLabels, type);
+
+export const eventFormats = ['virtual', 'in-person'] as const;
+export type EventFormat = (typeof eventFormats)[number];
+export const eventFormatLabels: Record<EventFormat, string> = { virtual: 'Virtual', 'in-person': 'In-Person' };
+
+export type EventTypeFilter = 'all' | EventType;
+export type EventFormatFilter = 'all' | EventFormat;
+
+export interface CommunityEvent {
+  readonly id: string;
+  readonly title: string;
+  readonly date: CalendarDate;
+  /** "10:00 AM - 4:00 PM". */
+  readonly time: string;
+  readonly location: string;
+  readonly type: EventType;
+  readonly isVirtual: boolean;
+  readonly attendees: number;
+  readonly image: string;
+  readonly description: string;
+}
+
+export const eventFormatOf = (event: Pick<CommunityEvent, 'isVirtual'>): EventFormat => (event.isVirtual ? 'virtual' : 'in-person');
+
+export function filterEvents<E extends Pick<CommunityEvent, 'type' | 'isVirtual'>>(events: readonly E[], filter: { type: EventTypeFilter; format: EventFormatFilter }): E[] {
+  return events.filter((event) => (filter.type === 'all' || event.type === filter.type) && (filter.format === 'all' || eventFormatOf(event) === filter.format));
+}
+
+// Resources ---------------------------------------------------------------------------------------
+
+/** The five known resource types (SPEC §3). A resource may carry any other type; it files under Other. */
+export const resourceTypes = ['PDF Guide', 'Templates', 'Research Collection', 'Guidelines', 'Business Tools'] as const;
+export type KnownResourceType = (typeof resourceTypes)[number];
+
+export const resourceTabs = ['all', 'guides', 'templates', 'research', 'guidelines', 'other'] as const;
+export type ResourceTab = (typeof resourceTabs)[number];
+export const resourceTabLabels: Record<ResourceTab, string> = {
+  all: 'All',
+  guides: 'Guides',
+  templates: 'Templates',
+  research: 'Research',
+  guidelines: 'Guidelines',
+  other: 'Other',
+};
+
+/**
+ * The tab a resource type files under. The spec's tabs name four of the five known types; the fifth
+ * (Business Tools) and every unknown type go to Other ("any type outside the five known ones" reads
+ * as: whatever no named tab shows).
+ */
+const resourceTypeTab: Record<KnownResourceType, Exclude<ResourceTab, 'all'>> = {
+  'PDF Guide': 'guides',
+  Templates: 'templates',
+  'Research Collection': 'research',
+  Guidelines: 'guidelines',
+  'Business Tools': 'other',
+};
+export const resourceTabOf = (type: string): Exclude<ResourceTab, 'all'> =>
+  Object.prototype.hasOwnProperty.call(resourceTypeTab, type) ? resourceTypeTab[type as KnownResourceType] : 'other';
+
+export interface CommunityResource {
+  readonly id: string;
+  readonly title: string;
+  /** One of `resourceTypes`, or any other text (then it files under Other). */
+  readonly type: string;
+  readonly author: string;
+  readonly dateAdded: CalendarDate;
+  readonly tags: readonly string[];
+  readonly views: number;
+  readonly downloads: number;
+  readonly likes: number;
+  readonly description: string;
+}
+
+/** Text search over title, description and tags (case-insensitive substring), then the tab. */
+export function filterResources<R extends Pick<CommunityResource, 'title' | 'description' | 'tags' | 'type'>>(resources: readonly R[], query: string, tab: ResourceTab): R[] {
+  const needle = query.trim().toLowerCase();
+  return resources.filter((resource) => {
+    const matchesText =
+      needle === '' ||
+      resource.title.toLowerCase().includes(needle) ||
+      resource.description.toLowerCase().includes(needle) ||
+      resource.tags.some((tag) => tag.toLowerCase().includes(needle));
+    return matchesText && (tab === 'all' || resourceTabOf(resource.type) === tab);
+  });
+}
+
+// Members -----------------------------------------------------------------------------------------
+
+export const connectionStatuses = ['connect', 'pending', 'connected'] as const;
+export type ConnectionStatus = (typeof connectionStatuses)[number];
+/** The member card's button per status: Connect (enabled), Pending and Connected (disabled). */
+export const connectionButtons: Record<ConnectionStatus, { label: string; disabled: boolean }> = {
+  connect: { label: 'Connect', disabled: false },
+  pending: { label: 'Pending', disabled: true },
+  connected: { label: 'Connected', disabled: true },
+};
+
+/** The members tab's specialty filter: all plus the seven specialties. */
+export type MemberSpecialtyFilter = 'all' | Specialty;
+
+export interface CommunityMember {
+  readonly id: string;
+  readonly name: string;
+  readonly avatar: string;
+  readonly avatarImage: string | null;
+  readonly role: string;
+  readonly location: string;
+  readonly specialties: readonly Specialty[];
+  /** Year joined, e.g. "2021". */
+  readonly memberSince: string;
+  readonly isFeatured: boolean;
+  readonly connectionStatus: ConnectionStatus;
+  readonly bio: string;
+  readonly achievement?: string;
+}
+
+/** Search over name, role, location and specialties (their labels), then the specialty filter. */
+export function filterMembers<M extends Pick<CommunityMember, 'name' | 'role' | 'location' | 'specialties'>>(members: readonly M[], query: string, specialty: MemberSpecialtyFilter): M[] {
+  const needle = query.trim().toLowerCase();
+  return members.filter((member) => {
+    const matchesText =
+      needle === '' ||
+      [member.name, member.role, member.location, ...member.specialties.map((s) => specialtyLabels[s])].some((text) => text.toLowerCase().includes(needle));
+    return matchesText && (specialty === 'all' || member.specialties.includes(specialty));
+  });
+}
+
+export const communityMessages = {
+  softLaunchBanner: 'Our community is in soft launch. The content shown is illustrative sample content.',
+  comingSoon: 'Coming soon!',
+  postLiked: 'Post liked!',
+  rsvp: { title: 'RSVP successful!', description: "You'll receive an email with event details." },
+  addedToCalendar: 'Added to calendar',
+  linkCopied: 'Link copied',
+  downloadStarted: 'Download started',
+  noResources: 'No resources found',
+  noMembers: 'No members found',
+  connectionSent: { title: 'Connection request sent', description: "You'll be notified when they accept." },
+} as const;

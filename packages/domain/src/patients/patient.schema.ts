@@ -1,0 +1,172 @@
+/**
+ * Patients (SPEC §3 "Patient (list)", "Patient (detail)", health record items): types, status
+ * badges, and the patient search rule of SPEC §5.
+ */
+import { z } from 'zod';
+import { labelOf, type BadgeColor } from '../shared/labels.ts';
+import type { SoapContent } from '../ehr/ehr.schema.ts';
+import type { CalendarDate } from '../time/dates.ts';
+
+export const patientStatuses = ['active', 'new', 'inactive'] as const;
+export const patientStatusSchema = z.enum(patientStatuses);
+export type PatientStatus = z.infer<typeof patientStatusSchema>;
+/** SPEC §4: active green "Active", new blue "New", inactive grey "Inactive". No transitions. */
+export const patientStatusLabels: Record<PatientStatus, string> = { active: 'Active', new: 'New', inactive: 'Inactive' };
+export const patientStatusColors: Record<PatientStatus, BadgeColor> = { active: 'green', new: 'blue', inactive: 'grey' };
+export const patientStatusLabel = (status: string): string => labelOf(patientStatusLabels, status);
+export const patientStatusColor = (status: string): BadgeColor =>
+  (Object.prototype.hasOwnProperty.call(patientStatusColors, status) ? patientStatusColors[status as PatientStatus] : 'grey');
+
+/** The detail screen's appointment status (SPEC §4): upcoming or completed, no transitions. */
+export const detailAppointmentStatuses = ['upcoming', 'completed'] as const;
+export type DetailAppointmentStatus = (typeof detailAppointmentStatuses)[number];
+export const detailAppointmentStatusLabels: Record<DetailAppointmentStatus, string> = { upcoming: 'Upcoming', completed: 'Completed' };
+
+/** The dashboard's recent patient rows (SPEC §3 "Patient record row"). */
+export const patientRecordRowStatuses = ['active', 'follow_up', 'scheduled', 'completed'] as const;
+export type PatientRecordRowStatus = (typeof patientRecordRowStatuses)[number];
+export const patientRecordRowStatusLabels: Record<PatientRecordRowStatus, string> = {
+  active: 'Active',
+  follow_up: 'Follow-up',
+  scheduled: 'Scheduled',
+  completed: 'Completed',
+};
+
+export const allergySeverities = ['Mild', 'Moderate', 'Severe'] as const;
+export type AllergySeverity = (typeof allergySeverities)[number];
+
+export interface PatientListRow {
+  readonly id: string;
+  readonly name: string;
+  readonly email: string;
+  readonly phone: string;
+  readonly dob: CalendarDate;
+  /** Relative text such as "2 days ago" or "Never" (`relativeLastVisit`). */
+  readonly lastVisit: string;
+  /** Text such as "Today, 10:00 AM" or "Not scheduled" (`nextAppointmentText`). */
+  readonly nextAppointment: string;
+  readonly status: PatientStatus;
+  readonly conditions: readonly string[];
+  /** Number of clinical notes. */
+  readonly notes: number;
+}
+
+export interface PatientNote {
+  readonly id: string;
+  readonly date: CalendarDate;
+  readonly title: string;
+  /** e.g. "SOAP Note". */
+  readonly type: string;
+  readonly provider: string;
+  readonly content: SoapContent;
+}
+
+export interface PatientAppointment {
+  readonly id: string;
+  readonly date: CalendarDate;
+  /** e.g. "10:00 AM". */
+  readonly time: string;
+  /** e.g. "60 min". */
+  readonly duration: string;
+  /** Follow-up Visit, Treatment Session, Initial Consultation. */
+  readonly type: string;
+  readonly provider: string;
+  readonly status: DetailAppointmentStatus;
+}
+
+export interface Allergy {
+  readonly name: string;
+  readonly severity: AllergySeverity;
+  readonly reaction: string;
+}
+export interface Medication {
+  readonly name: string;
+  readonly dosage: string;
+  readonly frequency: string;
+  readonly purpose: string;
+}
+export interface MedicalHistoryItem {
+  readonly condition: string;
+  readonly dateOnset: string;
+  readonly status: string;
+  readonly treatment: string;
+}
+export interface FamilyHistoryItem {
+  readonly relation: string;
+  readonly condition: string;
+  readonly age: string;
+}
+export interface Lifestyle {
+  readonly diet: string;
+  readonly exercise: string;
+  readonly sleep: string;
+  readonly stress: string;
+  readonly substances: string;
+}
+
+export interface PatientDetail {
+  readonly id: string;
+  readonly name: string;
+  readonly email: string;
+  readonly phone: string;
+  readonly dob: CalendarDate;
+  readonly address: string;
+  readonly emergency: { readonly name: string; readonly relationship: string; readonly phone: string };
+  readonly insurance: { readonly provider: string; readonly policyNumber: string; readonly group: string };
+  readonly conditions: readonly string[];
+  readonly notes: readonly PatientNote[];
+  readonly appointments: readonly PatientAppointment[];
+  readonly allergies: readonly Allergy[];
+  readonly medications: readonly Medication[];
+  readonly medicalHistory: readonly MedicalHistoryItem[];
+  readonly familyHistory: readonly FamilyHistoryItem[];
+  readonly lifestyle: Lifestyle | null;
+}
+
+export const patientMessages = {
+  searchPlaceholder: 'Search patients by name, email, or phone',
+  noPatients: 'No patients found',
+  addComingSoon: 'Add patient feature coming soon',
+  editComingSoon: 'Edit patient info coming soon',
+  noUpcoming: 'No upcoming appointments',
+  noRecentActivity: 'No recent activity',
+  noAllergies: 'No known allergies',
+  noMedications: 'No current medications',
+  noMedicalHistory: 'No medical history recorded',
+  noFamilyHistory: 'No family history recorded',
+  noNotes: { title: 'No Clinical Notes', description: 'There are no clinical notes for this patient yet.', action: 'Create First Note' },
+  createNoteComingSoon: 'Create note feature coming soon',
+  editNoteComingSoon: 'Edit note feature coming soon',
+  unknownPatient: 'Unknown Patient',
+} as const;
+
+/** Recent Activity shows the first 2 notes (SPEC §9). */
+export const RECENT_ACTIVITY_NOTES = 2;
+
+/**
+ * SPEC §5: case-insensitive substring on name or email; the phone is matched exactly as typed
+ * (a case-sensitive substring). An empty query matches everyone.
+ */
+export function matchesPatientSearch(patient: { readonly name: string; readonly email: string; readonly phone: string }, query: string): boolean {
+  if (query === '') return true;
+  const lower = query.toLowerCase();
+  return patient.name.toLowerCase().includes(lower) || patient.email.toLowerCase().includes(lower) || patient.phone.includes(query);
+}
+
+/** The Timeline tab: appointments and notes merged, newest first (SPEC §2). */
+export type TimelineItem =
+  | { readonly kind: 'appointment'; readonly date: CalendarDate; readonly time: string; readonly title: string; readonly id: string }
+  | { readonly kind: 'note'; readonly date: CalendarDate; readonly title: string; readonly assessment: string; readonly id: string };
+
+export function patientTimeline(patient: Pick<PatientDetail, 'appointments' | 'notes'>): TimelineItem[] {
+  const items: TimelineItem[] = [
+    ...patient.appointments.map((a): TimelineItem => ({ kind: 'appointment', date: a.date, time: a.time, title: a.type, id: a.id })),
+    ...patient.notes.map((n): TimelineItem => ({ kind: 'note', date: n.date, title: n.title, assessment: n.content.assessment, id: n.id })),
+  ];
+  // Newest first; on the same day, appointments before notes, then by id, so the order is total.
+  return items.sort((a, b) => (a.date !== b.date ? (a.date < b.date ? 1 : -1) : a.kind !== b.kind ? (a.kind === 'appointment' ? -1 : 1) : a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
+}
+
+/** Upcoming appointments of the patient card. */
+export const upcomingAppointments = (patient: Pick<PatientDetail, 'appointments'>): PatientAppointment[] =>
+  patient.appointments.filter((a) => a.status === 'upcoming');

@@ -1,0 +1,114 @@
+/**
+ * The practitioner profile editor (SPEC §2 Profile editor, §3, §5). Messages are the spec's, to the
+ * letter (no final period).
+ *
+ * List fields (specialties, certifications, education, treatmentApproaches): each entry is trimmed,
+ * empty entries are dropped, and a duplicate is rejected. Duplicates are compared **case-insensitively
+ * with runs of spaces collapsed** ("Functional  medicine" = "functional medicine"): two entries that
+ * read the same to a patient are the same entry. The first spelling typed is kept.
+ */
+import { z } from 'zod';
+
+export const SHORT_BIO_MAX = 200;
+
+export const profileMessages = {
+  name: 'Name must be at least 3 characters',
+  location: 'Location is required',
+  shortBio: 'Short bio must be less than 200 characters',
+  about: 'About section must be at least 50 characters',
+  yearsExperience: 'Experience must be a positive number',
+  yearsExperienceTooLarge: 'Experience must be at most 80 years',
+  emptyEntry: 'Please enter a value',
+  entryTooLong: 'Entries must be at most 100 characters',
+  duplicateEntry: (entry: string) => `"${entry}" is already in the list`,
+  created: { title: 'Profile created successfully!', description: 'Your profile is now live and visible to patients.' },
+  updated: { title: 'Profile updated successfully!', description: 'Your changes have been saved.' },
+} as const;
+
+/** After saving, the editor goes to /dashboard after 1.5 s (SPEC §9). */
+export const PROFILE_REDIRECT_MS = 1500;
+export const LIST_ENTRY_MAX = 100;
+
+export const profileTabs = ['Basic Info', 'Expertise', 'Credentials', 'Approaches'] as const;
+export const profileListFields = ['specialties', 'certifications', 'education', 'treatmentApproaches'] as const;
+export type ProfileListField = (typeof profileListFields)[number];
+
+/** The key two entries are compared by. */
+export const listEntryKey = (entry: string): string => entry.trim().replace(/\s+/g, ' ').toLowerCase();
+
+/** The short bio counter "n/200" (counts UTF-16 units, as the textarea's maxLength does). */
+export const shortBioCounter = (text: string): string => `${text.length}/${SHORT_BIO_MAX}`;
+
+/** Whether the Add button is enabled (SPEC §2: disabled while the input is empty). */
+export const canAddListEntry = (raw: string): boolean => raw.trim() !== '';
+
+export type AddListEntryResult = { readonly ok: true; readonly list: readonly string[] } | { readonly ok: false; readonly message: string };
+
+/** Adds `raw` (trimmed) to `list`, or says why not: empty, too long, or already there. */
+export function addListEntry(list: readonly string[], raw: string): AddListEntryResult {
+  const entry = raw.trim().replace(/\s+/g, ' ');
+  if (entry === '') return { ok: false, message: profileMessages.emptyEntry };
+  if (entry.length > LIST_ENTRY_MAX) return { ok: false, message: profileMessages.entryTooLong };
+  const key = listEntryKey(entry);
+  const existing = list.find((item) => listEntryKey(item) === key);
+  if (existing !== undefined) return { ok: false, message: profileMessages.duplicateEntry(existing) };
+  return { ok: true, list: [...list, entry] };
+}
+
+/** Removes the entry at `index`. */
+export const removeListEntry = (list: readonly string[], index: number): string[] => list.filter((_, i) => i !== index);
+
+/** A list field: entries trimmed, empty ones dropped, duplicates rejected (the first duplicate is named). */
+export const profileListSchema = z
+  .array(z.string())
+  .transform((entries) => entries.map((entry) => entry.trim().replace(/\s+/g, ' ')).filter((entry) => entry !== ''))
+  .superRefine((entries, ctx) => {
+    const seen = new Set<string>();
+    entries.forEach((entry, index) => {
+      if (entry.length > LIST_ENTRY_MAX) ctx.addIssue({ code: 'custom', message: profileMessages.entryTooLong, path: [index] });
+      const key = listEntryKey(entry);
+      if (seen.has(key)) ctx.addIssue({ code: 'custom', message: profileMessages.duplicateEntry(entry), path: [index] });
+      seen.add(key);
+    });
+  })
+  .default([]);
+
+/** The form's number input gives a string; an empty field is not 0. */
+const yearsExperienceSchema = z.preprocess(
+  (value) => (typeof value === 'string' ? (value.trim() === '' ? Number.NaN : Number(value)) : value),
+  z
+    .number({ error: profileMessages.yearsExperience })
+    .int(profileMessages.yearsExperience)
+    .min(0, profileMessages.yearsExperience)
+    .max(80, profileMessages.yearsExperienceTooLarge),
+);
+
+export const practitionerProfileSchema = z.object({
+  name: z.string().trim().min(3, profileMessages.name).max(200, profileMessages.name),
+  location: z.string().trim().min(3, profileMessages.location).max(200, profileMessages.location),
+  shortBio: z.string().max(SHORT_BIO_MAX, profileMessages.shortBio).transform((bio) => bio.trim()).default(''),
+  about: z.string().trim().min(50, profileMessages.about).max(10_000),
+  yearsExperience: yearsExperienceSchema,
+  acceptsInsurance: z.boolean().default(false),
+  specialties: profileListSchema,
+  certifications: profileListSchema,
+  education: profileListSchema,
+  treatmentApproaches: profileListSchema,
+  profileImage: z.url().nullable().default(null),
+});
+export type PractitionerProfileInput = z.input<typeof practitionerProfileSchema>;
+export type PractitionerProfile = z.output<typeof practitionerProfileSchema>;
+
+export const practitionerProfileDefaults = {
+  name: '',
+  location: '',
+  shortBio: '',
+  about: '',
+  yearsExperience: '',
+  acceptsInsurance: false,
+  specialties: [],
+  certifications: [],
+  education: [],
+  treatmentApproaches: [],
+  profileImage: null,
+} as const satisfies PractitionerProfileInput;

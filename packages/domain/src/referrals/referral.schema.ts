@@ -1,0 +1,147 @@
+/**
+ * The community referral system (SPEC §2 Referral page, §3 Referral / Referral code / Referral form,
+ * §4, §5): the Refer Someone form, referral statuses with badges and icons, and its texts.
+ */
+import { z } from 'zod';
+import { labelOf } from '../shared/labels.ts';
+
+export const referralPartyTypes = ['patient', 'practitioner'] as const;
+export const referralPartyTypeSchema = z.enum(referralPartyTypes);
+export type ReferralPartyType = z.infer<typeof referralPartyTypeSchema>;
+export const referralPartyTypeLabels: Record<ReferralPartyType, string> = { patient: 'Patient', practitioner: 'Practitioner' };
+
+/** SPEC §5 "Referral" — note: these messages have no final period, unlike the waitlist's. */
+export const referralMessages = {
+  name: 'Name must be at least 2 characters',
+  email: 'Please enter a valid email address',
+  type: 'Please select who you are referring',
+  referralCode: 'Please select a referral code',
+} as const;
+
+export const referralFormSchema = z.object({
+  name: z.string().trim().min(2, referralMessages.name).max(200, referralMessages.name),
+  email: z.string().trim().pipe(z.email(referralMessages.email)),
+  type: z.enum(referralPartyTypes, { error: referralMessages.type }).default('patient'),
+  referralCode: z.string().trim().min(1, referralMessages.referralCode),
+  message: z.string().max(2000).optional(),
+});
+export type ReferralFormInput = z.input<typeof referralFormSchema>;
+export type ReferralForm = z.output<typeof referralFormSchema>;
+export const referralFormDefaults: ReferralForm = { name: '', email: '', type: 'patient', referralCode: '', message: '' };
+
+export const referralStatuses = ['pending', 'accepted', 'completed', 'expired'] as const;
+export type ReferralDisplayStatus = (typeof referralStatuses)[number];
+export const referralStatusLabels: Record<ReferralDisplayStatus, string> = {
+  pending: 'Pending',
+  accepted: 'Accepted',
+  completed: 'Completed',
+  expired: 'Expired',
+};
+export const referralStatusLabel = (status: string): string => labelOf(referralStatusLabels, status);
+
+export type BadgeVariant = 'default' | 'secondary' | 'outline' | 'destructive';
+/** SPEC §4: pending and completed secondary, accepted outline, expired destructive. */
+export const referralStatusBadges: Record<ReferralDisplayStatus, BadgeVariant> = {
+  pending: 'secondary',
+  accepted: 'outline',
+  completed: 'secondary',
+  expired: 'destructive',
+};
+export const referralStatusBadge = (status: string): BadgeVariant =>
+  (Object.prototype.hasOwnProperty.call(referralStatusBadges, status) ? referralStatusBadges[status as ReferralDisplayStatus] : 'default');
+
+export type ReferralIcon = { readonly name: 'clock' | 'check' | 'x' | 'help'; readonly color: 'grey' | 'blue' | 'green' | 'red' };
+/** SPEC §4: pending clock, accepted blue check, completed green check, expired red. */
+export const referralStatusIcons: Record<ReferralDisplayStatus, ReferralIcon> = {
+  pending: { name: 'clock', color: 'grey' },
+  accepted: { name: 'check', color: 'blue' },
+  completed: { name: 'check', color: 'green' },
+  expired: { name: 'x', color: 'red' },
+};
+export const referralStatusIcon = (status: string): ReferralIcon =>
+  (Object.prototype.hasOwnProperty.call(referralStatusIcons, status) ? referralStatusIcons[status as ReferralDisplayStatus] : { name: 'help', color: 'grey' });
+
+export interface Referral {
+  readonly id: string;
+  readonly referrerId: string;
+  readonly referrerType: ReferralPartyType;
+  readonly referrerName: string;
+  readonly refereeId: string | null;
+  readonly refereeName: string;
+  readonly refereeEmail: string;
+  readonly refereeType: ReferralPartyType;
+  readonly status: ReferralDisplayStatus | 'declined' | 'cancelled';
+  readonly referralCode: string;
+  /** ISO instant. */
+  readonly createdAt: string;
+  readonly completedAt: string | null;
+  readonly notes: string;
+}
+
+export interface ReferralCode {
+  readonly id: string;
+  readonly code: string;
+  readonly ownerId: string;
+  readonly ownerType: ReferralPartyType;
+  readonly usageCount: number;
+  /** null = unlimited. */
+  readonly maxUsage: number | null;
+  /** ISO instant, or null for no expiry. */
+  readonly expiryDate: string | null;
+  /** In dollars; always equal for referrer and referee. */
+  readonly rewards: { readonly referrer: number; readonly referee: number };
+  readonly active: boolean;
+  /** What the code offers, e.g. "$50 off first consultation". */
+  readonly description: string;
+}
+
+export const referralTabs = ['My Referrals', 'Refer Someone', 'My Referral Codes'] as const;
+
+export const referralToasts = {
+  sending: 'Sending Referral...',
+  sent: (email: string) => ({ title: 'Referral sent!', description: `We've sent an invitation to ${email}.` }),
+  sendFailed: { title: 'Failed to send referral', description: 'Please try again later' },
+  resent: 'Referral resent',
+  cancelled: 'Referral cancelled',
+  accepted: 'Referral accepted',
+  declined: 'Referral declined',
+  codeDeactivated: 'Code deactivated',
+  codeActivated: 'Code activated',
+  codeDeleted: 'Referral code deleted',
+  deleteConfirm: {
+    title: 'Are you sure?',
+    description: 'This will permanently delete this referral code. Existing referrals using this code will no longer work.',
+  },
+  currentlyInactive: 'Currently inactive',
+} as const;
+
+/** The copy button's "copied" indicator lasts 2 s; the simulated send took 1 s (SPEC §9). */
+export const COPIED_INDICATOR_MS = 2000;
+
+/** A referral code card's status line: "Currently inactive", "Active until June 30, 2026" or "Active until Never". */
+export function referralCodeStatusText(code: Pick<ReferralCode, 'active' | 'expiryDate'>, formatDate: (iso: string) => string): string {
+  if (!code.active) return referralToasts.currentlyInactive;
+  return `Active until ${code.expiryDate === null ? 'Never' : formatDate(code.expiryDate)}`;
+}
+
+/** The link a Share button copies: `{origin}/referral?code={code}` (SPEC §2). */
+export const referralShareLink = (origin: string, code: string): string => `${origin.replace(/\/+$/, '')}/referral?code=${encodeURIComponent(code)}`;
+
+/** The referral page's stats, computed from a practitioner's referrals (SPEC §2: 12 total, 5 completed, $120). */
+export interface ReferralStats {
+  readonly total: number;
+  readonly completed: number;
+  /** Dollars. */
+  readonly rewardsEarned: number;
+}
+
+/** Rewards earned = the referrer reward of each completed referral's code. */
+export function referralStats(referrals: readonly Pick<Referral, 'status' | 'referralCode'>[], codes: readonly Pick<ReferralCode, 'code' | 'rewards'>[]): ReferralStats {
+  const rewardByCode = new Map(codes.map((code) => [code.code, code.rewards.referrer]));
+  const completed = referrals.filter((referral) => referral.status === 'completed');
+  return {
+    total: referrals.length,
+    completed: completed.length,
+    rewardsEarned: completed.reduce((sum, referral) => sum + (rewardByCode.get(referral.referralCode) ?? 0), 0),
+  };
+}

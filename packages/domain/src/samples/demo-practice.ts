@@ -1,0 +1,40 @@
+/**
+ * The demo practitioner (`demoAccount`) and what the demo seed must produce so the dashboard and the
+ * referral page show the spec's sample figures from real data:
+ * - 42 patients; 12 appointments in the current week (durations averaging 55 min); profile 85%
+ *   complete (everything but a photo) — SPEC §2, §9;
+ * - 12 referrals, 5 completed, $120 earned — SPEC §2, §9 (`buildSampleReferrals`).
+ */
+import type { PractitionerProfile } from '../profile/practitioner-profile.schema.ts';
+import type { DashboardStats } from '../dashboard/dashboard.ts';
+import type { ReferralStats } from '../referrals/referral.schema.ts';
+import { demoAccount } from './demo-account.ts';
+
+export const demoPractitionerProfile: PractitionerProfile = {
+  name: demoAccount.name,
+  location: 'Portland, OR',
+  shortBio: 'Naturopathic physician helping patients with digestive health, fatigue and stress through root-cause, food-first care.',
+  about:
+    'Dr. Mitchell has practiced naturopathic and functional medicine in Portland for eleven years. She combines a detailed history, targeted lab testing, therapeutic nutrition and botanical medicine, and works alongside primary care physicians so patients get one coordinated plan.',
+  yearsExperience: 11,
+  acceptsInsurance: true,
+  specialties: ['Naturopathy', 'Functional Medicine', 'Nutrition'],
+  certifications: ['Licensed Naturopathic Physician (Oregon)', 'IFM Certified Practitioner'],
+  education: ['ND, National University of Natural Medicine', 'BS Nutrition Science, Oregon State University'],
+  treatmentApproaches: ['Functional lab testing', 'Therapeutic nutrition', 'Botanical medicine', 'Mind–body practices'],
+  profileImage: null,
+};
+
+/** SPEC §2 / §9 sample dashboard figures — the demo seed's targets. */
+export const dashboardSampleStats: DashboardStats = {
+  totalPatients: 42,
+  appointmentsThisWeek: 12,
+  averageSessionMinutes: 55,
+  profileCompletion: 85,
+};
+
+/** SPEC §2 / §9 sample referral figures — the demo seed's targets. */
+export const referralSampleStats: ReferralStats = { total: 12, completed: 5, rewardsEarned: 120 };
+
+/** Durations of the demo's 12 appointments this week: 8 × 60 + 4 × 45 = 660 min, mean 55. */
+export const demoWeekDurations: readonly number[] = [60, 45, 60, 60, 45, 60, 60, 45, 60, 60, 45, 60];

@@ -1,0 +1,173 @@
+/**
+ * Dates and times, time-zone aware and independent of the machine's zone.
+ *
+ * Two kinds of values:
+ * - a **calendar date** `yyyy-MM-dd` (a date of birth, a "today", a schedule day) has no zone; it is
+ *   computed on with UTC arithmetic only;
+ * - an **instant** (`Date` or ISO-8601 string with an offset) is shown in a practitioner's IANA zone
+ *   through date-fns-tz `formatInTimeZone`. The machine's zone is never read.
+ *
+ * Formats of SPEC §9: note and appointment dates "MMMM d, yyyy", upcoming appointments "MMMM d",
+ * elsewhere US short "M/d/yyyy", portal appointments long date with time.
+ */
+import { formatInTimeZone } from 'date-fns-tz';
+import { z } from 'zod';
+
+export type CalendarDate = string;
+export type Instant = Date | string;
+
+const CALENDAR_DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
+
+export function isCalendarDate(value: string): boolean {
+  const match = CALENDAR_DATE.exec(value);
+  if (!match) return false;
+  const [, y, m, d] = match.map(Number) as [number, number, number, number];
+  const date = new Date(Date.UTC(y, m - 1, d));
+  return date.getUTCFullYear() === y && date.getUTCMonth() === m - 1 && date.getUTCDate() === d;
+}
+
+export const calendarDateSchema = z.string().refine(isCalendarDate, 'Please enter a valid date.');
+
+function calendarToUtc(date: CalendarDate): Date {
+  if (!isCalendarDate(date)) throw new RangeError(`Not a calendar date (yyyy-MM-dd): ${date}`);
+  const [y, m, d] = date.split('-').map(Number) as [number, number, number];
+  return new Date(Date.UTC(y, m - 1, d));
+}
+
+const utcToCalendar = (date: Date): CalendarDate => date.toISOString().slice(0, 10);
+
+const toDate = (instant: Instant): Date => (typeof instant === 'string' ? new Date(instant) : instant);
+
+/** The calendar date of `instant` in `timeZone`. */
+export const calendarDateInZone = (instant: Instant, timeZone: string): CalendarDate =>
+  formatInTimeZone(toDate(instant), timeZone, 'yyyy-MM-dd');
+
+/** `date` plus `days` (negative to go back). */
+export function addDays(date: CalendarDate, days: number): CalendarDate {
+  const utc = calendarToUtc(date);
+  utc.setUTCDate(utc.getUTCDate() + days);
+  return utcToCalendar(utc);
+}
+
+/** Whole days from `from` to `to` (positive when `to` is later). */
+export const daysBetween = (from: CalendarDate, to: CalendarDate): number =>
+  Math.round((calendarToUtc(to).getTime() - calendarToUtc(from).getTime()) / 86_400_000);
+
+/** Day of week of a calendar date, 0 = Sunday. */
+export const dayOfWeek = (date: CalendarDate): number => calendarToUtc(date).getUTCDay();
+
+/** Age in whole years on `today` (a birthday counts from its day; 29 February counts from 1 March in other years). */
+export function ageInYears(dateOfBirth: CalendarDate, today: CalendarDate): number {
+  const [by, bm, bd] = dateOfBirth.split('-').map(Number) as [number, number, number];
+  const [ty, tm, td] = today.split('-').map(Number) as [number, number, number];
+  calendarToUtc(dateOfBirth);
+  calendarToUtc(today);
+  const hadBirthday = tm > bm || (tm === bm && td >= bd);
+  return ty - by - (hadBirthday ? 0 : 1);
+}
+
+/** The 7 days of the week containing `date`, Sunday first (SPEC §9: the schedule week starts Sunday). */
+export function weekOf(date: Instant | CalendarDate, timeZone: string): CalendarDate[] {
+  const day = typeof date === 'string' && isCalendarDate(date) ? date : calendarDateInZone(date, timeZone);
+  const sunday = addDays(day, -dayOfWeek(day));
+  return Array.from({ length: 7 }, (_, index) => addDays(sunday, index));
+}
+
+/** A calendar date or an instant, formatted with `pattern`; a calendar date ignores the zone. */
+function formatValue(value: Instant | CalendarDate, timeZone: string, pattern: string): string {
+  if (typeof value === 'string' && isCalendarDate(value)) return formatInTimeZone(calendarToUtc(value), 'UTC', pattern);
+  return formatInTimeZone(toDate(value), timeZone, pattern);
+}
+
+export const LONG_DATE = 'MMMM d, yyyy';
+export const MONTH_DAY = 'MMMM d';
+export const US_SHORT_DATE = 'M/d/yyyy';
+export const LONG_DATE_TIME = "MMMM d, yyyy 'at' h:mm a";
+export const TIME_OF_DAY = 'h:mm a';
+
+/** "June 5, 2025" (notes, visits, patient dates of birth). */
+export const formatLongDate = (value: Instant | CalendarDate, timeZone: string): string => formatValue(value, timeZone, LONG_DATE);
+/** "June 5" (upcoming appointments on the patient card). */
+export const formatMonthDay = (value: Instant | CalendarDate, timeZone: string): string => formatValue(value, timeZone, MONTH_DAY);
+/** "6/5/2025" (every other date, payment dates). */
+export const formatUsShortDate = (value: Instant | CalendarDate, timeZone: string): string => formatValue(value, timeZone, US_SHORT_DATE);
+/** "June 5, 2025 at 2:30 PM" (portal appointments). */
+export const formatLongDateTime = (value: Instant, timeZone: string): string => formatValue(value, timeZone, LONG_DATE_TIME);
+/** "2:30 PM". */
+export const formatTimeOfDay = (value: Instant, timeZone: string): string => formatValue(value, timeZone, TIME_OF_DAY);
+/** "June 2025" (the schedule's month-year picker). */
+export const formatMonthYear = (value: Instant | CalendarDate, timeZone: string): string => formatValue(value, timeZone, 'MMMM yyyy');
+
+/**
+ * SPEC §2: "Years in practice = current year minus yearsExperience". The result is the year the
+ * practitioner started (2025 − 12 = 2013), shown as "In practice since 2013".
+ */
+export const yearsInPractice = (yearsExperience: number, currentYear: number): number => currentYear - yearsExperience;
+
+/**
+ * The patient list's "last visit" text: "Never", "Today", "Yesterday", "n days ago" (under a week),
+ * "n weeks ago" (under 30 days), "n months ago" (under a year, 30-day months), "n years ago".
+ * A date after `today` reads "Today" (a visit recorded ahead of the practitioner's zone).
+ */
+export function relativeLastVisit(lastVisit: CalendarDate | null, today: CalendarDate): string {
+  if (lastVisit === null) return 'Never';
+  const days = daysBetween(lastVisit, today);
+  if (days <= 0) return 'Today';
+  if (days === 1) return 'Yesterday';
+  const unit = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'} ago`;
+  if (days < 7) return unit(days, 'day');
+  if (days < 30) return unit(Math.floor(days / 7), 'week');
+  if (days < 365) return unit(Math.floor(days / 30), 'month');
+  return unit(Math.floor(days / 365), 'year');
+}
+
+/**
+ * The patient list's "next appointment" text: "Today, 10:00 AM", "Tomorrow, 2:00 PM",
+ * "June 20, 10:00 AM", or "Not scheduled".
+ */
+export function nextAppointmentText(startsAt: Instant | null, now: Instant, timeZone: string): string {
+  if (startsAt === null) return 'Not scheduled';
+  const day = calendarDateInZone(startsAt, timeZone);
+  const today = calendarDateInZone(now, timeZone);
+  const time = formatTimeOfDay(startsAt, timeZone);
+  const diff = daysBetween(today, day);
+  if (diff === 0) return `Today, ${time}`;
+  if (diff === 1) return `Tomorrow, ${time}`;
+  return `${formatMonthDay(startsAt, timeZone)}, ${time}`;
+}
+
+/**
+ * The instant of a wall-clock time in a zone: `zonedTimeToInstant('2025-06-05', '14:30', 'America/New_York')`.
+ * Used to turn the schedule dialog's day + slot and the portal's datetime-local value into UTC.
+ */
+export function zonedTimeToInstant(date: CalendarDate, time: string, timeZone: string): Date {
+  const [h, min] = time.split(':').map(Number) as [number, number];
+  calendarToUtc(date);
+  const [y, m, d] = date.split('-').map(Number) as [number, number, number];
+  const wall = Date.UTC(y, m - 1, d, h, min);
+  // Two passes find the offset in force at that wall time (exact except inside a DST gap).
+  let guess = wall;
+  for (let pass = 0; pass < 2; pass += 1) {
+    const offsetMinutes = zoneOffsetMinutes(new Date(guess), timeZone);
+    guess = wall - offsetMinutes * 60_000;
+  }
+  return new Date(guess);
+}
+
+function zoneOffsetMinutes(instant: Date, timeZone: string): number {
+  const local = formatInTimeZone(instant, timeZone, "yyyy-MM-dd'T'HH:mm:ss");
+  const [datePart, timePart] = local.split('T') as [string, string];
+  const [y, m, d] = datePart.split('-').map(Number) as [number, number, number];
+  const [h, min, s] = timePart.split(':').map(Number) as [number, number, number];
+  return (Date.UTC(y, m - 1, d, h, min, s) - Math.floor(instant.getTime() / 1000) * 1000) / 60_000;
+}
+
+/** Splits a datetime-local value "2025-06-05T14:30" into the instant it means in `timeZone`. */
+export function dateTimeLocalToInstant(value: string, timeZone: string): Date {
+  const match = /^(\d{4}-\d{2}-\d{2})T(\d{2}:\d{2})(?::\d{2}(?:\.\d+)?)?$/.exec(value);
+  if (!match) throw new RangeError(`Not a datetime-local value: ${value}`);
+  return zonedTimeToInstant(match[1] as string, match[2] as string, timeZone);
+}
+
+export const isDateTimeLocal = (value: string): boolean =>
+  /^(\d{4}-\d{2}-\d{2})T([01]\d|2[0-3]):[0-5]\d(?::[0-5]\d(?:\.\d+)?)?$/.test(value) && isCalendarDate(value.slice(0, 10));
