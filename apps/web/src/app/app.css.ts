@@ -1,0 +1,31 @@
+import { style } from '@vanilla-extract/css';
+import { headerHeight, radius, vars } from '../ui/theme.css.ts';
+
+export const main = style({
+  flex: 1,
+  paddingTop: headerHeight,
+  outline: 'none',
+});
+
+export const skipLink = style({
+  position: 'absolute',
+  left: '1rem',
+  top: '-4rem',
+  zIndex: 60,
+  padding: '0.75rem 1rem',
+  borderRadius: radius.md,
+  backgroundColor: vars.color.primary,
+  color: vars.color.onPrimary,
+  fontWeight: 600,
+  textDecoration: 'none',
+  selectors: { '&:focus': { top: '0.75rem' } },
+});
+
+export const pageLoading = style({
+  display: 'flex',
+  flexDirection: 'column',
+  gap: '1rem',
+  maxWidth: '40rem',
+  margin: '0 auto',
+  padding: '4rem 1rem',
+});

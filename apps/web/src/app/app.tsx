@@ -1,0 +1,49 @@
+import { Suspense } from 'react';
+import { useLocation } from 'wouter';
+import { Skeleton } from '../ui/skeleton/skeleton.tsx';
+import * as styles from './app.css.ts';
+import { AppProviders } from './providers.tsx';
+import { AppRoutes } from './routes.tsx';
+import { Footer } from './shell/footer.tsx';
+import { Header } from './shell/header.tsx';
+import { RouteErrorBoundary } from './shell/route-error-boundary.tsx';
+
+function PageLoading() {
+  return (
+    <div className={styles.pageLoading} role="status" aria-label="Loading page">
+      <Skeleton height="2.5rem" width="60%" />
+      <Skeleton height="1rem" />
+      <Skeleton height="1rem" width="80%" />
+      <Skeleton height="12rem" />
+    </div>
+  );
+}
+
+function AppShell() {
+  const [location] = useLocation();
+  return (
+    <>
+      <a href="#main" className={styles.skipLink}>
+        Skip to main content
+      </a>
+      <Header />
+      <main id="main" tabIndex={-1} className={styles.main}>
+        {/* Keyed by path: an error on one page does not stick to the next. */}
+        <RouteErrorBoundary key={location}>
+          <Suspense fallback={<PageLoading />}>
+            <AppRoutes />
+          </Suspense>
+        </RouteErrorBoundary>
+      </main>
+      <Footer />
+    </>
+  );
+}
+
+export function App() {
+  return (
+    <AppProviders>
+      <AppShell />
+    </AppProviders>
+  );
+}

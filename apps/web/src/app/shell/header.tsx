@@ -1,0 +1,139 @@
+import { useEffect, useRef, useState } from 'react';
+import { Link as AriaLink } from 'react-aria-components';
+import { useLocation } from 'wouter';
+import { useSession } from '../../features/auth/use-session.ts';
+import { WAITLIST_SECTION_ID } from '../../lib/scroll.ts';
+import { siteConfig } from '../../lib/site-config.ts';
+import { Button, LinkButton } from '../../ui/button/button.tsx';
+import { CloseIcon, LeafIcon, MenuIcon } from '../../ui/icons/icons.tsx';
+import * as styles from './header.css.ts';
+import { ThemeControl } from './theme-control.tsx';
+import { useScrolledPast } from './use-scrolled.ts';
+
+const WIDE_SCREEN_QUERY = '(min-width: 768px)';
+const MOBILE_MENU_ID = 'mobile-menu';
+const WAITLIST_HREF = `/#${WAITLIST_SECTION_ID}`;
+
+export function Header() {
+  const { productionHost } = siteConfig();
+  const [location] = useLocation();
+  const scrolled = useScrolledPast();
+  const [menuOpen, setMenuOpen] = useState(false);
+  const menuToggleRef = useRef<HTMLButtonElement>(null);
+
+  // The menu closes on every route change (SPEC §2).
+  const [menuLocation, setMenuLocation] = useState(location);
+  if (menuLocation !== location) {
+    setMenuLocation(location);
+    setMenuOpen(false);
+  }
+
+  useMenuSideEffects(menuOpen, () => {
+    setMenuOpen(false);
+    menuToggleRef.current?.focus();
+  });
+
+  // A link to the sign-up section: on `/` it scrolls there, elsewhere it goes to `/` first (lib/scroll).
+  const joinLink = (
+    <LinkButton size="sm" href={WAITLIST_HREF} onPress={() => setMenuOpen(false)}>
+      Join Waitlist
+    </LinkButton>
+  );
+
+  return (
+    <header className={styles.header} data-scrolled={scrolled || undefined} data-menu-open={menuOpen || undefined}>
+      <div className={styles.bar}>
+        <AriaLink href="/" className={styles.brand}>
+          <span className={styles.brandMark} aria-hidden="true">
+            <LeafIcon size={18} />
+          </span>
+          Wellspring
+        </AriaLink>
+
+        {productionHost ? (
+          <div className={styles.actions}>{joinLink}</div>
+        ) : (
+          <div className={styles.actions}>
+            <nav aria-label="Main" className={styles.wideOnly}>
+              <AriaLink href="/" className={styles.navLink} aria-current={location === '/' ? 'page' : undefined}>
+                Home
+              </AriaLink>
+              <SessionLink className={styles.navLink} location={location} />
+            </nav>
+            <ThemeControl />
+            <div className={styles.wideOnly}>{joinLink}</div>
+            <Button
+              ref={menuToggleRef}
+              variant="ghost"
+              size="icon"
+              className={styles.narrowOnly}
+              aria-label={menuOpen ? 'Close menu' : 'Open menu'}
+              aria-expanded={menuOpen}
+              aria-controls={menuOpen ? MOBILE_MENU_ID : undefined}
+              onPress={() => setMenuOpen((open) => !open)}
+            >
+              {menuOpen ? <CloseIcon /> : <MenuIcon />}
+            </Button>
+          </div>
+        )}
+      </div>
+
+      {!productionHost && menuOpen ? (
+        <div id={MOBILE_MENU_ID} className={styles.mobileMenu} data-mobile-menu>
+          <nav aria-label="Mobile" className={styles.mobileNav}>
+            <AriaLink href="/" className={styles.mobileLink} aria-current={location === '/' ? 'page' : undefined}>
+              Home
+            </AriaLink>
+            <LinkButton size="lg" fullWidth href={WAITLIST_HREF} onPress={() => setMenuOpen(false)}>
+              Join Waitlist
+            </LinkButton>
+            <SessionLink className={styles.mobileLink} location={location} />
+          </nav>
+        </div>
+      ) : null}
+    </header>
+  );
+}
+
+/** "Sign in", or "Dashboard" once signed in (local and preview hosts only). */
+function SessionLink({ className, location }: { className: string; location: string }) {
+  const session = useSession();
+  const signedIn = Boolean(session.data?.user);
+  const href = signedIn ? '/dashboard' : '/login';
+  return (
+    <AriaLink href={href} className={className} aria-current={location === href ? 'page' : undefined}>
+      {signedIn ? 'Dashboard' : 'Sign in'}
+    </AriaLink>
+  );
+}
+
+/** While the menu is open: page scroll locked, Escape closes it, and it closes when the screen widens. */
+function useMenuSideEffects(open: boolean, close: () => void) {
+  const closeRef = useRef(close);
+  useEffect(() => {
+    closeRef.current = close;
+  });
+
+  useEffect(() => {
+    if (!open) return;
+    const previousOverflow = document.body.style.overflow;
+    document.body.style.overflow = 'hidden';
+
+    const onKeyDown = (event: KeyboardEvent) => {
+      if (event.key === 'Escape') closeRef.current();
+    };
+    document.addEventListener('keydown', onKeyDown);
+
+    const wide = typeof window.matchMedia === 'function' ? window.matchMedia(WIDE_SCREEN_QUERY) : null;
+    const onWide = (event: MediaQueryListEvent) => {
+      if (event.matches) closeRef.current();
+    };
+    wide?.addEventListener('change', onWide);
+
+    return () => {
+      document.body.style.overflow = previousOverflow;
+      document.removeEventListener('keydown', onKeyDown);
+      wide?.removeEventListener('change', onWide);
+    };
+  }, [open]);
+}

@@ -1,0 +1,79 @@
+import { signInSchema } from '@wellspring/domain';
+import { useLocation } from 'wouter';
+import { apiErrorMessage, apiFieldErrors } from '../../lib/api-errors.ts';
+import { useZodForm } from '../../lib/use-zod-form.ts';
+import { Button } from '../../ui/button/button.tsx';
+import { Card } from '../../ui/card/card.tsx';
+import { Form, FormAlert } from '../../ui/form/form.tsx';
+import { TextLink } from '../../ui/link/link.tsx';
+import { TextField } from '../../ui/text-field/text-field.tsx';
+import * as styles from './auth.css.ts';
+import { useSignIn } from './use-auth-mutations.ts';
+
+const FALLBACK_ERROR = 'Could not sign you in. Please try again.';
+
+/** `/login`: practitioners sign in, then land on their dashboard. */
+export function SignInPage() {
+  const [, navigate] = useLocation();
+  const signIn = useSignIn();
+  const form = useZodForm(signInSchema, { email: '', password: '' });
+
+  const submit = () => {
+    const input = form.validate();
+    if (!input || signIn.isPending) return;
+    signIn.mutate(input, {
+      onSuccess: () => navigate('/dashboard'),
+      onError: (error) => form.showServerErrors(apiFieldErrors(error)),
+    });
+  };
+
+  const formError = signIn.isError && Object.keys(apiFieldErrors(signIn.error)).length === 0
+    ? (apiErrorMessage(signIn.error) ?? FALLBACK_ERROR)
+    : null;
+
+  return (
+    <div className={styles.page}>
+      <Card as="section" padding="lg" tone="raised" className={styles.card} aria-labelledby="sign-in-title">
+        <div className={styles.header}>
+          <h1 id="sign-in-title" className={styles.title}>
+            Welcome back
+          </h1>
+          <p className={styles.subtitle}>Sign in to your practitioner account.</p>
+        </div>
+        <Form
+          aria-labelledby="sign-in-title"
+          onSubmit={(event) => {
+            event.preventDefault();
+            submit();
+          }}
+        >
+          {formError ? <FormAlert>{formError}</FormAlert> : null}
+          <TextField
+            label="Email"
+            name="email"
+            type="email"
+            autoComplete="email"
+            value={form.values.email}
+            onChange={(value) => form.setValue('email', value)}
+            errorMessage={form.errors.email}
+          />
+          <TextField
+            label="Password"
+            name="password"
+            type="password"
+            autoComplete="current-password"
+            value={form.values.password}
+            onChange={(value) => form.setValue('password', value)}
+            errorMessage={form.errors.password}
+          />
+          <Button type="submit" fullWidth isDisabled={signIn.isPending}>
+            {signIn.isPending ? 'Signing in...' : 'Sign in'}
+          </Button>
+        </Form>
+        <p className={styles.switchText}>
+          New to Wellspring? <TextLink href="/signup">Create an account</TextLink>
+        </p>
+      </Card>
+    </div>
+  );
+}

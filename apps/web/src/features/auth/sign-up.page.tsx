@@ -1,0 +1,88 @@
+import { signUpSchema } from '@wellspring/domain';
+import { useLocation } from 'wouter';
+import { apiErrorMessage, apiFieldErrors } from '../../lib/api-errors.ts';
+import { useZodForm } from '../../lib/use-zod-form.ts';
+import { Button } from '../../ui/button/button.tsx';
+import { Card } from '../../ui/card/card.tsx';
+import { Form, FormAlert } from '../../ui/form/form.tsx';
+import { TextLink } from '../../ui/link/link.tsx';
+import { TextField } from '../../ui/text-field/text-field.tsx';
+import * as styles from './auth.css.ts';
+import { useSignUp } from './use-auth-mutations.ts';
+
+const FALLBACK_ERROR = 'Could not create your account. Please try again.';
+
+/** `/signup`: a practitioner creates an account and is signed in at once. */
+export function SignUpPage() {
+  const [, navigate] = useLocation();
+  const signUp = useSignUp();
+  const form = useZodForm(signUpSchema, { name: '', email: '', password: '' });
+
+  const submit = () => {
+    const input = form.validate();
+    if (!input || signUp.isPending) return;
+    signUp.mutate(input, {
+      onSuccess: () => navigate('/dashboard'),
+      onError: (error) => form.showServerErrors(apiFieldErrors(error)),
+    });
+  };
+
+  const formError = signUp.isError && Object.keys(apiFieldErrors(signUp.error)).length === 0
+    ? (apiErrorMessage(signUp.error) ?? FALLBACK_ERROR)
+    : null;
+
+  return (
+    <div className={styles.page}>
+      <Card as="section" padding="lg" tone="raised" className={styles.card} aria-labelledby="sign-up-title">
+        <div className={styles.header}>
+          <h1 id="sign-up-title" className={styles.title}>
+            Create your practitioner account
+          </h1>
+          <p className={styles.subtitle}>Manage your profile, schedule and patients in one place.</p>
+        </div>
+        <Form
+          aria-labelledby="sign-up-title"
+          onSubmit={(event) => {
+            event.preventDefault();
+            submit();
+          }}
+        >
+          {formError ? <FormAlert>{formError}</FormAlert> : null}
+          <TextField
+            label="Full name"
+            name="name"
+            autoComplete="name"
+            value={form.values.name}
+            onChange={(value) => form.setValue('name', value)}
+            errorMessage={form.errors.name}
+          />
+          <TextField
+            label="Email"
+            name="email"
+            type="email"
+            autoComplete="email"
+            value={form.values.email}
+            onChange={(value) => form.setValue('email', value)}
+            errorMessage={form.errors.email}
+          />
+          <TextField
+            label="Password"
+            name="password"
+            type="password"
+            autoComplete="new-password"
+            description="At least 8 characters."
+            value={form.values.password}
+            onChange={(value) => form.setValue('password', value)}
+            errorMessage={form.errors.password}
+          />
+          <Button type="submit" fullWidth isDisabled={signUp.isPending}>
+            {signUp.isPending ? 'Creating account...' : 'Create account'}
+          </Button>
+        </Form>
+        <p className={styles.switchText}>
+          Already have an account? <TextLink href="/login">Sign in instead</TextLink>
+        </p>
+      </Card>
+    </div>
+  );
+}

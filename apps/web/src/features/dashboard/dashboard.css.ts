@@ -1,0 +1,29 @@
+import { style } from '@vanilla-extract/css';
+import { space, vars } from '../../ui/theme.css.ts';
+
+export const page = style({
+  width: '100%',
+  maxWidth: '72rem',
+  margin: '0 auto',
+  padding: `${space.xxl} ${space.md}`,
+});
+
+export const prompt = style({ maxWidth: '30rem', margin: '0 auto', alignItems: 'center', textAlign: 'center', gap: space.lg });
+
+export const header = style({
+  display: 'flex',
+  flexWrap: 'wrap',
+  alignItems: 'center',
+  justifyContent: 'space-between',
+  gap: space.md,
+});
+
+export const title = style({ fontSize: 'clamp(1.75rem, 5vw, 2.5rem)' });
+
+export const muted = style({ color: vars.color.textMuted });
+
+export const welcome = style({ display: 'flex', alignItems: 'center', gap: space.md });
+
+export const body = style({ marginTop: space.xl });
+
+export const loading = style({ display: 'flex', flexDirection: 'column', gap: space.md });

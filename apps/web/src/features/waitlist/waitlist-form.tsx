@@ -1,0 +1,129 @@
+import { useMutation } from '@tanstack/react-query';
+import {
+  SUCCESS_SCREEN_MS,
+  waitlistFormSchema,
+  waitlistToasts,
+  type WaitlistType,
+} from '@wellspring/domain';
+import { useEffect, useId, useState } from 'react';
+import { apiErrorCode, apiFieldErrors } from '../../lib/api-errors.ts';
+import { notify } from '../../lib/toast.tsx';
+import { useTRPC } from '../../lib/trpc.ts';
+import { useZodForm } from '../../lib/use-zod-form.ts';
+import { Button } from '../../ui/button/button.tsx';
+import { Form } from '../../ui/form/form.tsx';
+import { CheckIcon } from '../../ui/icons/icons.tsx';
+import { TextField } from '../../ui/text-field/text-field.tsx';
+import { InviteForm } from './invite-form.tsx';
+import * as styles from './waitlist.css.ts';
+
+export interface WaitlistFormProps {
+  /** Which waitlist the entry joins: patient or practitioner. */
+  type: WaitlistType;
+}
+
+/**
+ * The shared waitlist block (SPEC §2, §4): idle → submitting → thank-you for 3 s → reset form,
+ * plus the "Invite a friend to join" form.
+ */
+export function WaitlistForm({ type }: WaitlistFormProps) {
+  const trpc = useTRPC();
+  const join = useMutation(trpc.waitlist.join.mutationOptions());
+  const form = useZodForm(waitlistFormSchema, { name: '', email: '' });
+  const [showThankYou, setShowThankYou] = useState(false);
+  const [inviteOpen, setInviteOpen] = useState(false);
+  const invitePanelId = useId();
+
+  useEffect(() => {
+    if (!showThankYou) return;
+    const timer = window.setTimeout(() => setShowThankYou(false), SUCCESS_SCREEN_MS);
+    return () => window.clearTimeout(timer);
+  }, [showThankYou]);
+
+  const submit = () => {
+    const input = form.validate();
+    if (!input || join.isPending) return;
+    join.mutate(
+      { ...input, type },
+      {
+        onSuccess: () => {
+          notify.success(waitlistToasts.joined(type));
+          form.reset();
+          setShowThankYou(true);
+        },
+        onError: (error) => {
+          const code = apiErrorCode(error);
+          if (code === 'CONFLICT') {
+            notify.error(waitlistToasts.duplicate);
+            return;
+          }
+          form.showServerErrors(apiFieldErrors(error));
+          notify.error(waitlistToasts.joinFailed);
+        },
+      },
+    );
+  };
+
+  return (
+    <div className={styles.block}>
+      {showThankYou ? (
+        <div className={styles.thankYou} role="status">
+          <span className={styles.thankYouIcon} aria-hidden="true">
+            <CheckIcon size={24} strokeWidth={3} />
+          </span>
+          <p className={styles.thankYouText}>{waitlistToasts.thankYou}</p>
+          <p>We&apos;ll be in touch soon.</p>
+        </div>
+      ) : (
+        <Form
+          aria-label={type === 'patient' ? 'Join the patient waitlist' : 'Join the practitioner waitlist'}
+          onSubmit={(event) => {
+            event.preventDefault();
+            submit();
+          }}
+        >
+          <TextField
+            label="Full Name"
+            name="name"
+            autoComplete="name"
+            value={form.values.name}
+            onChange={(value) => form.setValue('name', value)}
+            errorMessage={form.errors.name}
+            isDisabled={join.isPending}
+          />
+          <TextField
+            label="Email"
+            name="email"
+            type="email"
+            autoComplete="email"
+            value={form.values.email}
+            onChange={(value) => form.setValue('email', value)}
+            errorMessage={form.errors.email}
+            isDisabled={join.isPending}
+          />
+          <Button type="submit" fullWidth isDisabled={join.isPending}>
+            {join.isPending ? 'Submitting...' : 'Join Waitlist'}
+          </Button>
+        </Form>
+      )}
+
+      <div className={styles.invite}>
+        <Button
+          variant="ghost"
+          size="sm"
+          className={styles.inviteToggle}
+          aria-expanded={inviteOpen}
+          aria-controls={inviteOpen ? invitePanelId : undefined}
+          onPress={() => setInviteOpen((open) => !open)}
+        >
+          Invite a friend to join
+        </Button>
+        {inviteOpen ? (
+          <div id={invitePanelId}>
+            <InviteForm waitlistType={type} onSent={() => setInviteOpen(false)} />
+          </div>
+        ) : null}
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,58 @@
+import { useEffect } from 'react';
+
+/** The landing page's sign-up section, target of every "Join Waitlist" / "Join the Waitlist" button. */
+export const WAITLIST_SECTION_ID = 'waitlist';
+
+/** A section asked for before it was on the page (another route, or a section still loading). */
+let pendingSectionId: string | null = null;
+
+function prefersReducedMotion(): boolean {
+  return typeof window.matchMedia === 'function' && window.matchMedia('(prefers-reduced-motion: reduce)').matches;
+}
+
+/** Scrolls smoothly to a section and moves keyboard focus there; false when it is not on the page. */
+export function scrollToSection(id: string): boolean {
+  const section = document.getElementById(id);
+  if (!section) return false;
+  if (typeof section.scrollIntoView === 'function') {
+    section.scrollIntoView({ behavior: prefersReducedMotion() ? 'auto' : 'smooth', block: 'start' });
+  }
+  section.focus({ preventScroll: true });
+  return true;
+}
+
+/** Scrolls to a section now, or as soon as it appears (see useScrollTarget). */
+export function goToSection(id: string): void {
+  if (scrollToSection(id)) pendingSectionId = null;
+  else pendingSectionId = id;
+}
+
+/** For a section that can be scrolled to: when it mounts and was asked for, it scrolls into view. */
+export function useScrollTarget(id: string): void {
+  useEffect(() => {
+    if (pendingSectionId !== id) return;
+    pendingSectionId = null;
+    scrollToSection(id);
+  }, [id]);
+}
+
+/**
+ * Follows an in-app link that may carry a section (`/#waitlist`): on the same page it scrolls there,
+ * otherwise it navigates and the section scrolls into view once it has rendered.
+ */
+export function followLink(href: string, currentPath: string, navigate: (path: string) => void): void {
+  const hashIndex = href.indexOf('#');
+  if (hashIndex === -1) {
+    navigate(href);
+    return;
+  }
+  const path = href.slice(0, hashIndex) || currentPath;
+  const sectionId = href.slice(hashIndex + 1);
+  if (path === currentPath) {
+    // After the current event, so an open menu has unlocked the page's scroll first.
+    requestAnimationFrame(() => goToSection(sectionId));
+    return;
+  }
+  pendingSectionId = sectionId;
+  navigate(path);
+}

@@ -1,0 +1,49 @@
+/**
+ * Per-deployment settings. The server writes them as JSON into
+ * `<meta name="wellspring-config" content="__WELLSPRING_CONFIG__">` when it serves index.html;
+ * under `vite dev` the placeholder stays and the defaults below apply.
+ */
+export interface SiteConfig {
+  readonly contactEmail: string;
+  /** True on the public production host: only `/` is served there and the header is minimal. */
+  readonly productionHost: boolean;
+}
+
+export const DEFAULT_CONTACT_EMAIL = 'hello@wellspring.health';
+const PLACEHOLDER = '__WELLSPRING_CONFIG__';
+const LOCAL_HOSTNAMES = new Set(['localhost', '127.0.0.1', '[::1]', '::1']);
+
+export function isProductionHostname(hostname: string): boolean {
+  return !LOCAL_HOSTNAMES.has(hostname.toLowerCase());
+}
+
+function parseConfig(content: string | null | undefined): Partial<SiteConfig> {
+  if (!content || content === PLACEHOLDER) return {};
+  try {
+    const parsed: unknown = JSON.parse(content);
+    if (typeof parsed !== 'object' || parsed === null) return {};
+    const { contactEmail, productionHost } = parsed as Record<string, unknown>;
+    return {
+      ...(typeof contactEmail === 'string' && contactEmail.includes('@') ? { contactEmail } : {}),
+      ...(typeof productionHost === 'boolean' ? { productionHost } : {}),
+    };
+  } catch {
+    return {};
+  }
+}
+
+export function readSiteConfig(doc: Document = document, hostname: string = window.location.hostname): SiteConfig {
+  const content = doc.querySelector('meta[name="wellspring-config"]')?.getAttribute('content');
+  const configured = parseConfig(content);
+  return {
+    contactEmail: configured.contactEmail ?? DEFAULT_CONTACT_EMAIL,
+    productionHost: configured.productionHost ?? isProductionHostname(hostname),
+  };
+}
+
+let cached: SiteConfig | undefined;
+
+export function siteConfig(): SiteConfig {
+  cached ??= readSiteConfig();
+  return cached;
+}

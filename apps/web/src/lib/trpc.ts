@@ -1,0 +1,24 @@
+import { createTRPCClient, httpBatchLink } from '@trpc/client';
+import { createTRPCContext } from '@trpc/tanstack-react-query';
+import type { AppRouter } from '@wellspring/server/router';
+import superjson from 'superjson';
+
+/** The tRPC hooks: `useTRPC()` gives typed query/mutation options derived from the server's router. */
+export const { TRPCProvider, useTRPC, useTRPCClient } = createTRPCContext<AppRouter>();
+
+export const API_URL = '/api/trpc';
+
+export function createApiClient() {
+  return createTRPCClient<AppRouter>({
+    links: [
+      httpBatchLink({
+        url: API_URL,
+        transformer: superjson,
+        // The session cookie is HttpOnly and same-origin; it must travel with every call.
+        fetch: (input, init) => fetch(input, { ...init, credentials: 'same-origin' }),
+      }),
+    ],
+  });
+}
+
+export type ApiClient = ReturnType<typeof createApiClient>;

@@ -1,0 +1,42 @@
+import type { ReactNode } from 'react';
+import {
+  Checkbox as AriaCheckbox,
+  CheckboxGroup as AriaCheckboxGroup,
+  Label,
+  type CheckboxGroupProps as AriaCheckboxGroupProps,
+  type CheckboxProps as AriaCheckboxProps,
+} from 'react-aria-components';
+import { CheckIcon } from '../icons/icons.tsx';
+import * as styles from './checkbox.css.ts';
+
+export type CheckboxProps = Omit<AriaCheckboxProps, 'className' | 'children'> & { children: ReactNode; className?: string };
+
+export function Checkbox({ children, className, ...props }: CheckboxProps) {
+  return (
+    <AriaCheckbox {...props} className={[styles.checkbox, className].filter(Boolean).join(' ')}>
+      {({ isSelected }) => (
+        <>
+          <span className={styles.box} aria-hidden="true">
+            {isSelected ? <CheckIcon size={14} strokeWidth={3} /> : null}
+          </span>
+          {children}
+        </>
+      )}
+    </AriaCheckbox>
+  );
+}
+
+export type CheckboxGroupProps = Omit<AriaCheckboxGroupProps, 'className' | 'children'> & {
+  label: ReactNode;
+  children: ReactNode;
+  className?: string;
+};
+
+export function CheckboxGroup({ label, children, className, ...props }: CheckboxGroupProps) {
+  return (
+    <AriaCheckboxGroup {...props} className={[styles.group, className].filter(Boolean).join(' ')}>
+      <Label className={styles.groupLabel}>{label}</Label>
+      {children}
+    </AriaCheckboxGroup>
+  );
+}

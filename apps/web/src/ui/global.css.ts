@@ -1,0 +1,53 @@
+import { globalStyle } from '@vanilla-extract/css';
+import { font, headerHeight, vars } from './theme.css.ts';
+
+globalStyle('*, *::before, *::after', { boxSizing: 'border-box' });
+
+globalStyle('html', {
+  WebkitTextSizeAdjust: '100%',
+  scrollPaddingTop: `calc(${headerHeight} + 1rem)`,
+});
+
+globalStyle('body', {
+  margin: 0,
+  minHeight: '100vh',
+  fontFamily: font.body,
+  fontSize: '1rem',
+  lineHeight: 1.6,
+  color: vars.color.text,
+  backgroundColor: vars.color.background,
+  WebkitFontSmoothing: 'antialiased',
+});
+
+globalStyle('h1, h2, h3, h4', {
+  fontFamily: font.heading,
+  lineHeight: 1.2,
+  margin: 0,
+  color: vars.color.text,
+  fontWeight: 600,
+});
+
+globalStyle('p', { margin: 0 });
+
+globalStyle('a', { color: vars.color.primary });
+
+globalStyle('img, svg', { display: 'block', maxWidth: '100%' });
+
+globalStyle('button, input, select, textarea', { font: 'inherit', color: 'inherit' });
+
+globalStyle('*:focus-visible', {
+  outline: `2px solid ${vars.color.focusRing}`,
+  outlineOffset: '2px',
+});
+
+globalStyle('#root', { display: 'flex', flexDirection: 'column', minHeight: '100vh' });
+
+globalStyle('*, *::before, *::after', {
+  '@media': {
+    '(prefers-reduced-motion: reduce)': {
+      animationDuration: '0.01ms !important',
+      animationIterationCount: '1 !important',
+      transitionDuration: '0.01ms !important',
+    },
+  },
+});

@@ -1,0 +1,34 @@
+import { style } from '@vanilla-extract/css';
+import { radius, vars } from '../theme.css.ts';
+
+export const tabs = style({ display: 'flex', flexDirection: 'column', gap: '1rem' });
+
+export const tabList = style({
+  display: 'flex',
+  gap: '0.25rem',
+  overflowX: 'auto',
+  borderBottom: `1px solid ${vars.color.border}`,
+});
+
+export const tab = style({
+  padding: '0.625rem 1rem',
+  borderBottom: '2px solid transparent',
+  marginBottom: '-1px',
+  color: vars.color.textMuted,
+  fontWeight: 600,
+  cursor: 'pointer',
+  outline: 'none',
+  whiteSpace: 'nowrap',
+  borderRadius: `${radius.sm} ${radius.sm} 0 0`,
+  selectors: {
+    '&[data-hovered]': { color: vars.color.text },
+    '&[data-selected]': { color: vars.color.primary, borderBottomColor: vars.color.primary },
+    '&[data-focus-visible]': { outline: `2px solid ${vars.color.focusRing}`, outlineOffset: '-2px' },
+    '&[data-disabled]': { opacity: 0.6, cursor: 'not-allowed' },
+  },
+});
+
+export const tabPanel = style({
+  outline: 'none',
+  selectors: { '&[data-focus-visible]': { outline: `2px solid ${vars.color.focusRing}`, outlineOffset: '4px' } },
+});

@@ -1,0 +1,38 @@
+import type { ReactNode } from 'react';
+import {
+  FieldError,
+  Input,
+  Label,
+  Text,
+  TextField as AriaTextField,
+  type TextFieldProps as AriaTextFieldProps,
+} from 'react-aria-components';
+import * as styles from './text-field.css.ts';
+
+export type TextFieldProps = Omit<AriaTextFieldProps, 'className' | 'children' | 'isInvalid'> & {
+  label: ReactNode;
+  description?: ReactNode;
+  /** The field's message (from the form's schema or the server); the field is invalid while set. */
+  errorMessage?: string | undefined;
+  placeholder?: string;
+  className?: string;
+};
+
+export function TextField({ label, description, errorMessage, placeholder, className, ...props }: TextFieldProps) {
+  return (
+    <AriaTextField
+      {...props}
+      isInvalid={Boolean(errorMessage)}
+      className={[styles.field, className].filter(Boolean).join(' ')}
+    >
+      <Label className={styles.label}>{label}</Label>
+      <Input className={styles.input} placeholder={placeholder} />
+      {description ? (
+        <Text slot="description" className={styles.description}>
+          {description}
+        </Text>
+      ) : null}
+      <FieldError className={styles.error}>{errorMessage}</FieldError>
+    </AriaTextField>
+  );
+}

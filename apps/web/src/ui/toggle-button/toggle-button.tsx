@@ -1,0 +1,28 @@
+import type { ReactNode } from 'react';
+import {
+  Switch as AriaSwitch,
+  ToggleButton as AriaToggleButton,
+  type SwitchProps as AriaSwitchProps,
+  type ToggleButtonProps as AriaToggleButtonProps,
+} from 'react-aria-components';
+import * as styles from './toggle-button.css.ts';
+
+export type ToggleButtonProps = Omit<AriaToggleButtonProps, 'className' | 'children'> & { children: ReactNode; className?: string };
+
+/** A button that stays pressed (aria-pressed) while selected. */
+export function ToggleButton({ className, ...props }: ToggleButtonProps) {
+  return <AriaToggleButton {...props} className={[styles.toggleButton, className].filter(Boolean).join(' ')} />;
+}
+
+export type SwitchProps = Omit<AriaSwitchProps, 'className' | 'children'> & { children: ReactNode; className?: string };
+
+export function Switch({ children, className, ...props }: SwitchProps) {
+  return (
+    <AriaSwitch {...props} className={[styles.switchRoot, className].filter(Boolean).join(' ')}>
+      <span className={styles.track} aria-hidden="true">
+        <span className={styles.thumb} />
+      </span>
+      {children}
+    </AriaSwitch>
+  );
+}

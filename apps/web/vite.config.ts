@@ -1,0 +1,26 @@
+import optimizeLocales from '@react-aria/optimize-locales-plugin';
+import { vanillaExtractPlugin } from '@vanilla-extract/vite-plugin';
+import react from '@vitejs/plugin-react';
+import { defineConfig } from 'vite';
+
+const apiTarget = process.env.WELLSPRING_API_URL ?? 'http://localhost:3000';
+
+export default defineConfig({
+  plugins: [
+    // Drops react-aria's strings for every locale but en-US (a large share of its weight).
+    { ...optimizeLocales.vite({ locales: ['en-US'] }), enforce: 'pre' },
+    react(),
+    vanillaExtractPlugin(),
+  ],
+  build: {
+    outDir: 'dist',
+    emptyOutDir: true,
+    sourcemap: false,
+  },
+  server: {
+    proxy: {
+      '/api': { target: apiTarget, changeOrigin: false },
+      '/healthz': { target: apiTarget, changeOrigin: false },
+    },
+  },
+});
