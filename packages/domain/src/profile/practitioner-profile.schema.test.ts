@@ -1,0 +1,91 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { messagesOf, repeat } from '../shared/schema.testkit.ts';
+import {
+  addListEntry,
+  canAddListEntry,
+  listEntryKey,
+  practitionerProfileDefaults,
+  practitionerProfileSchema,
+  profileListSchema,
+  removeListEntry,
+  shortBioCounter,
+} from './practitioner-profile.schema.ts';
+
+const valid = { name: 'Ann', location: 'Rye', shortBio: '', about: repeat(50), yearsExperience: '0' };
+
+describe('profile editor', () => {
+  it('accepts the minimum and applies defaults', () => {
+    expect(practitionerProfileSchema.parse(valid)).toEqual({
+      name: 'Ann',
+      location: 'Rye',
+      shortBio: '',
+      about: repeat(50),
+      yearsExperience: 0,
+      acceptsInsurance: false,
+      specialties: [],
+      certifications: [],
+      education: [],
+      treatmentApproaches: [],
+      profileImage: null,
+    });
+  });
+
+  it('has each spec message at its boundary', () => {
+    expect(messagesOf(practitionerProfileSchema, { ...valid, name: 'An' })).toEqual({ name: ['Name must be at least 3 characters'] });
+    expect(messagesOf(practitionerProfileSchema, { ...valid, location: 'NY' })).toEqual({ location: ['Location is required'] });
+    expect(messagesOf(practitionerProfileSchema, { ...valid, shortBio: repeat(201) })).toEqual({ shortBio: ['Short bio must be less than 200 characters'] });
+    expect(practitionerProfileSchema.safeParse({ ...valid, shortBio: repeat(200) }).success).toBe(true);
+    expect(messagesOf(practitionerProfileSchema, { ...valid, about: repeat(49) })).toEqual({ about: ['About section must be at least 50 characters'] });
+    expect(messagesOf(practitionerProfileSchema, { ...valid, yearsExperience: '-1' })).toEqual({ yearsExperience: ['Experience must be a positive number'] });
+    expect(messagesOf(practitionerProfileSchema, { ...valid, yearsExperience: '' })).toEqual({ yearsExperience: ['Experience must be a positive number'] });
+    expect(messagesOf(practitionerProfileSchema, { ...valid, yearsExperience: 'ten' })).toEqual({ yearsExperience: ['Experience must be a positive number'] });
+    expect(messagesOf(practitionerProfileSchema, { ...valid, yearsExperience: 2.5 })).toEqual({ yearsExperience: ['Experience must be a positive number'] });
+    expect(messagesOf(practitionerProfileSchema, { ...valid, yearsExperience: 81 })).toEqual({ yearsExperience: ['Experience must be at most 80 years'] });
+    expect(practitionerProfileSchema.parse({ ...valid, yearsExperience: ' 12 ' }).yearsExperience).toBe(12);
+    expect(practitionerProfileSchema.parse({ ...valid, yearsExperience: 7 }).yearsExperience).toBe(7);
+  });
+
+  it('reports every required field on an empty form', () => {
+    expect(Object.keys(messagesOf(practitionerProfileSchema, practitionerProfileDefaults)).sort()).toEqual(['about', 'location', 'name', 'yearsExperience']);
+  });
+
+  it('counts the short bio', () => {
+    expect(shortBioCounter('')).toBe('0/200');
+    expect(shortBioCounter(repeat(200))).toBe('200/200');
+  });
+});
+
+describe('profile lists', () => {
+  it('trims, drops empties and rejects duplicates case-insensitively', () => {
+    expect(profileListSchema.parse(['  Reiki ', '', '   ', 'Tai  chi'])).toEqual(['Reiki', 'Tai chi']);
+    expect(messagesOf(profileListSchema, ['Reiki', ' reiki '])).toEqual({ '1': ['"reiki" is already in the list'] });
+    expect(messagesOf(profileListSchema, [repeat(101)])).toEqual({ '0': ['Entries must be at most 100 characters'] });
+    expect(messagesOf(practitionerProfileSchema, { ...valid, certifications: ['ND', 'nd'] })).toEqual({ 'certifications.1': ['"nd" is already in the list'] });
+  });
+
+  it('adds an entry through addListEntry', () => {
+    expect(addListEntry(['Reiki'], '  Tai   chi ')).toEqual({ ok: true, list: ['Reiki', 'Tai chi'] });
+    expect(addListEntry(['Reiki'], 'REIKI')).toEqual({ ok: false, message: '"Reiki" is already in the list' });
+    expect(addListEntry([], '   ')).toEqual({ ok: false, message: 'Please enter a value' });
+    expect(addListEntry([], repeat(101))).toEqual({ ok: false, message: 'Entries must be at most 100 characters' });
+    expect(canAddListEntry('')).toBe(false);
+    expect(canAddListEntry('  ')).toBe(false);
+    expect(canAddListEntry('x')).toBe(true);
+    expect(removeListEntry(['a', 'b', 'c'], 1)).toEqual(['a', 'c']);
+  });
+
+  it('never lets addListEntry produce a list the schema rejects', () => {
+    fc.assert(
+      fc.property(fc.array(fc.string({ maxLength: 8 }), { maxLength: 12 }), (raws) => {
+        let list: readonly string[] = [];
+        for (const raw of raws) {
+          const result = addListEntry(list, raw);
+          if (result.ok) list = result.list;
+        }
+        expect(profileListSchema.parse(list)).toEqual(list);
+        expect(new Set(list.map(listEntryKey)).size).toBe(list.length);
+      }),
+    );
+  });
+});

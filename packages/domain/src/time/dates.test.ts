@@ -1,0 +1,130 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import {
+  addDays,
+  ageInYears,
+  calendarDateInZone,
+  calendarDateSchema,
+  dateTimeLocalToInstant,
+  daysBetween,
+  dayOfWeek,
+  formatLongDate,
+  formatLongDateTime,
+  formatMonthDay,
+  formatMonthYear,
+  formatTimeOfDay,
+  formatUsShortDate,
+  isCalendarDate,
+  isDateTimeLocal,
+  nextAppointmentText,
+  relativeLastVisit,
+  weekOf,
+  yearsInPractice,
+  zonedTimeToInstant,
+} from './dates.ts';
+
+describe('calendar dates', () => {
+  it('validates yyyy-MM-dd', () => {
+    expect(isCalendarDate('2024-02-29')).toBe(true);
+    expect(isCalendarDate('2025-02-29')).toBe(false);
+    expect(isCalendarDate('2025-6-1')).toBe(false);
+    expect(calendarDateSchema.safeParse('2025-13-01').success).toBe(false);
+    expect(() => addDays('nope', 1)).toThrow(RangeError);
+  });
+
+  it('adds days and counts between them', () => {
+    expect(addDays('2025-02-28', 1)).toBe('2025-03-01');
+    expect(addDays('2025-01-01', -1)).toBe('2024-12-31');
+    expect(daysBetween('2025-06-14', '2025-06-16')).toBe(2);
+    expect(dayOfWeek('2025-06-15')).toBe(0);
+  });
+
+  it('computes age in whole years against today', () => {
+    expect(ageInYears('1985-04-12', '2025-04-11')).toBe(39);
+    expect(ageInYears('1985-04-12', '2025-04-12')).toBe(40);
+    expect(ageInYears('2000-02-29', '2025-02-28')).toBe(24);
+    expect(ageInYears('2000-02-29', '2025-03-01')).toBe(25);
+    expect(ageInYears('1992-12-31', '2025-01-01')).toBe(32);
+  });
+
+  it('starts the week on Sunday', () => {
+    const week = weekOf('2025-06-18', 'America/New_York');
+    expect(week).toEqual(['2025-06-15', '2025-06-16', '2025-06-17', '2025-06-18', '2025-06-19', '2025-06-20', '2025-06-21']);
+    expect(weekOf('2025-06-15', 'UTC')[0]).toBe('2025-06-15');
+    // 2025-06-15T02:00Z is still Saturday the 14th in Los Angeles.
+    expect(weekOf(new Date('2025-06-15T02:00:00Z'), 'America/Los_Angeles')[0]).toBe('2025-06-08');
+    expect(weekOf('2025-06-15T02:00:00Z', 'Asia/Tokyo')[0]).toBe('2025-06-15');
+  });
+
+  it('always gives 7 consecutive days from a Sunday', () => {
+    fc.assert(
+      fc.property(fc.integer({ min: 0, max: 40_000 }), fc.constantFrom('UTC', 'America/Los_Angeles', 'Pacific/Kiritimati'), (offset, zone) => {
+        const day = addDays('1990-01-01', offset);
+        const week = weekOf(day, zone);
+        expect(week).toHaveLength(7);
+        expect(dayOfWeek(week[0] as string)).toBe(0);
+        expect(week).toContain(day);
+      }),
+    );
+  });
+});
+
+describe('formats', () => {
+  const instant = new Date('2025-06-05T21:30:00Z');
+  it('formats calendar dates without a zone', () => {
+    expect(formatLongDate('2025-06-05', 'Pacific/Kiritimati')).toBe('June 5, 2025');
+    expect(formatMonthDay('2025-06-05', 'UTC')).toBe('June 5');
+    expect(formatUsShortDate('2025-06-05', 'UTC')).toBe('6/5/2025');
+    expect(formatMonthYear('2025-06-05', 'UTC')).toBe('June 2025');
+  });
+
+  it('formats instants in the given zone', () => {
+    expect(formatLongDateTime(instant, 'America/Los_Angeles')).toBe('June 5, 2025 at 2:30 PM');
+    expect(formatLongDateTime(instant, 'America/New_York')).toBe('June 5, 2025 at 5:30 PM');
+    expect(formatLongDate(instant, 'Asia/Tokyo')).toBe('June 6, 2025');
+    expect(formatUsShortDate('2025-06-05T21:30:00Z', 'Asia/Tokyo')).toBe('6/6/2025');
+    expect(formatTimeOfDay(instant, 'UTC')).toBe('9:30 PM');
+    expect(calendarDateInZone(instant, 'Asia/Tokyo')).toBe('2025-06-06');
+  });
+
+  it('gives the year practice began', () => {
+    expect(yearsInPractice(12, 2025)).toBe(2013);
+  });
+});
+
+describe('relative texts', () => {
+  it('words the last visit', () => {
+    const today = '2025-06-16';
+    expect(relativeLastVisit(null, today)).toBe('Never');
+    expect(relativeLastVisit(today, today)).toBe('Today');
+    expect(relativeLastVisit('2025-06-17', today)).toBe('Today');
+    expect(relativeLastVisit('2025-06-15', today)).toBe('Yesterday');
+    expect(relativeLastVisit('2025-06-14', today)).toBe('2 days ago');
+    expect(relativeLastVisit('2025-06-09', today)).toBe('1 week ago');
+    expect(relativeLastVisit('2025-05-27', today)).toBe('2 weeks ago');
+    expect(relativeLastVisit('2025-05-17', today)).toBe('1 month ago');
+    expect(relativeLastVisit('2025-02-16', today)).toBe('4 months ago');
+    expect(relativeLastVisit('2023-06-01', today)).toBe('2 years ago');
+  });
+
+  it('words the next appointment', () => {
+    const now = new Date('2025-06-16T15:00:00Z');
+    const zone = 'America/Los_Angeles';
+    expect(nextAppointmentText(null, now, zone)).toBe('Not scheduled');
+    expect(nextAppointmentText(zonedTimeToInstant('2025-06-16', '10:00', zone), now, zone)).toBe('Today, 10:00 AM');
+    expect(nextAppointmentText(zonedTimeToInstant('2025-06-17', '14:00', zone), now, zone)).toBe('Tomorrow, 2:00 PM');
+    expect(nextAppointmentText(zonedTimeToInstant('2025-06-20', '09:00', zone), now, zone)).toBe('June 20, 9:00 AM');
+  });
+});
+
+describe('wall-clock times', () => {
+  it('turns a zone wall time into an instant', () => {
+    expect(zonedTimeToInstant('2025-06-16', '10:00', 'America/Los_Angeles').toISOString()).toBe('2025-06-16T17:00:00.000Z');
+    expect(zonedTimeToInstant('2025-01-16', '10:00', 'America/Los_Angeles').toISOString()).toBe('2025-01-16T18:00:00.000Z');
+    expect(zonedTimeToInstant('2025-06-16', '10:00', 'Asia/Kolkata').toISOString()).toBe('2025-06-16T04:30:00.000Z');
+    expect(dateTimeLocalToInstant('2025-06-16T10:00', 'Europe/London').toISOString()).toBe('2025-06-16T09:00:00.000Z');
+    expect(() => dateTimeLocalToInstant('2025-06-16 10:00', 'UTC')).toThrow(RangeError);
+    expect(isDateTimeLocal('2025-06-16T10:00:30')).toBe(true);
+    expect(isDateTimeLocal('2025-06-16')).toBe(false);
+  });
+});
