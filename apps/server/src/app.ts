@@ -76,7 +76,12 @@ export function createApp({ config, db, logger }: AppDependencies): express.Expr
   app.use(hostPolicy({ previewDomain: config.previewDomain, isStaticFile: (path) => isFileIn(distDir, path) }));
 
   app.use('/api', originCheck({ allowedOrigins: config.allowedOrigins, trustProxy: config.trustProxy !== undefined }));
-  // Parsed here so an oversized body gets 413 before tRPC; tRPC reuses req.body.
+  // Refuse a declared oversized body before reading it, whatever its content type.
+  app.use('/api', (req, _res, next) => {
+    const declaredLength = Number(req.headers['content-length']);
+    next(declaredLength > JSON_BODY_LIMIT_BYTES ? Object.assign(new Error('request entity too large'), { status: 413, type: 'entity.too.large' }) : undefined);
+  });
+  // Parsed here so an oversized chunked body gets 413 before tRPC too; tRPC reuses req.body.
   app.use('/api', express.json({ limit: JSON_BODY_LIMIT_BYTES }));
   app.use(
     '/api/trpc',

