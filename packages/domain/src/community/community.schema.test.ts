@@ -1,0 +1,49 @@
+import { describe, expect, it } from 'vitest';
+import { sampleMembers, sampleResources, buildSampleEvents } from '../samples/community.ts';
+import { SAMPLE_TODAY } from '../samples/sample-dates.ts';
+import { communityGuidelines, connectionButtons, eventTypeLabel, filterEvents, filterMembers, filterResources, resourceTabOf, resourceTypes } from './community.schema.ts';
+
+describe('resources', () => {
+  it('files each type under a tab; anything else goes to Other', () => {
+    expect(resourceTypes.map(resourceTabOf)).toEqual(['guides', 'templates', 'research', 'guidelines', 'other']);
+    expect(resourceTabOf('Video Course')).toBe('other');
+    expect(resourceTabOf('constructor')).toBe('other');
+  });
+
+  it('searches title, description and tags, then filters by tab', () => {
+    expect(filterResources(sampleResources, '', 'all')).toHaveLength(sampleResources.length);
+    expect(filterResources(sampleResources, 'SOAP', 'all').map((r) => r.id)).toEqual(['2']);
+    expect(filterResources(sampleResources, 'meal plan', 'all').map((r) => r.id)).toEqual(['1']);
+    expect(filterResources(sampleResources, 'telehealth', 'all').map((r) => r.id)).toEqual(['2']);
+    expect(filterResources(sampleResources, '', 'other').map((r) => r.id)).toEqual(['5', '6']);
+    expect(filterResources(sampleResources, 'zzz', 'all')).toEqual([]);
+  });
+});
+
+describe('events', () => {
+  it('filters by type and format', () => {
+    const events = buildSampleEvents(SAMPLE_TODAY);
+    expect(filterEvents(events, { type: 'all', format: 'all' })).toHaveLength(events.length);
+    expect(filterEvents(events, { type: 'workshop', format: 'all' }).map((e) => e.id)).toEqual(['2', '5']);
+    expect(filterEvents(events, { type: 'workshop', format: 'in-person' }).map((e) => e.id)).toEqual(['5']);
+    expect(filterEvents(events, { type: 'all', format: 'virtual' }).every((e) => e.isVirtual)).toBe(true);
+    expect(eventTypeLabel('symposium')).toBe('Symposium');
+    expect(eventTypeLabel('party')).toBe('Unknown');
+  });
+});
+
+describe('members', () => {
+  it('searches name, role, location and specialties, then filters by specialty', () => {
+    expect(filterMembers(sampleMembers, '', 'all')).toHaveLength(sampleMembers.length);
+    expect(filterMembers(sampleMembers, 'dietitian', 'all').map((m) => m.id)).toEqual(['5']);
+    expect(filterMembers(sampleMembers, 'denver', 'all').map((m) => m.id)).toEqual(['4']);
+    expect(filterMembers(sampleMembers, 'functional medicine', 'all').map((m) => m.id)).toEqual(['1']);
+    expect(filterMembers(sampleMembers, '', 'herbalism').map((m) => m.id)).toEqual(['1', '2']);
+    expect(filterMembers(sampleMembers, 'nobody', 'all')).toEqual([]);
+  });
+
+  it('has a button per connection status and five guidelines', () => {
+    expect(connectionButtons).toEqual({ connect: { label: 'Connect', disabled: false }, pending: { label: 'Pending', disabled: true }, connected: { label: 'Connected', disabled: true } });
+    expect(communityGuidelines).toHaveLength(5);
+  });
+});
