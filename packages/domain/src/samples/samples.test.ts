@@ -1,0 +1,140 @@
+import { describe, expect, it } from 'vitest';
+import { specialties } from '../catalog/specialties.ts';
+import { practitionerProfileSchema } from '../profile/practitioner-profile.schema.ts';
+import { averageSessionMinutes, profileCompletion } from '../dashboard/dashboard.ts';
+import { referralStats } from '../referrals/referral.schema.ts';
+import { isReferralCodeRedeemable } from '../referrals/referral-code.machine.ts';
+import { canStartSession } from '../appointments/appointment.machine.ts';
+import { forumCategoryNames, resourceTabOf, eventTypes } from '../community/community.schema.ts';
+import { quizSymptomVocabulary } from '../quiz/quiz.questions.ts';
+import { ageInYears, dayOfWeek, weekOf } from '../time/dates.ts';
+import { buildSamples } from './build-samples.ts';
+import { demoAccount } from './demo-account.ts';
+import { dashboardSampleStats, demoPractitionerProfile, demoWeekDurations, referralSampleStats } from './demo-practice.ts';
+import { patientDetailById } from './patients.ts';
+import { samplePractitionerById } from './practitioners.ts';
+import { SAMPLE_TIME_ZONE, SAMPLE_TODAY } from './sample-dates.ts';
+
+const samples = buildSamples(SAMPLE_TODAY);
+
+describe('sample practitioners', () => {
+  it('are ids 1–5 with known specialties, real coordinates and quiz symptoms', () => {
+    expect(samples.practitioners.map((p) => p.id)).toEqual(['1', '2', '3', '4', '5']);
+    for (const p of samples.practitioners) {
+      for (const s of p.specialties) expect(specialties).toContain(s);
+      for (const s of p.commonSymptoms) expect(quizSymptomVocabulary).toContain(s);
+      expect(p.coordinates.lat).toBeGreaterThan(20);
+      expect(p.coordinates.lng).toBeLessThan(-60);
+      expect(p.about.length).toBeGreaterThanOrEqual(50);
+      expect(p.shortBio.length).toBeLessThanOrEqual(200);
+      for (const t of p.testimonials) expect(t.rating).toBeGreaterThanOrEqual(1);
+      expect(p.acceptsInsurance).toBe((p.insuranceList?.length ?? 0) > 0);
+    }
+    expect(samplePractitionerById('9')).toBeUndefined();
+  });
+
+  it('include full and empty optional sections', () => {
+    const full = samplePractitionerById('1');
+    expect(full?.referrals?.length && full.physicianReferrals?.length && full.licensures?.length && full.awards?.length).toBeTruthy();
+    const bare = samplePractitionerById('4');
+    expect([bare?.referrals, bare?.physicianReferrals, bare?.licensures, bare?.awards]).toEqual([undefined, undefined, undefined, undefined]);
+    expect(samples.previewPractitioners).toHaveLength(4);
+  });
+});
+
+describe('sample patients', () => {
+  it('are three full records; any other id is Unknown Patient', () => {
+    expect(samples.patients.map((p) => p.name)).toEqual(['Emma Thompson', 'Michael Chen', 'Sofia Martinez']);
+    expect(samples.patients.some((p) => p.conditions.length > 3)).toBe(true);
+    for (const p of samples.patients) {
+      expect(p.notes.every((n) => n.content.subjective && n.content.objective && n.content.assessment && n.content.plan)).toBe(true);
+      expect(p.appointments.some((a) => a.status === 'upcoming')).toBe(true);
+      expect(p.appointments.every((a) => (a.status === 'upcoming') === a.date >= SAMPLE_TODAY)).toBe(true);
+      expect(p.lifestyle).not.toBeNull();
+    }
+    expect(ageInYears(patientDetailById('1').dob, SAMPLE_TODAY)).toBe(40);
+    const unknown = patientDetailById('42');
+    expect(unknown).toMatchObject({ id: '42', name: 'Unknown Patient', conditions: [], notes: [], appointments: [], allergies: [] });
+  });
+
+  it('have list rows with relative texts', () => {
+    expect(samples.patientRows.map((r) => [r.id, r.status, r.lastVisit, r.nextAppointment])).toEqual([
+      ['1', 'active', '2 days ago', 'June 19, 10:00 AM'],
+      ['2', 'active', '1 week ago', 'Today, 2:00 PM'],
+      ['3', 'active', '2 weeks ago', 'June 25, 11:00 AM'],
+      ['4', 'new', 'Never', 'Tomorrow, 10:00 AM'],
+      ['5', 'inactive', '4 months ago', 'Not scheduled'],
+    ]);
+  });
+});
+
+describe('sample appointments', () => {
+  it('show every dashboard status and mode; only some can start a session', () => {
+    const rows = samples.dashboardAppointments;
+    expect(new Set(rows.map((a) => a.status))).toEqual(new Set(['confirmed', 'pending', 'cancelled']));
+    expect(new Set(rows.map((a) => a.mode))).toEqual(new Set(['virtual', 'in-person']));
+    expect(rows.filter(canStartSession).map((a) => a.id)).toEqual(['1']);
+  });
+
+  it('fill the current week of the schedule', () => {
+    const week = weekOf(SAMPLE_TODAY, SAMPLE_TIME_ZONE);
+    for (const a of samples.scheduleAppointments) {
+      expect(week).toContain(a.date);
+      expect(['confirmed', 'pending']).toContain(a.status);
+    }
+    expect(dayOfWeek(week[0] as string)).toBe(0);
+    expect(samples.portal.payments.map((p) => p.amountMinor)).toEqual([15000, 8500, 12000]);
+    expect(samples.portal.appointments.map((a) => a.duration)).toEqual([60, 45, 90]);
+  });
+});
+
+describe('sample community', () => {
+  it('has the six categories, every event type in both formats, every resource tab', () => {
+    expect(samples.forumCategories.map((c) => c.name)).toEqual([...forumCategoryNames]);
+    expect(samples.forumTopics.length).toBeGreaterThan(3);
+    expect(new Set(samples.events.map((e) => e.type))).toEqual(new Set(eventTypes));
+    expect(new Set(samples.events.map((e) => e.isVirtual))).toEqual(new Set([true, false]));
+    expect(samples.events.every((e) => e.date > SAMPLE_TODAY)).toBe(true);
+    expect(new Set(samples.resources.map((r) => resourceTabOf(r.type)))).toEqual(new Set(['guides', 'templates', 'research', 'guidelines', 'other']));
+    expect(samples.popularResourceTags).toHaveLength(10);
+    expect(samples.members.filter((m) => m.isFeatured).map((m) => Boolean(m.achievement))).toEqual([true]);
+    expect(new Set(samples.members.map((m) => m.connectionStatus))).toEqual(new Set(['connect', 'pending', 'connected']));
+  });
+});
+
+describe('sample referrals and the demo practice', () => {
+  it('offers the three codes of SPEC §9', () => {
+    expect(samples.referralCodes.map((c) => [c.description, c.rewards.referrer, c.rewards.referee, c.maxUsage])).toEqual([
+      ['$50 off first consultation', 50, 50, 50],
+      ['20% off collaborative sessions', 20, 20, null],
+      ['25% off initial visit', 25, 25, 25],
+    ]);
+    const now = new Date(`${SAMPLE_TODAY}T12:00:00Z`);
+    expect(samples.referralCodes.map((c) => isReferralCodeRedeemable(c, now))).toEqual([true, true, false]);
+  });
+
+  it('yields the spec referral stats from the sample referrals', () => {
+    expect(new Set(samples.referrals.map((r) => r.status))).toEqual(new Set(['pending', 'accepted', 'completed', 'expired', 'declined', 'cancelled']));
+    expect(referralStats(samples.referrals, samples.referralCodes)).toEqual(referralSampleStats);
+    expect(referralSampleStats).toEqual({ total: 12, completed: 5, rewardsEarned: 120 });
+    expect(samples.referrals.every((r) => r.referrerName === demoAccount.name)).toBe(true);
+  });
+
+  it('has a valid demo profile at 85% with the demo account name', () => {
+    expect(demoPractitionerProfile.name).toBe(demoAccount.name);
+    expect(practitionerProfileSchema.parse(demoPractitionerProfile)).toEqual(demoPractitionerProfile);
+    expect(profileCompletion(demoPractitionerProfile)).toBe(dashboardSampleStats.profileCompletion);
+    expect(profileCompletion({ ...demoPractitionerProfile, profileImage: 'https://x.test/a.jpg' })).toBe(100);
+    expect(profileCompletion({ name: '', location: '', shortBio: '', about: '', yearsExperience: 0, profileImage: null, specialties: [], certifications: [], education: [], treatmentApproaches: [] })).toBe(0);
+    expect(demoWeekDurations).toHaveLength(dashboardSampleStats.appointmentsThisWeek);
+    expect(averageSessionMinutes(demoWeekDurations)).toBe(dashboardSampleStats.averageSessionMinutes);
+    expect(averageSessionMinutes([])).toBe(0);
+    expect(dashboardSampleStats).toEqual({ totalPatients: 42, appointmentsThisWeek: 12, averageSessionMinutes: 55, profileCompletion: 85 });
+  });
+
+  it('moves with today', () => {
+    const later = buildSamples('2030-01-07');
+    expect(later.dashboardAppointments[0]?.date).toBe('2030-01-07');
+    expect(later.events.every((e) => e.date > '2030-01-07')).toBe(true);
+  });
+});
