@@ -39,3 +39,4 @@ export * from './samples/build-samples.ts';
 export * from './samples/prng.ts';
 export * from './samples/us-cities.ts';
 export * from './samples/generator.ts';
+export * from './shared/site.ts';

@@ -30,7 +30,7 @@ describe('referral form', () => {
 
 describe('referral statuses', () => {
   it('labels, badges and icons, with Unknown for anything else', () => {
-    expect(['pending', 'accepted', 'completed', 'expired', 'lost'].map(referralStatusLabel)).toEqual(['Pending', 'Accepted', 'Completed', 'Expired', 'Unknown']);
+    expect(['pending', 'accepted', 'completed', 'expired', 'declined', 'cancelled', 'lost'].map(referralStatusLabel)).toEqual(['Pending', 'Accepted', 'Completed', 'Expired', 'Declined', 'Cancelled', 'Unknown']);
     expect(['pending', 'accepted', 'completed', 'expired', 'lost'].map(referralStatusBadge)).toEqual(['secondary', 'outline', 'secondary', 'destructive', 'default']);
     expect(referralStatusIcon('accepted')).toEqual({ name: 'check', color: 'blue' });
     expect(referralStatusIcon('completed')).toEqual({ name: 'check', color: 'green' });

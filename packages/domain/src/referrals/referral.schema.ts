@@ -4,6 +4,7 @@
  */
 import { z } from 'zod';
 import { labelOf } from '../shared/labels.ts';
+import type { ReferralStatus } from './referral.machine.ts';
 
 export const referralPartyTypes = ['patient', 'practitioner'] as const;
 export const referralPartyTypeSchema = z.enum(referralPartyTypes);
@@ -29,37 +30,49 @@ export type ReferralFormInput = z.input<typeof referralFormSchema>;
 export type ReferralForm = z.output<typeof referralFormSchema>;
 export const referralFormDefaults: ReferralForm = { name: '', email: '', type: 'patient', referralCode: '', message: '' };
 
+/** The four statuses of SPEC §4. */
 export const referralStatuses = ['pending', 'accepted', 'completed', 'expired'] as const;
-export type ReferralDisplayStatus = (typeof referralStatuses)[number];
-export const referralStatusLabels: Record<ReferralDisplayStatus, string> = {
+/**
+ * Every status a stored referral can have: the spec's four plus declined and cancelled, which the
+ * spec only toasts and Wellspring records (see referral.machine.ts). They get their own labels rather
+ * than "Unknown".
+ */
+export type ReferralDisplayStatus = ReferralStatus;
+export const referralStatusLabels: Record<ReferralStatus, string> = {
   pending: 'Pending',
   accepted: 'Accepted',
   completed: 'Completed',
   expired: 'Expired',
+  declined: 'Declined',
+  cancelled: 'Cancelled',
 };
 export const referralStatusLabel = (status: string): string => labelOf(referralStatusLabels, status);
 
 export type BadgeVariant = 'default' | 'secondary' | 'outline' | 'destructive';
-/** SPEC §4: pending and completed secondary, accepted outline, expired destructive. */
-export const referralStatusBadges: Record<ReferralDisplayStatus, BadgeVariant> = {
+/** SPEC §4: pending and completed secondary, accepted outline, expired destructive (declined too; cancelled outline). */
+export const referralStatusBadges: Record<ReferralStatus, BadgeVariant> = {
   pending: 'secondary',
   accepted: 'outline',
   completed: 'secondary',
   expired: 'destructive',
+  declined: 'destructive',
+  cancelled: 'outline',
 };
 export const referralStatusBadge = (status: string): BadgeVariant =>
-  (Object.prototype.hasOwnProperty.call(referralStatusBadges, status) ? referralStatusBadges[status as ReferralDisplayStatus] : 'default');
+  (Object.prototype.hasOwnProperty.call(referralStatusBadges, status) ? referralStatusBadges[status as ReferralStatus] : 'default');
 
 export type ReferralIcon = { readonly name: 'clock' | 'check' | 'x' | 'help'; readonly color: 'grey' | 'blue' | 'green' | 'red' };
 /** SPEC §4: pending clock, accepted blue check, completed green check, expired red. */
-export const referralStatusIcons: Record<ReferralDisplayStatus, ReferralIcon> = {
+export const referralStatusIcons: Record<ReferralStatus, ReferralIcon> = {
   pending: { name: 'clock', color: 'grey' },
   accepted: { name: 'check', color: 'blue' },
   completed: { name: 'check', color: 'green' },
   expired: { name: 'x', color: 'red' },
+  declined: { name: 'x', color: 'red' },
+  cancelled: { name: 'x', color: 'grey' },
 };
 export const referralStatusIcon = (status: string): ReferralIcon =>
-  (Object.prototype.hasOwnProperty.call(referralStatusIcons, status) ? referralStatusIcons[status as ReferralDisplayStatus] : { name: 'help', color: 'grey' });
+  (Object.prototype.hasOwnProperty.call(referralStatusIcons, status) ? referralStatusIcons[status as ReferralStatus] : { name: 'help', color: 'grey' });
 
 export interface Referral {
   readonly id: string;
@@ -70,7 +83,7 @@ export interface Referral {
   readonly refereeName: string;
   readonly refereeEmail: string;
   readonly refereeType: ReferralPartyType;
-  readonly status: ReferralDisplayStatus | 'declined' | 'cancelled';
+  readonly status: ReferralStatus;
   readonly referralCode: string;
   /** ISO instant. */
   readonly createdAt: string;
