@@ -19,7 +19,7 @@ const child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.
     DATA_DIR: dataDir,
     EMBEDDED_PG_PORT: process.env.E2E_PG_PORT ?? '54349',
     PORT: process.env.E2E_PORT ?? '3100',
-    LOG_LEVEL: 'warn',
+    LOG_LEVEL: 'error',
     CONTACT_EMAIL: 'hello@wellspring.health',
   },
 });

@@ -8,6 +8,6 @@ const only = process.argv.slice(2);
 const wants = (name: string) => only.length === 0 || only.includes(name);
 
 console.log('# Wellspring benchmarks');
-if (wants('bundle')) printBundleReport(measureLandingBundle());
+if (wants('bundle')) printBundleReport(await measureLandingBundle());
 if (wants('startup')) printStartupReport(await measureStartup());
 if (wants('waitlist')) printWaitlistReport(await measureWaitlist());
