@@ -24,7 +24,6 @@ export const vars = createThemeContract({
     star: null,
     skeleton: null,
     skeletonHighlight: null,
-    overlay: null,
     headerScrolled: null,
   },
   shadow: {
@@ -58,7 +57,6 @@ const light = {
     star: '#9a5b00',
     skeleton: '#ebe6dc',
     skeletonHighlight: '#f6f3ed',
-    overlay: 'rgba(250, 248, 244, 0.98)',
     headerScrolled: 'rgba(255, 255, 255, 0.92)',
   },
   shadow: {
@@ -91,7 +89,6 @@ const dark = {
     star: '#f3bd55',
     skeleton: '#25302c',
     skeletonHighlight: '#2e3a35',
-    overlay: 'rgba(17, 23, 21, 0.98)',
     headerScrolled: 'rgba(25, 33, 30, 0.92)',
   },
   shadow: {

@@ -104,7 +104,7 @@ export const mobileMenu = style({
   bottom: 0,
   zIndex: 49,
   overflowY: 'auto',
-  backgroundColor: vars.color.overlay,
+  backgroundColor: vars.color.background,
   padding: `${space.xl} ${space.lg}`,
   '@media': { [breakpoint.md]: { display: 'none' } },
 });

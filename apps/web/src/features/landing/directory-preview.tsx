@@ -39,7 +39,7 @@ export function DirectoryPreview({ onJoinWaitlist }: { onJoinWaitlist: () => voi
             <h3 id="directory-filter-title" className={styles.filterTitle}>
               Filter Practitioners
             </h3>
-            <CheckboxGroup label="Specialties" isDisabled>
+            <CheckboxGroup label="Specialties" isDisabled compact>
               {specialties.map((specialty) => (
                 <Checkbox key={specialty} value={specialty}>
                   {specialtyLabels[specialty]}
@@ -49,7 +49,7 @@ export function DirectoryPreview({ onJoinWaitlist }: { onJoinWaitlist: () => voi
             <CheckboxGroup label="Location" isDisabled defaultValue={[RADIUS_VALUE]}>
               <Checkbox value={RADIUS_VALUE}>Within {PREVIEW_RADIUS_MILES} miles</Checkbox>
             </CheckboxGroup>
-            <CheckboxGroup label="Experience" isDisabled>
+            <CheckboxGroup label="Experience" isDisabled compact>
               {experienceBrackets.map((bracket) => (
                 <Checkbox key={bracket} value={bracket}>
                   {experienceBracketLabels[bracket]}

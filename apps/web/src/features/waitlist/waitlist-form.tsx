@@ -12,7 +12,7 @@ import { useTRPC } from '../../lib/trpc.ts';
 import { useZodForm } from '../../lib/use-zod-form.ts';
 import { Button } from '../../ui/button/button.tsx';
 import { Form } from '../../ui/form/form.tsx';
-import { CheckIcon } from '../../ui/icons/icons.tsx';
+import { CheckIcon, UsersIcon } from '../../ui/icons/icons.tsx';
 import { TextField } from '../../ui/text-field/text-field.tsx';
 import { InviteForm } from './invite-form.tsx';
 import * as styles from './waitlist.css.ts';
@@ -109,13 +109,14 @@ export function WaitlistForm({ type }: WaitlistFormProps) {
 
       <div className={styles.invite}>
         <Button
-          variant="ghost"
-          size="sm"
+          variant="link"
+          size="inline"
           className={styles.inviteToggle}
           aria-expanded={inviteOpen}
           aria-controls={inviteOpen ? invitePanelId : undefined}
           onPress={() => setInviteOpen((open) => !open)}
         >
+          <UsersIcon size={18} />
           Invite a friend to join
         </Button>
         {inviteOpen ? (

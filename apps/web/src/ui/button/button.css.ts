@@ -60,8 +60,19 @@ export const button = recipe({
           '&[data-current]': { color: vars.color.primary, textDecoration: 'underline', textUnderlineOffset: '6px' },
         },
       },
+      link: {
+        backgroundColor: 'transparent',
+        color: vars.color.primary,
+        textDecoration: 'underline',
+        textUnderlineOffset: '3px',
+        selectors: {
+          '&[data-hovered]:not([data-disabled])': { textDecorationThickness: '2px' },
+          '&[data-pressed]': { transform: 'none' },
+        },
+      },
     },
     size: {
+      inline: { padding: 0, minHeight: '2rem', fontSize: '0.9375rem' },
       sm: { minHeight: '2.25rem', padding: '0.375rem 0.875rem', fontSize: '0.875rem' },
       md: { minHeight: '2.75rem', padding: '0.625rem 1.25rem', fontSize: '1rem' },
       lg: { minHeight: '3.25rem', padding: '0.75rem 1.75rem', fontSize: '1.0625rem' },

@@ -1,5 +1,5 @@
 import { style } from '@vanilla-extract/css';
-import { radius, vars } from '../theme.css.ts';
+import { breakpoint, radius, vars } from '../theme.css.ts';
 
 export const checkbox = style({
   display: 'flex',
@@ -34,7 +34,7 @@ export const box = style({
 export const group = style({
   display: 'flex',
   flexDirection: 'column',
-  gap: '0.5rem',
+  gap: '0.25rem',
 });
 
 export const groupLabel = style({
@@ -42,4 +42,13 @@ export const groupLabel = style({
   fontWeight: 600,
   color: vars.color.text,
   marginBottom: '0.25rem',
+});
+
+export const items = style({ display: 'flex', flexDirection: 'column', gap: '0.5rem' });
+
+export const itemsCompact = style({
+  display: 'grid',
+  gridTemplateColumns: 'repeat(auto-fill, minmax(9.5rem, 1fr))',
+  gap: '0.5rem 1rem',
+  '@media': { [breakpoint.lg]: { display: 'flex', flexDirection: 'column' } },
 });

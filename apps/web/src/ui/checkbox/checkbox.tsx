@@ -30,13 +30,15 @@ export type CheckboxGroupProps = Omit<AriaCheckboxGroupProps, 'className' | 'chi
   label: ReactNode;
   children: ReactNode;
   className?: string;
+  /** Lays the checkboxes out in two columns on narrow screens, where a long single column wastes space. */
+  compact?: boolean;
 };
 
-export function CheckboxGroup({ label, children, className, ...props }: CheckboxGroupProps) {
+export function CheckboxGroup({ label, children, className, compact = false, ...props }: CheckboxGroupProps) {
   return (
     <AriaCheckboxGroup {...props} className={[styles.group, className].filter(Boolean).join(' ')}>
       <Label className={styles.groupLabel}>{label}</Label>
-      {children}
+      <div className={compact ? styles.itemsCompact : styles.items}>{children}</div>
     </AriaCheckboxGroup>
   );
 }

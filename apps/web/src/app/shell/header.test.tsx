@@ -1,0 +1,92 @@
+import { act, fireEvent, screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import { stubApi } from '../../test/api-stub.ts';
+import { stubMatchMedia } from '../../test/match-media.ts';
+import { renderWithProviders } from '../../test/render.tsx';
+import { Header } from './header.tsx';
+
+const noSession = { 'auth.me': () => ({ user: null }) };
+
+function scrollTo(y: number) {
+  act(() => {
+    Object.defineProperty(window, 'scrollY', { value: y, configurable: true });
+    fireEvent.scroll(window);
+  });
+}
+
+describe('Header', () => {
+  it('gains its scrolled state only after more than 20 px of scroll', () => {
+    stubMatchMedia();
+    stubApi(noSession);
+    renderWithProviders(<Header />);
+    const header = screen.getByRole('banner');
+    expect(header.hasAttribute('data-scrolled')).toBe(false);
+
+    scrollTo(20);
+    expect(header.hasAttribute('data-scrolled')).toBe(false);
+
+    scrollTo(21);
+    expect(header.getAttribute('data-scrolled')).toBe('true');
+
+    scrollTo(0);
+    expect(header.hasAttribute('data-scrolled')).toBe(false);
+  });
+
+  it('links the brand to "/" and marks Home as the current page on "/"', () => {
+    stubMatchMedia();
+    stubApi(noSession);
+    renderWithProviders(<Header />, { path: '/' });
+    expect(screen.getByRole('link', { name: /Wellspring/ }).getAttribute('href')).toBe('/');
+    const home = screen.getAllByRole('link', { name: 'Home' })[0];
+    expect(home?.getAttribute('aria-current')).toBe('page');
+    expect(screen.getByRole('link', { name: 'Join Waitlist' }).getAttribute('href')).toBe('/#waitlist');
+  });
+
+  it('does not mark Home as current elsewhere', () => {
+    stubMatchMedia();
+    stubApi(noSession);
+    renderWithProviders(<Header />, { path: '/login' });
+    expect(screen.getAllByRole('link', { name: 'Home' })[0]?.hasAttribute('aria-current')).toBe(false);
+  });
+
+  it('opens the small-screen menu, locks page scroll, and closes it on a route change', async () => {
+    stubMatchMedia({ wide: false });
+    stubApi(noSession);
+    const user = userEvent.setup();
+    const { location } = renderWithProviders(<Header />, { path: '/somewhere' });
+
+    const toggle = screen.getByRole('button', { name: 'Open menu' });
+    expect(toggle.getAttribute('aria-expanded')).toBe('false');
+    await user.click(toggle);
+
+    expect(toggle.getAttribute('aria-expanded')).toBe('true');
+    expect(toggle.getAttribute('aria-label')).toBe('Close menu');
+    expect(document.body.style.overflow).toBe('hidden');
+    const menu = document.querySelector('[data-mobile-menu]');
+    expect(menu).not.toBeNull();
+
+    act(() => location.navigate('/login'));
+    expect(screen.getByRole('button', { name: 'Open menu' }).getAttribute('aria-expanded')).toBe('false');
+    expect(document.querySelector('[data-mobile-menu]')).toBeNull();
+    expect(document.body.style.overflow).toBe('');
+  });
+
+  it('closes the menu with Escape', async () => {
+    stubMatchMedia({ wide: false });
+    stubApi(noSession);
+    const user = userEvent.setup();
+    renderWithProviders(<Header />);
+    await user.click(screen.getByRole('button', { name: 'Open menu' }));
+    await user.keyboard('{Escape}');
+    expect(screen.getByRole('button', { name: 'Open menu' })).toBeTruthy();
+    expect(document.body.style.overflow).toBe('');
+  });
+
+  it('shows "Dashboard" instead of "Sign in" once signed in', async () => {
+    stubMatchMedia();
+    stubApi({ 'auth.me': () => ({ user: { id: 'u1', name: 'Dr. Sarah Mitchell', email: 'demo@wellspring.test' } }) });
+    renderWithProviders(<Header />);
+    expect((await screen.findAllByRole('link', { name: 'Dashboard' }))[0]?.getAttribute('href')).toBe('/dashboard');
+  });
+});
