@@ -7,6 +7,8 @@ import { loadConfig } from './config.ts';
 import { openDatabase } from './db/bootstrap.ts';
 import { seedDatabase } from './db/seed.ts';
 import { createLogger } from './http/logger.ts';
+import { deleteExpiredRateLimits } from './repositories/rate-limit.repository.ts';
+import { deleteExpiredSessions } from './repositories/session.repository.ts';
 
 const startedAt = Date.now();
 const config = loadConfig();
@@ -31,11 +33,21 @@ await new Promise<void>((resolve, reject) => {
 const { port } = server.address() as AddressInfo;
 logger.info({ ms: Date.now() - startedAt }, `Wellspring ready on http://localhost:${port}`);
 
+// Housekeeping: expired sessions and rate-limit counters whose window closed over a day ago.
+const HOUR_MS = 60 * 60 * 1000;
+const housekeeping = setInterval(() => {
+  void Promise.all([deleteExpiredSessions(database.db), deleteExpiredRateLimits(database.db, new Date(Date.now() - 24 * HOUR_MS))]).catch(
+    (error: unknown) => logger.warn({ err: error }, 'housekeeping failed'),
+  );
+}, HOUR_MS);
+housekeeping.unref();
+
 let shuttingDown = false;
 async function shutdown(signal: NodeJS.Signals): Promise<void> {
   if (shuttingDown) return;
   shuttingDown = true;
   logger.info({ signal }, 'shutting down');
+  clearInterval(housekeeping);
   // A stuck connection must not keep the process (and the embedded database) alive forever.
   const forceExit = setTimeout(() => {
     logger.error('shutdown timed out; exiting');

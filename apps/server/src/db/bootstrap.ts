@@ -43,7 +43,9 @@ export async function openDatabase(config: ServerConfig, logger: Logger): Promis
     await embedded?.stop();
     throw error;
   }
-  const db = createDatabaseClient(url);
+  const db = createDatabaseClient(url, {
+    onConnectionError: (error) => logger.warn({ err: error }, 'database connection lost; the pool will reconnect'),
+  });
   return {
     url,
     db,

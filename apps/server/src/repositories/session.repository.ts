@@ -19,3 +19,8 @@ export async function extendSession(db: Database, id: string, expiresAt: Date): 
 export async function deleteSession(db: Database, id: string): Promise<void> {
   await db.session.deleteMany({ where: { id } });
 }
+
+export async function deleteExpiredSessions(db: Database, now = new Date()): Promise<number> {
+  const result = await db.session.deleteMany({ where: { expiresAt: { lte: now } } });
+  return result.count;
+}

@@ -8,9 +8,8 @@ import {
   waitlistToasts,
   type WaitlistEvent,
 } from '@wellspring/domain';
-import { isUniqueViolation } from '../db/errors.ts';
 import { appendDomainEvents, type NewDomainEvent } from '../repositories/domain-event.repository.ts';
-import { findWaitlistEntryIdByEmail, insertWaitlistEntry, insertWaitlistInvite } from '../repositories/waitlist.repository.ts';
+import { insertWaitlistEntryWithEvent, insertWaitlistInvite } from '../repositories/waitlist.repository.ts';
 import { clientIp, domainErrorToTrpc, enforceRateLimit, publicProcedure, router, type Context } from './trpc.ts';
 
 const MINUTE_MS = 60_000;
@@ -36,27 +35,23 @@ export const waitlistRouter = router({
   /** Joins the pre-launch waitlist. A known email in any letter case → CONFLICT "Email already registered". */
   join: publicProcedure.input(joinWaitlistSchema).mutation(async ({ ctx, input }): Promise<{ id: string }> => {
     await enforceRateLimit(ctx, waitlistRule(ctx, 'waitlist-join'), clientIp(ctx), TOO_MANY_WAITLIST_REQUESTS);
-    try {
-      return await ctx.db.$transaction(async (tx) => {
-        // The new entry's aggregate starts absent; an entry under the same email (any case) is context.
-        const existingId = await findWaitlistEntryIdByEmail(tx, input.email);
-        const decision = decideWaitlist(initialWaitlistEntry, { kind: 'Join', id: randomUUID(), input }, { emailTaken: existingId !== null });
-        if (!decision.ok) throw domainErrorToTrpc(decision.error);
-        for (const event of decision.events) {
-          if (event.type === 'WaitlistJoined') {
-            await insertWaitlistEntry(tx, { id: event.id, email: event.email, name: event.name, type: event.waitlistType });
-          }
-        }
-        await appendDomainEvents(tx, decision.events.map(toStoredEvent));
-        const joined = decision.events.find((event) => event.type === 'WaitlistJoined');
-        if (!joined) throw new Error('decideWaitlist accepted Join without a WaitlistJoined event');
-        return { id: joined.id };
-      });
-    } catch (error) {
-      // Two requests racing on one email: the unique index on lower(email) decides.
-      if (isUniqueViolation(error)) throw duplicateEmail();
-      throw error;
+    // The new entry's aggregate starts absent. Whether the email is taken is decided by the unique
+    // index on lower(email) when we write (exact under concurrency), so we decide optimistically and
+    // decide again with emailTaken when the write finds the email on the waitlist.
+    const decision = decideWaitlist(initialWaitlistEntry, { kind: 'Join', id: randomUUID(), input }, { emailTaken: false });
+    if (!decision.ok) throw domainErrorToTrpc(decision.error);
+    const joined = decision.events.find((event) => event.type === 'WaitlistJoined');
+    if (!joined || decision.events.length !== 1) throw new Error('decideWaitlist: Join must produce exactly one WaitlistJoined event');
+    const stored = await insertWaitlistEntryWithEvent(
+      ctx.db,
+      { id: joined.id, email: joined.email, name: joined.name, type: joined.waitlistType },
+      toStoredEvent(joined),
+    );
+    if (!stored) {
+      const taken = decideWaitlist(initialWaitlistEntry, { kind: 'Join', id: joined.id, input }, { emailTaken: true });
+      throw taken.ok ? duplicateEmail() : domainErrorToTrpc(taken.error);
     }
+    return { id: stored.id };
   }),
 
   /** "Invite a friend to join": records the invite and queues its e-mail in the outbox. */
