@@ -16,6 +16,12 @@ export default defineConfig({
     outDir: 'dist',
     emptyOutDir: true,
     sourcemap: false,
+    rolldownOptions: {
+      treeshake: {
+        moduleSideEffects: (id: string) => !id.includes('/packages/domain/src/'),
+        manualPureFunctions: ['z'],
+      },
+    },
   },
   server: {
     proxy: {

@@ -1,28 +1,46 @@
-import { useCallback, useState } from 'react';
+import { useCallback, useRef, useState } from 'react';
 import type { z } from 'zod';
 
 export type FieldErrors<Field extends string> = Partial<Record<Field, string>>;
+
+type FormSchema<Field extends string, Output> = z.ZodType<Output, Record<Field, string>>;
+
+/**
+ * The schema itself, or a loader for it: the landing page's forms load zod with their first
+ * keystroke instead of with the page (see features/waitlist/waitlist-schemas).
+ */
+export type SchemaSource<Field extends string, Output> = FormSchema<Field, Output> | (() => Promise<FormSchema<Field, Output>>);
 
 /**
  * Form state for a domain schema whose fields are all text: values, one message per field (the
  * schema's, to the letter), and server field errors merged in. The same schema validates on the server.
  */
-export function useZodForm<Field extends string, Output>(
-  schema: z.ZodType<Output, Record<Field, string>>,
-  initialValues: Record<Field, string>,
-) {
+export function useZodForm<Field extends string, Output>(source: SchemaSource<Field, Output>, initialValues: Record<Field, string>) {
   const [initial] = useState(initialValues);
   const [values, setValues] = useState(initial);
   const [errors, setErrors] = useState<FieldErrors<Field>>({});
+  const schemaRef = useRef<FormSchema<Field, Output> | null>(typeof source === 'function' ? null : source);
 
-  const setValue = useCallback((field: Field, value: string) => {
-    setValues((current) => ({ ...current, [field]: value }));
-    // An edited field's message no longer applies; the next submit checks it again.
-    setErrors((current) => (current[field] ? { ...current, [field]: undefined } : current));
-  }, []);
+  const loadSchema = useCallback(async (): Promise<FormSchema<Field, Output>> => {
+    if (schemaRef.current) return schemaRef.current;
+    const schema = typeof source === 'function' ? await source() : source;
+    schemaRef.current = schema;
+    return schema;
+  }, [source]);
 
-  /** Parses the values; on failure shows the messages and returns null. */
-  const validate = useCallback((): Output | null => {
+  const setValue = useCallback(
+    (field: Field, value: string) => {
+      if (!schemaRef.current) void loadSchema().catch(() => undefined);
+      setValues((current) => ({ ...current, [field]: value }));
+      // An edited field's message no longer applies; the next submit checks it again.
+      setErrors((current) => (current[field] ? { ...current, [field]: undefined } : current));
+    },
+    [loadSchema],
+  );
+
+  /** Parses the values; on failure shows the messages and resolves to null. */
+  const validate = useCallback(async (): Promise<Output | null> => {
+    const schema = await loadSchema();
     const result = schema.safeParse(values);
     if (result.success) {
       setErrors({});
@@ -37,7 +55,7 @@ export function useZodForm<Field extends string, Output>(
     }
     setErrors(next);
     return null;
-  }, [schema, values]);
+  }, [loadSchema, values]);
 
   const showServerErrors = useCallback(
     (fieldErrors: Record<string, string>) => {

@@ -1,5 +1,9 @@
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 import { afterEach } from 'vitest';
+
+// Lazy routes and chunks load through the module graph; on a busy machine that can take more than
+// the default second.
+configure({ asyncUtilTimeout: 5000 });
 
 afterEach(() => {
   cleanup();

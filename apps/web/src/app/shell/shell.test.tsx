@@ -15,7 +15,9 @@ describe('site shell', () => {
     expect(await screen.findByRole('heading', { name: 'Oops! Page not found' })).toBeTruthy();
     expect(screen.getByText('404')).toBeTruthy();
     expect(screen.getByRole('link', { name: 'Return to Home' }).getAttribute('href')).toBe('/');
-    expect(consoleError).toHaveBeenCalledWith('404 Error: User attempted to access non-existent route:', '/no/such/page');
+    await waitFor(() =>
+      expect(consoleError).toHaveBeenCalledWith('404 Error: User attempted to access non-existent route:', '/no/such/page'),
+    );
   });
 
   it('routes of later issues show the 404 page for now', async () => {

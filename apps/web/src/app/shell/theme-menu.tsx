@@ -1,17 +1,26 @@
+import type { RefObject } from 'react';
 import type { Key } from 'react-aria-components';
-import { Button } from '../../ui/button/button.tsx';
 import { MonitorIcon, MoonIcon, SunIcon } from '../../ui/icons/icons.tsx';
-import { Menu, MenuItem } from '../../ui/menu/menu.tsx';
+import { MenuItem, PopoverMenu } from '../../ui/menu/menu.tsx';
 import { useTheme, type Theme } from '../../lib/theme.tsx';
-import { themeMenuLabel } from './theme-menu-label.ts';
 
 const isTheme = (key: Key): key is Theme => key === 'light' || key === 'dark' || key === 'system';
 
-/** Light / Dark / System, remembered in localStorage (lib/theme). */
-export function ThemeMenu({ placement = 'bottom end' }: { placement?: 'bottom end' | 'top start' | undefined }) {
-  const { theme, resolvedTheme, setTheme } = useTheme();
+export interface ThemeMenuProps {
+  triggerRef: RefObject<HTMLElement | null>;
+  isOpen: boolean;
+  onOpenChange: (isOpen: boolean) => void;
+  placement?: 'bottom end' | 'top start' | undefined;
+}
+
+/** Light / Dark / System, remembered in localStorage (lib/theme). Opened by ThemeControl's button. */
+export function ThemeMenu({ triggerRef, isOpen, onOpenChange, placement }: ThemeMenuProps) {
+  const { theme, setTheme } = useTheme();
   return (
-    <Menu
+    <PopoverMenu
+      triggerRef={triggerRef}
+      isOpen={isOpen}
+      onOpenChange={onOpenChange}
       placement={placement}
       aria-label="Theme"
       selectionMode="single"
@@ -22,11 +31,6 @@ export function ThemeMenu({ placement = 'bottom end' }: { placement?: 'bottom en
         const [key] = keys;
         if (key !== undefined && isTheme(key)) setTheme(key);
       }}
-      button={
-        <Button variant="ghost" size="icon" aria-label={themeMenuLabel(theme)}>
-          {resolvedTheme === 'dark' ? <MoonIcon /> : <SunIcon />}
-        </Button>
-      }
     >
       <MenuItem id="light" icon={<SunIcon size={18} />}>
         Light
@@ -37,6 +41,6 @@ export function ThemeMenu({ placement = 'bottom end' }: { placement?: 'bottom en
       <MenuItem id="system" icon={<MonitorIcon size={18} />}>
         System
       </MenuItem>
-    </Menu>
+    </PopoverMenu>
   );
 }

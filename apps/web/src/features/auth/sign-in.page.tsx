@@ -18,8 +18,8 @@ export function SignInPage() {
   const signIn = useSignIn();
   const form = useZodForm(signInSchema, { email: '', password: '' });
 
-  const submit = () => {
-    const input = form.validate();
+  const submit = async () => {
+    const input = await form.validate();
     if (!input || signIn.isPending) return;
     signIn.mutate(input, {
       onSuccess: () => navigate('/dashboard'),
@@ -44,7 +44,7 @@ export function SignInPage() {
           aria-labelledby="sign-in-title"
           onSubmit={(event) => {
             event.preventDefault();
-            submit();
+            void submit();
           }}
         >
           {formError ? <FormAlert>{formError}</FormAlert> : null}

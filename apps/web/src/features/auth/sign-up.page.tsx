@@ -18,8 +18,8 @@ export function SignUpPage() {
   const signUp = useSignUp();
   const form = useZodForm(signUpSchema, { name: '', email: '', password: '' });
 
-  const submit = () => {
-    const input = form.validate();
+  const submit = async () => {
+    const input = await form.validate();
     if (!input || signUp.isPending) return;
     signUp.mutate(input, {
       onSuccess: () => navigate('/dashboard'),
@@ -44,7 +44,7 @@ export function SignUpPage() {
           aria-labelledby="sign-up-title"
           onSubmit={(event) => {
             event.preventDefault();
-            submit();
+            void submit();
           }}
         >
           {formError ? <FormAlert>{formError}</FormAlert> : null}

@@ -1,5 +1,5 @@
 import { useMutation } from '@tanstack/react-query';
-import { inviteFormSchema, waitlistToasts, type WaitlistType } from '@wellspring/domain';
+import { waitlistToasts, type WaitlistType } from '@wellspring/domain';
 import { apiFieldErrors } from '../../lib/api-errors.ts';
 import { notify } from '../../lib/toast.tsx';
 import { useTRPC } from '../../lib/trpc.ts';
@@ -7,6 +7,7 @@ import { useZodForm } from '../../lib/use-zod-form.ts';
 import { Button } from '../../ui/button/button.tsx';
 import { Form } from '../../ui/form/form.tsx';
 import { TextField } from '../../ui/text-field/text-field.tsx';
+import { loadInviteFormSchema } from './load-waitlist-schemas.ts';
 import * as styles from './waitlist.css.ts';
 
 export interface InviteFormProps {
@@ -19,10 +20,10 @@ export interface InviteFormProps {
 export function InviteForm({ waitlistType, onSent }: InviteFormProps) {
   const trpc = useTRPC();
   const sendInvite = useMutation(trpc.waitlist.invite.mutationOptions());
-  const form = useZodForm(inviteFormSchema, { yourName: '', friendEmail: '' });
+  const form = useZodForm(loadInviteFormSchema, { yourName: '', friendEmail: '' });
 
-  const submit = () => {
-    const input = form.validate();
+  const submit = async () => {
+    const input = await form.validate();
     if (!input || sendInvite.isPending) return;
     sendInvite.mutate(
       { ...input, waitlistType },
@@ -46,7 +47,7 @@ export function InviteForm({ waitlistType, onSent }: InviteFormProps) {
       aria-label="Invite a friend"
       onSubmit={(event) => {
         event.preventDefault();
-        submit();
+        void submit();
       }}
     >
       <p className={styles.inviteHint}>Know someone who would benefit? We will send them an invitation from you.</p>

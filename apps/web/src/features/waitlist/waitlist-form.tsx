@@ -1,10 +1,5 @@
 import { useMutation } from '@tanstack/react-query';
-import {
-  SUCCESS_SCREEN_MS,
-  waitlistFormSchema,
-  waitlistToasts,
-  type WaitlistType,
-} from '@wellspring/domain';
+import { SUCCESS_SCREEN_MS, waitlistToasts, type WaitlistType } from '@wellspring/domain';
 import { useEffect, useId, useState } from 'react';
 import { apiErrorCode, apiFieldErrors } from '../../lib/api-errors.ts';
 import { notify } from '../../lib/toast.tsx';
@@ -15,6 +10,7 @@ import { Form } from '../../ui/form/form.tsx';
 import { CheckIcon, UsersIcon } from '../../ui/icons/icons.tsx';
 import { TextField } from '../../ui/text-field/text-field.tsx';
 import { InviteForm } from './invite-form.tsx';
+import { loadWaitlistFormSchema } from './load-waitlist-schemas.ts';
 import * as styles from './waitlist.css.ts';
 
 export interface WaitlistFormProps {
@@ -29,7 +25,7 @@ export interface WaitlistFormProps {
 export function WaitlistForm({ type }: WaitlistFormProps) {
   const trpc = useTRPC();
   const join = useMutation(trpc.waitlist.join.mutationOptions());
-  const form = useZodForm(waitlistFormSchema, { name: '', email: '' });
+  const form = useZodForm(loadWaitlistFormSchema, { name: '', email: '' });
   const [showThankYou, setShowThankYou] = useState(false);
   const [inviteOpen, setInviteOpen] = useState(false);
   const invitePanelId = useId();
@@ -40,8 +36,8 @@ export function WaitlistForm({ type }: WaitlistFormProps) {
     return () => window.clearTimeout(timer);
   }, [showThankYou]);
 
-  const submit = () => {
-    const input = form.validate();
+  const submit = async () => {
+    const input = await form.validate();
     if (!input || join.isPending) return;
     join.mutate(
       { ...input, type },
@@ -79,7 +75,7 @@ export function WaitlistForm({ type }: WaitlistFormProps) {
           aria-label={type === 'patient' ? 'Join the patient waitlist' : 'Join the practitioner waitlist'}
           onSubmit={(event) => {
             event.preventDefault();
-            submit();
+            void submit();
           }}
         >
           <TextField

@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import type { ReactNode, RefObject } from 'react';
 import {
   Menu as AriaMenu,
   MenuItem as AriaMenuItem,
@@ -42,5 +42,31 @@ export function MenuItem({ children, icon, ...props }: MenuItemProps) {
         </>
       )}
     </AriaMenuItem>
+  );
+}
+
+export type PopoverMenuProps<T extends object> = Omit<AriaMenuProps<T>, 'className'> & {
+  /** The button the menu belongs to; it keeps focus-ownership and aria-expanded itself. */
+  triggerRef: RefObject<HTMLElement | null>;
+  isOpen: boolean;
+  onOpenChange: (isOpen: boolean) => void;
+  placement?: 'bottom start' | 'bottom end' | 'top start' | 'top end';
+};
+
+/**
+ * A menu anchored to a button that lives outside it, for a menu whose code loads only when first
+ * opened (the trigger renders at once, the menu later).
+ */
+export function PopoverMenu<T extends object>({
+  triggerRef,
+  isOpen,
+  onOpenChange,
+  placement = 'bottom end',
+  ...props
+}: PopoverMenuProps<T>) {
+  return (
+    <Popover triggerRef={triggerRef} isOpen={isOpen} onOpenChange={onOpenChange} placement={placement} className={styles.popover}>
+      <AriaMenu autoFocus="first" onClose={() => onOpenChange(false)} {...props} className={styles.menu} />
+    </Popover>
   );
 }
