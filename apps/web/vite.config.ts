@@ -17,8 +17,10 @@ export default defineConfig({
     emptyOutDir: true,
     sourcemap: false,
     rolldownOptions: {
+      // The domain package is pure (no I/O, no module-level effects) and zod's builders are pure
+      // calls, so what a page does not use of the domain (schemas, machines, samples) is dropped.
       treeshake: {
-        moduleSideEffects: (id: string) => !id.includes('/packages/domain/src/'),
+        moduleSideEffects: (id: string) => (id.includes('/packages/domain/src/') ? false : undefined),
         manualPureFunctions: ['z'],
       },
     },

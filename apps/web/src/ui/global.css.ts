@@ -51,3 +51,27 @@ globalStyle('*, *::before, *::after', {
     },
   },
 });
+
+// react-toastify's colours from our theme (its own stylesheet sets them on :root, so a more
+// specific selector wins whichever loads last).
+globalStyle(':root.light, :root.dark', {
+  vars: {
+    '--toastify-color-light': vars.color.surface,
+    '--toastify-color-dark': vars.color.surface,
+    '--toastify-text-color-light': vars.color.text,
+    '--toastify-text-color-dark': vars.color.text,
+    '--toastify-font-family': font.body,
+    '--toastify-color-success': vars.color.primary,
+    '--toastify-color-error': vars.color.danger,
+    '--toastify-color-info': vars.color.primary,
+    '--toastify-icon-color-success': vars.color.primary,
+    '--toastify-icon-color-error': vars.color.danger,
+    '--toastify-icon-color-info': vars.color.primary,
+    '--toastify-color-progress-light': vars.color.primary,
+    '--toastify-color-progress-dark': vars.color.primary,
+    '--toastify-color-progress-success': vars.color.primary,
+    '--toastify-color-progress-error': vars.color.danger,
+  },
+});
+
+globalStyle('.Toastify__toast', { border: `1px solid ${vars.color.border}`, boxShadow: vars.shadow.lg });

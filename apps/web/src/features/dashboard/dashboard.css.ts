@@ -1,11 +1,12 @@
 import { style } from '@vanilla-extract/css';
-import { space, vars } from '../../ui/theme.css.ts';
+import { breakpoint, space, vars } from '../../ui/theme.css.ts';
 
 export const page = style({
   width: '100%',
   maxWidth: '72rem',
   margin: '0 auto',
   padding: `${space.xxl} ${space.md}`,
+  '@media': { [breakpoint.md]: { padding: `${space.xxl} ${space.lg}` } },
 });
 
 export const prompt = style({ maxWidth: '30rem', margin: '0 auto', alignItems: 'center', textAlign: 'center', gap: space.lg });

@@ -65,7 +65,14 @@ export function PopoverMenu<T extends object>({
   ...props
 }: PopoverMenuProps<T>) {
   return (
-    <Popover triggerRef={triggerRef} isOpen={isOpen} onOpenChange={onOpenChange} placement={placement} className={styles.popover}>
+    <Popover
+      triggerRef={triggerRef}
+      isOpen={isOpen}
+      onOpenChange={onOpenChange}
+      placement={placement}
+      aria-label={props['aria-label']}
+      className={styles.popover}
+    >
       <AriaMenu autoFocus="first" onClose={() => onOpenChange(false)} {...props} className={styles.menu} />
     </Popover>
   );
