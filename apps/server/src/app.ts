@@ -1,17 +1,17 @@
 /**
  * Builds the Express app (no listening here, so tests can mount it on an ephemeral port).
  */
-import { createExpressMiddleware } from '@trpc/server/adapters/express';
 import express, { type ErrorRequestHandler } from 'express';
 import helmet from 'helmet';
 import type { ServerConfig } from './config.ts';
 import type { Database } from './db/client.ts';
-import { isProductionHost, hostPolicy } from './http/host-policy.ts';
+import { hostPolicy, isProductionHostHeader } from './http/host-policy.ts';
 import type { Logger } from './http/logger.ts';
 import { requestLogger } from './http/logger.ts';
 import { originCheck } from './http/origin-check.ts';
 import { isFileIn, webApp } from './http/static.ts';
 import { appRouter } from './trpc/app.router.ts';
+import { trpcExpressHandler } from './trpc/express-handler.ts';
 import { createContextFactory } from './trpc/trpc.ts';
 
 export const JSON_BODY_LIMIT_BYTES = 100 * 1024;
@@ -85,10 +85,9 @@ export function createApp({ config, db, logger }: AppDependencies): express.Expr
   app.use('/api', express.json({ limit: JSON_BODY_LIMIT_BYTES }));
   app.use(
     '/api/trpc',
-    createExpressMiddleware({
+    trpcExpressHandler({
       router: appRouter,
       createContext: createContextFactory({ db, config }),
-      maxBodySize: JSON_BODY_LIMIT_BYTES,
       onError({ error, path, req }) {
         if (error.code === 'INTERNAL_SERVER_ERROR') logger.error({ err: error, path, reqId: req.headers['x-request-id'] }, 'tRPC procedure failed');
       },
@@ -101,7 +100,7 @@ export function createApp({ config, db, logger }: AppDependencies): express.Expr
   app.use(
     webApp({
       distDir,
-      webConfig: (host) => ({ contactEmail: config.contactEmail, productionHost: isProductionHost(host, config.previewDomain) }),
+      webConfig: (host) => ({ contactEmail: config.contactEmail, productionHost: isProductionHostHeader(host, config.previewDomain) }),
     }),
   );
   app.use((_req, res) => {

@@ -21,6 +21,8 @@ export interface ServerConfig {
   readonly host: string;
   /** Unset: an embedded PostgreSQL under `dataDir/pg` is started. */
   readonly databaseUrl: string | undefined;
+  /** Pooled PostgreSQL connections per server process (DATABASE_POOL_MAX). */
+  readonly databasePoolMax: number;
   readonly dataDir: string;
   readonly embeddedPgPort: number;
   readonly seedDemo: boolean;
@@ -61,6 +63,7 @@ export function loadConfig(env: Env = process.env): ServerConfig {
     port: integer(env, 'PORT', 3000),
     host: text(env, 'HOST') ?? '0.0.0.0',
     databaseUrl: text(env, 'DATABASE_URL'),
+    databasePoolMax: Math.max(1, integer(env, 'DATABASE_POOL_MAX', 20)),
     dataDir,
     embeddedPgPort: integer(env, 'EMBEDDED_PG_PORT', 54329),
     seedDemo: !production && env.SEED_DEMO !== '0',

@@ -35,6 +35,12 @@ describe('loadConfig', () => {
     expect(config.allowedOrigins).toEqual(['https://a.test', 'https://b.test']);
   });
 
+  it('sizes the database pool from DATABASE_POOL_MAX (default 20, at least 1)', () => {
+    expect(loadConfig({}).databasePoolMax).toBe(20);
+    expect(loadConfig({ DATABASE_POOL_MAX: '8' }).databasePoolMax).toBe(8);
+    expect(loadConfig({ DATABASE_POOL_MAX: '0' }).databasePoolMax).toBe(1);
+  });
+
   it('refuses a malformed number instead of guessing', () => {
     expect(() => loadConfig({ PORT: 'eighty' })).toThrow(/PORT/);
   });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { hostnameOf, isProductionHost } from '../src/http/host-policy.ts';
+import { isProductionHostHeader as isProductionHost } from '../src/http/host-policy.ts';
 import { escapeHtmlAttribute, renderIndexHtml } from '../src/http/static.ts';
 import { isAllowedOrigin } from '../src/http/origin-check.ts';
 
@@ -27,9 +27,9 @@ describe('isProductionHost', () => {
     expect(isProductionHost(undefined, undefined)).toBe(true);
   });
 
-  it('strips ports and brackets', () => {
-    expect(hostnameOf('[::1]:3000')).toBe('::1');
-    expect(hostnameOf('Example.COM:80')).toBe('example.com');
+  it('treats an empty Host as production, and ignores the port', () => {
+    expect(isProductionHost('', undefined)).toBe(true);
+    expect(isProductionHost('Example.COM:80', 'example.com')).toBe(false);
   });
 });
 

@@ -3,7 +3,7 @@ import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createDatabaseClient } from '../src/db/client.ts';
+import { closeDatabase, createDatabaseClient } from '../src/db/client.ts';
 import { createTestDatabase, type TestDatabase } from './support/database.ts';
 import { startTestServer, trpcMutation, type TestServer } from './support/server.ts';
 
@@ -100,7 +100,7 @@ describe('GET /healthz', () => {
       expect(response.status).toBe(503);
     } finally {
       await broken.close();
-      await unreachable.$disconnect();
+      await closeDatabase(unreachable);
     }
   });
 });

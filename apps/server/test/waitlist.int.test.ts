@@ -1,6 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase, type TestDatabase } from './support/database.ts';
+import superjson from 'superjson';
+import { closeDatabase, createDatabaseClient } from '../src/db/client.ts';
 import { isUniqueViolation } from '../src/db/errors.ts';
+import { countRateLimitHit } from '../src/repositories/rate-limit.repository.ts';
 import { startTestServer, trpcMutation, type TestServer } from './support/server.ts';
 
 let database: TestDatabase;
@@ -86,6 +89,26 @@ describe('waitlist.join', () => {
     expect(isUniqueViolation(new Error('something else'))).toBe(false);
   });
 
+  it('answers a batched call (the web client uses httpBatchLink) with one result per call', async () => {
+    const response = await fetch(`${server.baseUrl}/api/trpc/waitlist.join,waitlist.join?batch=1`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', origin: server.origin },
+      body: JSON.stringify({
+        0: superjson.serialize({ name: 'Batch One', email: 'batch-one@example.com', type: 'patient' }),
+        1: superjson.serialize({ name: 'Batch Two', email: 'not-an-email', type: 'patient' }),
+      }),
+    });
+
+    const body = (await response.json()) as [
+      { result?: { data: { json: { id: string } } } },
+      { error?: { json: { message: string; data: { code: string; fieldErrors: Record<string, string[]> } } } },
+    ];
+    expect(response.status, JSON.stringify(body)).toBe(207);
+    expect(body[0].result?.data.json.id).toMatch(/^[0-9a-f-]{36}$/);
+    expect(body[1].error?.json.data.code).toBe('BAD_REQUEST');
+    expect(body[1].error?.json.data.fieldErrors).toEqual({ email: ['Please enter a valid email address.'] });
+  });
+
   it('answers bad input with 400 and the domain field messages, never 500', async () => {
     const response = await trpcMutation(server, 'waitlist.join', { name: 'A', email: 'not-an-email', type: 'patient' });
 
@@ -159,6 +182,29 @@ describe('waitlist.invite', () => {
       yourName: ['Your name must be at least 2 characters.'],
       friendEmail: ['Please enter a valid email address.'],
     });
+  });
+});
+
+describe('rate-limit counter', () => {
+  it('counts hits within the window and starts a new window after it', async () => {
+    const key = `counter-test:${Date.now()}`;
+    const start = new Date('2030-01-01T00:00:00Z');
+    expect(await countRateLimitHit(database.db, key, 60_000, start)).toBe(1);
+    expect(await countRateLimitHit(database.db, key, 60_000, new Date(start.getTime() + 30_000))).toBe(2);
+    expect(await countRateLimitHit(database.db, key, 60_000, new Date(start.getTime() + 60_000))).toBe(1);
+  });
+
+  it('skips the WAL wait for the counter only: the pooled connection goes back with synchronous commits', async () => {
+    const single = createDatabaseClient(database.url, { maxConnections: 1 });
+    try {
+      // Session-level `on` (the test server's default is off), then a hit on the same connection.
+      await single.pool.query('SET synchronous_commit TO on');
+      await countRateLimitHit(single, `commit-mode:${Date.now()}`, 60_000);
+      const rows = await single.pool.query<{ synchronous_commit: string }>('SHOW synchronous_commit');
+      expect(rows.rows[0]?.synchronous_commit).toBe('on');
+    } finally {
+      await closeDatabase(single);
+    }
   });
 });
 

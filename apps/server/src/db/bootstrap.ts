@@ -5,7 +5,7 @@
 import path from 'node:path';
 import type { ServerConfig } from '../config.ts';
 import type { Logger } from '../http/logger.ts';
-import { createDatabaseClient, type Database } from './client.ts';
+import { closeDatabase, createDatabaseClient, type Database } from './client.ts';
 import { startEmbeddedPostgres, type EmbeddedPostgres } from './embedded.ts';
 import { migrate } from './migrate.ts';
 
@@ -44,6 +44,7 @@ export async function openDatabase(config: ServerConfig, logger: Logger): Promis
     throw error;
   }
   const db = createDatabaseClient(url, {
+    maxConnections: config.databasePoolMax,
     onConnectionError: (error) => logger.warn({ err: error }, 'database connection lost; the pool will reconnect'),
   });
   return {
@@ -51,7 +52,7 @@ export async function openDatabase(config: ServerConfig, logger: Logger): Promis
     db,
     embedded,
     async close() {
-      await db.$disconnect();
+      await closeDatabase(db);
       await embedded?.stop();
     },
   };

@@ -1,24 +1,31 @@
 import type { Database } from '../db/client.ts';
 
+/*
+ * All hits of one subject update one row, so that row is a hot spot under a burst: each hit holds
+ * its row lock until its transaction ends. The hit is therefore one statement in its own implicit
+ * transaction (no client round trip while the lock is held), sent straight through the pg pool
+ * (Prisma's per-query work is larger than the statement itself), and committed without waiting
+ * for the WAL flush — `set_config(..., is_local => true)` applies to this statement's transaction
+ * only, so the connection goes back to the pool with synchronous commits on. A crash may lose
+ * the last few counts, which is harmless; an fsync per hit under a row lock would serialise every
+ * request from one client on the disk.
+ */
+const COUNT_HIT_SQL = `
+  INSERT INTO rate_limit (key, count, window_start)
+  SELECT $1, 1, $2::timestamptz FROM (SELECT set_config('synchronous_commit', 'off', true)) AS async_commit
+  ON CONFLICT (key) DO UPDATE SET
+    count = CASE WHEN rate_limit.window_start <= $3::timestamptz THEN 1 ELSE rate_limit.count + 1 END,
+    window_start = CASE WHEN rate_limit.window_start <= $3::timestamptz THEN $2::timestamptz ELSE rate_limit.window_start END
+  RETURNING count`;
+
 /**
  * Counts one hit on `key` in a fixed window, atomically (one statement, so concurrent servers agree),
  * and returns the count within the current window.
  */
 export async function countRateLimitHit(db: Database, key: string, windowMs: number, now = new Date()): Promise<number> {
   const windowOpenedAfter = new Date(now.getTime() - windowMs);
-  // All hits of one subject update one row, so its lock is held until commit. Counters may be lost
-  // in a crash without harm, so the commit does not wait for the WAL flush: the lock is released at
-  // once instead of after an fsync, and a burst from one client does not queue on the disk.
-  const [, rows] = await db.$transaction([
-    db.$executeRaw`SET LOCAL synchronous_commit TO OFF`,
-    db.$queryRaw<{ count: number }[]>`
-    INSERT INTO rate_limit (key, count, window_start) VALUES (${key}, 1, ${now})
-    ON CONFLICT (key) DO UPDATE SET
-      count = CASE WHEN rate_limit.window_start <= ${windowOpenedAfter} THEN 1 ELSE rate_limit.count + 1 END,
-      window_start = CASE WHEN rate_limit.window_start <= ${windowOpenedAfter} THEN ${now} ELSE rate_limit.window_start END
-    RETURNING count`,
-  ]);
-  return rows[0]?.count ?? 1;
+  const result = await db.pool.query<{ count: number }>({ name: 'rate-limit-hit', text: COUNT_HIT_SQL, values: [key, now, windowOpenedAfter] });
+  return result.rows[0]?.count ?? 1;
 }
 
 /** Drops counters whose window closed long ago, so the table stays small. */

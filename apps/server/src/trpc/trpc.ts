@@ -3,7 +3,6 @@
  * builders. Routers live in `*.router.ts` beside this file.
  */
 import { initTRPC, TRPCError, type TRPC_ERROR_CODE_KEY } from '@trpc/server';
-import type { CreateExpressContextOptions } from '@trpc/server/adapters/express';
 import type { DomainError, DomainErrorCode } from '@wellspring/domain';
 import type { Request, Response } from 'express';
 import superjson from 'superjson';
@@ -13,6 +12,7 @@ import type { ServerConfig } from '../config.ts';
 import type { Database } from '../db/client.ts';
 import { consumeRateLimit, type RateLimitRule } from '../http/rate-limit.ts';
 import type { PublicUser } from '../repositories/user.repository.ts';
+import type { ExpressContextOptions } from './express-handler.ts';
 
 export interface Context {
   readonly req: Request;
@@ -32,7 +32,7 @@ export interface ContextDependencies {
 }
 
 export function createContextFactory(deps: ContextDependencies) {
-  return async ({ req, res }: CreateExpressContextOptions): Promise<Context> => {
+  return async ({ req, res }: Pick<ExpressContextOptions, 'req' | 'res'>): Promise<Context> => {
     const token = readSessionToken(req);
     const session = token ? await validateSessionToken(deps.db, token) : null;
     if (token && session?.renewed) setSessionCookie(res, token, session.expiresAt, deps.config.production);

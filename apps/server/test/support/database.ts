@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 import { inject } from 'vitest';
-import { createDatabaseClient, type Database } from '../../src/db/client.ts';
+import { closeDatabase, createDatabaseClient, type Database } from '../../src/db/client.ts';
 
 export interface TestDatabase {
   readonly name: string;
@@ -70,7 +70,7 @@ export async function createTestDatabase(): Promise<TestDatabase> {
       return (await pool.query<Row>(sql, params)).rows;
     },
     async drop() {
-      await db.$disconnect();
+      await closeDatabase(db);
       await pool.end();
       await withAdmin((client) => client.query(`DROP DATABASE IF EXISTS ${client.escapeIdentifier(name)} WITH (FORCE)`));
     },
