@@ -2,6 +2,7 @@ import optimizeLocales from '@react-aria/optimize-locales-plugin';
 import { vanillaExtractPlugin } from '@vanilla-extract/vite-plugin';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
+import { precompress } from './build-plugins/precompress.ts';
 
 const apiTarget = process.env.WELLSPRING_API_URL ?? 'http://localhost:3000';
 
@@ -11,18 +12,17 @@ export default defineConfig({
     { ...optimizeLocales.vite({ locales: ['en-US'] }), enforce: 'pre' },
     react(),
     vanillaExtractPlugin(),
+    // `.br` and `.gz` next to every text file over 1 KB, served by the server as they are.
+    precompress(),
   ],
   build: {
     outDir: 'dist',
     emptyOutDir: true,
     sourcemap: false,
     rolldownOptions: {
-      // The domain package is pure (no I/O, no module-level effects) and zod's builders are pure
-      // calls, so what a page does not use of the domain (schemas, machines, samples) is dropped.
-      treeshake: {
-        moduleSideEffects: (id: string) => (id.includes('/packages/domain/src/') ? false : undefined),
-        manualPureFunctions: ['z'],
-      },
+      // zod's builders are pure calls: with the domain package declared free of side effects (its
+      // package.json), what a page does not use of it (schemas, machines, samples) is dropped.
+      treeshake: { manualPureFunctions: ['z'] },
     },
   },
   server: {

@@ -1,6 +1,8 @@
 /**
  * Serves the built web app (apps/web/dist): hashed `/assets/*` cached for a year, `index.html`
  * never cached and rendered with the runtime config, and the SPA fallback for client routes.
+ * Files the web build precompressed (`<file>.br`, `<file>.gz` next to it) are sent in the best
+ * encoding the client accepts: brotli, then gzip, else the file itself.
  */
 import { statSync } from 'node:fs';
 import fs from 'node:fs/promises';
@@ -42,6 +44,46 @@ export function isFileIn(distDir: string, requestPath: string): boolean {
   }
 }
 
+/** The precompressed variants the web build writes, in order of preference. */
+const ENCODINGS = [
+  { name: 'br', suffix: '.br' },
+  { name: 'gzip', suffix: '.gz' },
+] as const;
+
+type Encoding = (typeof ENCODINGS)[number];
+
+/** The q-value the client's `Accept-Encoding` gives `encoding` (0 when it does not accept it). */
+export function encodingQuality(acceptEncoding: string | undefined, encoding: string): number {
+  if (!acceptEncoding) return 0;
+  let wildcard: number | undefined;
+  for (const part of acceptEncoding.split(',')) {
+    const [token = '', ...params] = part.trim().split(';');
+    const name = token.trim().toLowerCase();
+    if (!name) continue;
+    let quality = 1;
+    for (const param of params) {
+      const [key, value] = param.split('=').map((piece) => piece.trim());
+      if (key?.toLowerCase() === 'q') quality = Number(value);
+    }
+    if (!Number.isFinite(quality)) quality = 0;
+    if (name === encoding) return quality;
+    if (name === '*') wildcard = quality;
+  }
+  return wildcard ?? 0;
+}
+
+/** The precompressed variant to send for `acceptEncoding`, among those that exist: br first, then gzip. */
+export function pickEncoding(acceptEncoding: string | undefined, available: readonly Encoding[]): Encoding | undefined {
+  return available.find((encoding) => encodingQuality(acceptEncoding, encoding.name) > 0);
+}
+
+async function isFile(filePath: string): Promise<boolean> {
+  return fs.stat(filePath).then(
+    (stat) => stat.isFile(),
+    () => false,
+  );
+}
+
 const NOT_BUILT_MESSAGE =
   'Wellspring: the web app is not built yet (apps/web/dist is missing).\nRun `npm run build` (or `npm start`), then reload this page.\n';
 
@@ -66,8 +108,53 @@ export function webApp(options: { distDir: string; webConfig: (hostHeader: strin
       else res.setHeader('Cache-Control', 'public, max-age=3600');
     },
   });
-  // index.html is a template: it is always rendered below, never sent raw.
-  router.use((req, res, next) => (req.path === '/index.html' ? next() : staticFiles(req, res, next)));
+  /*
+   * A file with precompressed variants is sent as the variant the client accepts: express.static
+   * serves the variant's path, with the original's Content-Type (it keeps a type already set) and
+   * cache headers (setHeaders sees the variant, in the same folder). Every answer for such a file,
+   * encoded or not, varies with Accept-Encoding.
+   */
+  const serveFile: RequestHandler = async (req, res, next) => {
+    // index.html is a template: it is always rendered below, never sent raw (nor its precompressed copies).
+    if (/^\/index\.html(?:\.br|\.gz)?$/.test(req.path)) {
+      next();
+      return;
+    }
+    let encoding: Encoding | undefined;
+    try {
+      if ((req.method === 'GET' || req.method === 'HEAD') && isFileIn(options.distDir, req.path)) {
+        const filePath = path.resolve(options.distDir, `.${path.posix.normalize(decodeURIComponent(req.path))}`);
+        const available: Encoding[] = [];
+        for (const candidate of ENCODINGS) if (await isFile(filePath + candidate.suffix)) available.push(candidate);
+        if (available.length > 0) res.vary('Accept-Encoding');
+        encoding = pickEncoding(req.headers['accept-encoding'], available);
+        if (encoding) {
+          res.type(path.extname(filePath));
+          res.setHeader('Content-Encoding', encoding.name);
+        }
+      }
+    } catch (error) {
+      next(error);
+      return;
+    }
+    if (!encoding) {
+      staticFiles(req, res, next);
+      return;
+    }
+    const originalUrl = req.url;
+    const queryStart = originalUrl.indexOf('?');
+    req.url = queryStart === -1 ? originalUrl + encoding.suffix : originalUrl.slice(0, queryStart) + encoding.suffix + originalUrl.slice(queryStart);
+    staticFiles(req, res, (error?: unknown) => {
+      // The variant vanished meanwhile (a rebuild): nothing was sent, so undo the encoding.
+      req.url = originalUrl;
+      if (!res.headersSent) {
+        res.removeHeader('Content-Encoding');
+        res.removeHeader('Content-Type');
+      }
+      next(error);
+    });
+  };
+  router.use(serveFile);
 
   const serveIndex: RequestHandler = async (req, res, next) => {
     const acceptsHtml = req.accepts(['html', 'json']) === 'html';

@@ -1,20 +1,9 @@
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { lazy, Suspense, useState, useSyncExternalStore, type ReactNode } from 'react';
+import { lazy, Suspense, useSyncExternalStore, type ReactNode } from 'react';
 import { RouterProvider } from 'react-aria-components';
 import { useLocation } from 'wouter';
 import { followLink } from '../lib/scroll.ts';
 import { ThemeProvider } from '../lib/theme.tsx';
 import { toastRequests } from '../lib/toast.tsx';
-import { createApiClient, TRPCProvider } from '../lib/trpc.ts';
-
-function createQueryClient() {
-  return new QueryClient({
-    defaultOptions: {
-      queries: { retry: 1, refetchOnWindowFocus: false, staleTime: 30_000 },
-      mutations: { retry: false },
-    },
-  });
-}
 
 /** react-aria links navigate through wouter (client-side), and `/#section` links scroll to the section. */
 function RouterBridge({ children }: { children: ReactNode }) {
@@ -34,19 +23,18 @@ function Toasts() {
   ) : null;
 }
 
+/**
+ * The app-wide providers. The API (React Query + tRPC) is not among them: it stays out of the
+ * landing page's initial JavaScript, and the lazily loaded code that calls it brings its own
+ * `ApiProvider` (lib/api), all sharing one QueryClient.
+ */
 export function AppProviders({ children }: { children: ReactNode }) {
-  const [queryClient] = useState(createQueryClient);
-  const [trpcClient] = useState(createApiClient);
   return (
     <ThemeProvider>
-      <QueryClientProvider client={queryClient}>
-        <TRPCProvider trpcClient={trpcClient} queryClient={queryClient}>
-          <RouterBridge>
-            {children}
-            <Toasts />
-          </RouterBridge>
-        </TRPCProvider>
-      </QueryClientProvider>
+      <RouterBridge>
+        {children}
+        <Toasts />
+      </RouterBridge>
     </ThemeProvider>
   );
 }

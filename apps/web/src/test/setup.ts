@@ -5,8 +5,11 @@ import { afterEach } from 'vitest';
 // the default second.
 configure({ asyncUtilTimeout: 5000 });
 
-afterEach(() => {
+afterEach(async () => {
   cleanup();
+  // The API's QueryClient is a page-wide singleton (lib/api): each test starts with an empty cache.
+  const { queryClient } = await import('../lib/api.tsx');
+  queryClient.clear();
   window.localStorage.clear();
   document.documentElement.className = '';
   document.body.style.overflow = '';

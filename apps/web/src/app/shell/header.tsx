@@ -1,12 +1,12 @@
-import { useEffect, useRef, useState } from 'react';
+import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { Link as AriaLink } from 'react-aria-components';
 import { useLocation } from 'wouter';
-import { useSession } from '../../features/auth/use-session.ts';
 import { WAITLIST_SECTION_ID } from '../../lib/scroll.ts';
 import { siteConfig } from '../../lib/site-config.ts';
 import { Button, LinkButton } from '../../ui/button/button.tsx';
 import { CloseIcon, LeafIcon, MenuIcon } from '../../ui/icons/icons.tsx';
 import * as styles from './header.css.ts';
+import { SessionNavLink, type SessionNavLinkProps } from './session-nav-link.tsx';
 import { ThemeControl } from './theme-control.tsx';
 import { useScrolledPast } from './use-scrolled.ts';
 
@@ -95,15 +95,16 @@ export function Header() {
   );
 }
 
+// The session check needs the API stack (React Query, tRPC), which the landing page's initial
+// JavaScript leaves out: the link loads on its own, showing "Sign in" meanwhile.
+const LazySessionLink = lazy(() => import('./session-link.tsx').then((m) => ({ default: m.SessionLink })));
+
 /** "Sign in", or "Dashboard" once signed in (local and preview hosts only). */
-function SessionLink({ className, location }: { className: string; location: string }) {
-  const session = useSession();
-  const signedIn = Boolean(session.data?.user);
-  const href = signedIn ? '/dashboard' : '/login';
+function SessionLink(props: SessionNavLinkProps) {
   return (
-    <AriaLink href={href} className={className} aria-current={location === href ? 'page' : undefined}>
-      {signedIn ? 'Dashboard' : 'Sign in'}
-    </AriaLink>
+    <Suspense fallback={<SessionNavLink {...props} signedIn={false} />}>
+      <LazySessionLink {...props} />
+    </Suspense>
   );
 }
 

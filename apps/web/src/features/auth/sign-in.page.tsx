@@ -1,5 +1,6 @@
 import { signInSchema } from '@wellspring/domain';
 import { useLocation } from 'wouter';
+import { ApiProvider } from '../../lib/api.tsx';
 import { apiErrorMessage, apiFieldErrors } from '../../lib/api-errors.ts';
 import { useZodForm } from '../../lib/use-zod-form.ts';
 import { Button } from '../../ui/button/button.tsx';
@@ -14,6 +15,14 @@ const FALLBACK_ERROR = 'Could not sign you in. Please try again.';
 
 /** `/login`: practitioners sign in, then land on their dashboard. */
 export function SignInPage() {
+  return (
+    <ApiProvider>
+      <SignIn />
+    </ApiProvider>
+  );
+}
+
+function SignIn() {
   const [, navigate] = useLocation();
   const signIn = useSignIn();
   const form = useZodForm(signInSchema, { email: '', password: '' });

@@ -1,5 +1,6 @@
 import { signUpSchema } from '@wellspring/domain';
 import { useLocation } from 'wouter';
+import { ApiProvider } from '../../lib/api.tsx';
 import { apiErrorMessage, apiFieldErrors } from '../../lib/api-errors.ts';
 import { useZodForm } from '../../lib/use-zod-form.ts';
 import { Button } from '../../ui/button/button.tsx';
@@ -14,6 +15,14 @@ const FALLBACK_ERROR = 'Could not create your account. Please try again.';
 
 /** `/signup`: a practitioner creates an account and is signed in at once. */
 export function SignUpPage() {
+  return (
+    <ApiProvider>
+      <SignUp />
+    </ApiProvider>
+  );
+}
+
+function SignUp() {
   const [, navigate] = useLocation();
   const signUp = useSignUp();
   const form = useZodForm(signUpSchema, { name: '', email: '', password: '' });

@@ -1,6 +1,7 @@
 import { useLocation } from 'wouter';
 import { useSignOut } from '../auth/use-auth-mutations.ts';
 import { useSession } from '../auth/use-session.ts';
+import { ApiProvider } from '../../lib/api.tsx';
 import { notify } from '../../lib/toast.tsx';
 import { Avatar } from '../../ui/avatar/avatar.tsx';
 import { Button } from '../../ui/button/button.tsx';
@@ -10,6 +11,14 @@ import * as styles from './dashboard.css.ts';
 
 /** `/dashboard`: requires a session (DESIGN §1); the full provider dashboard comes in a later issue. */
 export function DashboardPage() {
+  return (
+    <ApiProvider>
+      <Dashboard />
+    </ApiProvider>
+  );
+}
+
+function Dashboard() {
   const session = useSession();
 
   if (session.isPending) return <DashboardLoading />;

@@ -1,8 +1,6 @@
-import { useMutation } from '@tanstack/react-query';
-import { waitlistToasts, type WaitlistType } from '@wellspring/domain';
-import { apiFieldErrors } from '../../lib/api-errors.ts';
+import { waitlistToasts, type SendInviteInput, type WaitlistType } from '@wellspring/domain';
+import { preloadApi, useLazyMutation } from '../../lib/lazy-api.ts';
 import { notify } from '../../lib/toast.tsx';
-import { useTRPC } from '../../lib/trpc.ts';
 import { useZodForm } from '../../lib/use-zod-form.ts';
 import { Button } from '../../ui/button/button.tsx';
 import { Form } from '../../ui/form/form.tsx';
@@ -18,8 +16,7 @@ export interface InviteFormProps {
 }
 
 export function InviteForm({ waitlistType, onSent }: InviteFormProps) {
-  const trpc = useTRPC();
-  const sendInvite = useMutation(trpc.waitlist.invite.mutationOptions());
+  const sendInvite = useLazyMutation((api, input: SendInviteInput) => api.waitlist.invite.mutate(input));
   const form = useZodForm(loadInviteFormSchema, { yourName: '', friendEmail: '' });
 
   const submit = async () => {
@@ -34,7 +31,7 @@ export function InviteForm({ waitlistType, onSent }: InviteFormProps) {
           onSent();
         },
         onError: (error) => {
-          form.showServerErrors(apiFieldErrors(error));
+          form.showServerErrors(error.fieldErrors);
           notify.error(waitlistToasts.inviteFailed);
         },
       },
@@ -56,7 +53,10 @@ export function InviteForm({ waitlistType, onSent }: InviteFormProps) {
         name="yourName"
         autoComplete="name"
         value={form.values.yourName}
-        onChange={(value) => form.setValue('yourName', value)}
+        onChange={(value) => {
+          preloadApi();
+          form.setValue('yourName', value);
+        }}
         errorMessage={form.errors.yourName}
         isDisabled={sendInvite.isPending}
       />
@@ -66,7 +66,10 @@ export function InviteForm({ waitlistType, onSent }: InviteFormProps) {
         type="email"
         autoComplete="off"
         value={form.values.friendEmail}
-        onChange={(value) => form.setValue('friendEmail', value)}
+        onChange={(value) => {
+          preloadApi();
+          form.setValue('friendEmail', value);
+        }}
         errorMessage={form.errors.friendEmail}
         isDisabled={sendInvite.isPending}
       />

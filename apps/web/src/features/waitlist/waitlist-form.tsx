@@ -1,9 +1,7 @@
-import { useMutation } from '@tanstack/react-query';
-import { SUCCESS_SCREEN_MS, waitlistToasts, type WaitlistType } from '@wellspring/domain';
+import { SUCCESS_SCREEN_MS, waitlistToasts, type JoinWaitlistInput, type WaitlistType } from '@wellspring/domain';
 import { useEffect, useId, useState } from 'react';
-import { apiErrorCode, apiFieldErrors } from '../../lib/api-errors.ts';
+import { preloadApi, useLazyMutation } from '../../lib/lazy-api.ts';
 import { notify } from '../../lib/toast.tsx';
-import { useTRPC } from '../../lib/trpc.ts';
 import { useZodForm } from '../../lib/use-zod-form.ts';
 import { Button } from '../../ui/button/button.tsx';
 import { Form } from '../../ui/form/form.tsx';
@@ -23,8 +21,7 @@ export interface WaitlistFormProps {
  * plus the "Invite a friend to join" form.
  */
 export function WaitlistForm({ type }: WaitlistFormProps) {
-  const trpc = useTRPC();
-  const join = useMutation(trpc.waitlist.join.mutationOptions());
+  const join = useLazyMutation((api, input: JoinWaitlistInput) => api.waitlist.join.mutate(input));
   const form = useZodForm(loadWaitlistFormSchema, { name: '', email: '' });
   const [showThankYou, setShowThankYou] = useState(false);
   const [inviteOpen, setInviteOpen] = useState(false);
@@ -48,12 +45,11 @@ export function WaitlistForm({ type }: WaitlistFormProps) {
           setShowThankYou(true);
         },
         onError: (error) => {
-          const code = apiErrorCode(error);
-          if (code === 'CONFLICT') {
+          if (error.code === 'CONFLICT') {
             notify.error(waitlistToasts.duplicate);
             return;
           }
-          form.showServerErrors(apiFieldErrors(error));
+          form.showServerErrors(error.fieldErrors);
           notify.error(waitlistToasts.joinFailed);
         },
       },
@@ -83,7 +79,10 @@ export function WaitlistForm({ type }: WaitlistFormProps) {
             name="name"
             autoComplete="name"
             value={form.values.name}
-            onChange={(value) => form.setValue('name', value)}
+            onChange={(value) => {
+              preloadApi();
+              form.setValue('name', value);
+            }}
             errorMessage={form.errors.name}
             isDisabled={join.isPending}
           />
@@ -93,7 +92,10 @@ export function WaitlistForm({ type }: WaitlistFormProps) {
             type="email"
             autoComplete="email"
             value={form.values.email}
-            onChange={(value) => form.setValue('email', value)}
+            onChange={(value) => {
+              preloadApi();
+              form.setValue('email', value);
+            }}
             errorMessage={form.errors.email}
             isDisabled={join.isPending}
           />
