@@ -1,3 +1,5 @@
+import { isProductionHost } from '@wellspring/domain';
+
 /**
  * Per-deployment settings. The server writes them as JSON into
  * `<meta name="wellspring-config" content="__WELLSPRING_CONFIG__">` when it serves index.html;
@@ -11,11 +13,8 @@ export interface SiteConfig {
 
 export const DEFAULT_CONTACT_EMAIL = 'hello@wellspring.health';
 const PLACEHOLDER = '__WELLSPRING_CONFIG__';
-const LOCAL_HOSTNAMES = new Set(['localhost', '127.0.0.1', '[::1]', '::1']);
-
-export function isProductionHostname(hostname: string): boolean {
-  return !LOCAL_HOSTNAMES.has(hostname.toLowerCase());
-}
+/** Under `vite dev` there is no preview domain to consult: only the local names count as non-production. */
+export const isProductionHostname = (hostname: string): boolean => isProductionHost(hostname, null);
 
 function parseConfig(content: string | null | undefined): Partial<SiteConfig> {
   if (!content || content === PLACEHOLDER) return {};

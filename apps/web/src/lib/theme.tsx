@@ -1,11 +1,9 @@
+import { DEFAULT_THEME, THEME_STORAGE_KEY, type Theme } from '@wellspring/domain';
 import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
 
 /** Light, dark, or follow the operating system (SPEC §4). The same key and logic live in public/theme-init.js. */
-export type Theme = 'light' | 'dark' | 'system';
+export { DEFAULT_THEME, THEME_STORAGE_KEY, type Theme };
 export type ResolvedTheme = 'light' | 'dark';
-
-export const THEME_STORAGE_KEY = 'vite-ui-theme';
-export const DEFAULT_THEME: Theme = 'system';
 const DARK_QUERY = '(prefers-color-scheme: dark)';
 
 const isTheme = (value: unknown): value is Theme => value === 'light' || value === 'dark' || value === 'system';

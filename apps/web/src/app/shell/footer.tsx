@@ -1,3 +1,4 @@
+import { siteMessages } from '@wellspring/domain';
 import { siteConfig } from '../../lib/site-config.ts';
 import { MailIcon } from '../../ui/icons/icons.tsx';
 import * as styles from './footer.css.ts';
@@ -16,7 +17,7 @@ export function Footer() {
           </p>
         </div>
         <div className={styles.contact}>
-          <h2 className={styles.contactHeading}>Contact Us</h2>
+          <h2 className={styles.contactHeading}>{siteMessages.contactHeading}</h2>
           <a className={styles.mailLink} href={`mailto:${contactEmail}`}>
             <MailIcon size={18} />
             {contactEmail}

@@ -1,3 +1,4 @@
+import { siteMessages } from '@wellspring/domain';
 import { useEffect } from 'react';
 import { useLocation } from 'wouter';
 import { LinkButton } from '../../ui/button/button.tsx';
@@ -12,12 +13,12 @@ export function NotFoundPage() {
 
   return (
     <section className={styles.page} aria-labelledby="not-found-title">
-      <p className={styles.code}>404</p>
+      <p className={styles.code}>{siteMessages.notFound.code}</p>
       <h1 id="not-found-title" className={styles.title}>
-        Oops! Page not found
+        {siteMessages.notFound.title}
       </h1>
       <p className={styles.message}>The page you are looking for does not exist or has moved.</p>
-      <LinkButton href="/">Return to Home</LinkButton>
+      <LinkButton href="/">{siteMessages.notFound.action}</LinkButton>
     </section>
   );
 }

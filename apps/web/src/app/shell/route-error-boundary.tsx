@@ -1,3 +1,4 @@
+import { siteMessages } from '@wellspring/domain';
 import { Component, type ErrorInfo, type ReactNode } from 'react';
 import { LinkButton } from '../../ui/button/button.tsx';
 import * as styles from './status-page.css.ts';
@@ -16,11 +17,11 @@ export function ErrorScreen({ error }: { error: unknown }) {
   return (
     <section className={styles.page} aria-labelledby="error-title" role="alert">
       <h1 id="error-title" className={styles.title}>
-        Unexpected Application Error!
+        {siteMessages.unexpectedError}
       </h1>
       <p className={styles.details}>{messageOf(error)}</p>
       <LinkButton href="/" variant="outline">
-        Return to Home
+        {siteMessages.notFound.action}
       </LinkButton>
     </section>
   );

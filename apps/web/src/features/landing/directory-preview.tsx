@@ -3,6 +3,7 @@ import {
   experienceBrackets,
   PREVIEW_RADIUS_MILES,
   previewPractitioners,
+  siteMessages,
   specialties,
   specialtyLabels,
   type PreviewPractitioner,
@@ -74,7 +75,7 @@ export function DirectoryPreview({ onJoinWaitlist }: { onJoinWaitlist: () => voi
             </ul>
             <p className={styles.disclaimer}>
               <InfoIcon size={18} />
-              This directory is a preview for demonstration purposes only. Practitioners shown are samples.
+              {siteMessages.directoryDisclaimer} Practitioners shown are samples.
             </p>
           </div>
         </div>

@@ -1,3 +1,4 @@
+import { siteMessages } from '@wellspring/domain';
 import { Button } from '../../ui/button/button.tsx';
 import { CheckIcon } from '../../ui/icons/icons.tsx';
 import * as styles from './landing.css.ts';
@@ -11,7 +12,7 @@ export function HeroSection({ onJoinWaitlist }: { onJoinWaitlist: () => void }) 
         <div className={styles.heroCopy}>
           <p className={styles.eyebrow}>Holistic &amp; integrative care, coming soon</p>
           <h1 id="hero-title" className={styles.heroTitle}>
-            Healing starts here.
+            {siteMessages.hero}
           </h1>
           <p className={styles.heroSubtitle}>
             Wellspring connects you with trusted naturopaths, acupuncturists, ayurvedic and functional medicine
