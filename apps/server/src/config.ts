@@ -13,6 +13,37 @@ export interface RateLimitConfig {
   readonly signUpWindowMs: number;
   /** Waitlist joins and invites per IP per minute. */
   readonly waitlistPerMinute: number;
+  /** Practitioner applications per IP per minute. */
+  readonly applicationsPerMinute: number;
+}
+
+/** The outbox relay (DESIGN.md §4): webhook POSTs and invitation e-mails, with retries. */
+export interface RelayConfig {
+  /** Start the relay worker with the server (RELAY_ENABLED, default on). */
+  readonly enabled: boolean;
+  /** Where practitioner applications are POSTed; unset → they wait in the outbox. */
+  readonly webhookUrl: string | undefined;
+  /** HMAC-SHA256 key of the X-Wellspring-Signature header. */
+  readonly webhookSecret: string | undefined;
+  /** The webhook body's `receiverEmail`. */
+  readonly receiverEmail: string;
+  /** nodemailer connection URL (smtp:// or smtps://); unset → `.eml` files under `mailDir`. */
+  readonly smtpUrl: string | undefined;
+  readonly mailFrom: string;
+  readonly mailDir: string;
+  /** The site's public address, for links in e-mails (no trailing slash). */
+  readonly publicUrl: string;
+  /** Tries before an event is dead-lettered. */
+  readonly maxAttempts: number;
+  /** Backoff before retry n is about baseDelayMs × 2^(n−1), at most maxDelayMs, with jitter. */
+  readonly baseDelayMs: number;
+  readonly maxDelayMs: number;
+  /** How often the worker looks for due events when nothing wakes it. */
+  readonly pollMs: number;
+  /** One delivery's time limit (webhook request, SMTP conversation). */
+  readonly timeoutMs: number;
+  /** Events claimed (and delivered concurrently) per pass. */
+  readonly batchSize: number;
 }
 
 export interface ServerConfig {
@@ -36,6 +67,7 @@ export interface ServerConfig {
   readonly webDistDir: string;
   readonly migrationsDir: string;
   readonly rateLimits: RateLimitConfig;
+  readonly relay: RelayConfig;
 }
 
 type Env = Readonly<Record<string, string | undefined>>;
@@ -55,12 +87,36 @@ function text(env: Env, name: string): string | undefined {
 
 const MINUTE_MS = 60_000;
 
+function flag(env: Env, name: string, fallback: boolean): boolean {
+  const raw = text(env, name)?.toLowerCase();
+  if (raw === undefined) return fallback;
+  if (['1', 'true', 'yes', 'on'].includes(raw)) return true;
+  if (['0', 'false', 'no', 'off'].includes(raw)) return false;
+  throw new Error(`${name} must be true or false, got "${raw}"`);
+}
+
+function httpUrl(env: Env, name: string): string | undefined {
+  const raw = text(env, name);
+  if (raw === undefined) return undefined;
+  let parsed: URL;
+  try {
+    parsed = new URL(raw);
+  } catch {
+    throw new Error(`${name} must be an absolute http(s) URL, got "${raw}"`);
+  }
+  if (parsed.protocol !== 'http:' && parsed.protocol !== 'https:') throw new Error(`${name} must be an absolute http(s) URL, got "${raw}"`);
+  return raw;
+}
+
 export function loadConfig(env: Env = process.env): ServerConfig {
   const production = env.NODE_ENV === 'production';
   const dataDir = path.resolve(repoRoot, text(env, 'DATA_DIR') ?? '.data');
+  const port = integer(env, 'PORT', 3000);
+  const contactEmail = text(env, 'CONTACT_EMAIL') ?? 'hello@wellspring.health';
+  const baseDelayMs = integer(env, 'RELAY_BASE_DELAY_MS', 5_000);
   return {
     production,
-    port: integer(env, 'PORT', 3000),
+    port,
     host: text(env, 'HOST') ?? '0.0.0.0',
     databaseUrl: text(env, 'DATABASE_URL'),
     databasePoolMax: Math.max(1, integer(env, 'DATABASE_POOL_MAX', 20)),
@@ -73,7 +129,7 @@ export function loadConfig(env: Env = process.env): ServerConfig {
       .map((origin) => origin.trim().replace(/\/+$/, ''))
       .filter((origin) => origin !== ''),
     trustProxy: text(env, 'TRUST_PROXY'),
-    contactEmail: text(env, 'CONTACT_EMAIL') ?? 'hello@wellspring.health',
+    contactEmail,
     logLevel: text(env, 'LOG_LEVEL') ?? 'info',
     webDistDir: path.resolve(repoRoot, text(env, 'WEB_DIST_DIR') ?? 'apps/web/dist'),
     migrationsDir: path.join(repoRoot, 'prisma', 'migrations'),
@@ -83,6 +139,23 @@ export function loadConfig(env: Env = process.env): ServerConfig {
       signUpMax: integer(env, 'RATE_LIMIT_SIGN_UP_MAX', 5),
       signUpWindowMs: integer(env, 'RATE_LIMIT_SIGN_UP_WINDOW_MIN', 60) * MINUTE_MS,
       waitlistPerMinute: integer(env, 'RATE_LIMIT_WAITLIST_PER_MIN', 20),
+      applicationsPerMinute: integer(env, 'RATE_LIMIT_APPLICATIONS_PER_MIN', 10),
+    },
+    relay: {
+      enabled: flag(env, 'RELAY_ENABLED', true),
+      webhookUrl: httpUrl(env, 'WEBHOOK_URL'),
+      webhookSecret: text(env, 'WEBHOOK_SECRET'),
+      receiverEmail: text(env, 'RECEIVER_EMAIL') ?? contactEmail,
+      smtpUrl: text(env, 'SMTP_URL'),
+      mailFrom: text(env, 'MAIL_FROM') ?? `Wellspring <${contactEmail}>`,
+      mailDir: path.join(dataDir, 'mail'),
+      publicUrl: (httpUrl(env, 'PUBLIC_URL') ?? `http://localhost:${port}`).replace(/\/+$/, ''),
+      maxAttempts: Math.max(1, integer(env, 'RELAY_MAX_ATTEMPTS', 8)),
+      baseDelayMs,
+      maxDelayMs: Math.max(baseDelayMs, integer(env, 'RELAY_MAX_DELAY_MS', 60 * MINUTE_MS)),
+      pollMs: Math.max(10, integer(env, 'RELAY_POLL_MS', 1_000)),
+      timeoutMs: Math.max(1, integer(env, 'RELAY_TIMEOUT_MS', 10_000)),
+      batchSize: Math.max(1, integer(env, 'RELAY_BATCH_SIZE', 10)),
     },
   };
 }

@@ -1,5 +1,6 @@
 /**
- * `npm start`: database (embedded unless DATABASE_URL), migrations, seed, HTTP; graceful shutdown.
+ * `npm start`: database (embedded unless DATABASE_URL), migrations, seed, HTTP, outbox relay;
+ * graceful shutdown.
  */
 import type { AddressInfo } from 'node:net';
 import { createApp } from './app.ts';
@@ -7,6 +8,8 @@ import { loadConfig } from './config.ts';
 import { openDatabase } from './db/bootstrap.ts';
 import { seedDatabase } from './db/seed.ts';
 import { createLogger } from './http/logger.ts';
+import { notifyOutbox } from './outbox/outbox-signal.ts';
+import { createRelay } from './outbox/relay.ts';
 import { deleteExpiredRateLimits } from './repositories/rate-limit.repository.ts';
 import { deleteExpiredSessions } from './repositories/session.repository.ts';
 
@@ -33,6 +36,20 @@ await new Promise<void>((resolve, reject) => {
 const { port } = server.address() as AddressInfo;
 logger.info({ ms: Date.now() - startedAt }, `Wellspring ready on http://localhost:${port}`);
 
+// The outbox relay: application webhooks and invitation e-mails (DESIGN.md §4). Safe on every
+// instance at once; RELAY_ENABLED=0 leaves delivery to other instances.
+const relay = config.relay.enabled ? createRelay({ db: database.db, config: config.relay, logger }) : null;
+relay?.start();
+// applications.submit wakes the relay itself; an invite is queued by the waitlist router, so wake
+// the relay after a successful invite request too rather than waiting for its next poll.
+server.on('request', (req, res) => {
+  if (req.method === 'POST' && req.url?.startsWith('/api/trpc/') && req.url.includes('waitlist.invite')) {
+    res.once('finish', () => {
+      if (res.statusCode < 300) notifyOutbox();
+    });
+  }
+});
+
 // Housekeeping: expired sessions and rate-limit counters whose window closed over a day ago.
 const HOUR_MS = 60 * 60 * 1000;
 const housekeeping = setInterval(() => {
@@ -54,10 +71,15 @@ async function shutdown(signal: NodeJS.Signals): Promise<void> {
     process.exit(1);
   }, 10_000);
   forceExit.unref();
-  await new Promise<void>((resolve) => {
-    server.close(() => resolve());
-    server.closeIdleConnections();
-  });
+  // In-flight deliveries get a few seconds to finish; after that they are abandoned and their
+  // leases handed back (another instance, or the next start, sends them with the same key).
+  await Promise.all([
+    new Promise<void>((resolve) => {
+      server.close(() => resolve());
+      server.closeIdleConnections();
+    }),
+    relay?.stop({ graceMs: 5_000 }).catch((error: unknown) => logger.warn({ err: error }, 'relay did not stop cleanly')),
+  ]);
   await database.close();
   logger.info('stopped');
   process.exit(0);

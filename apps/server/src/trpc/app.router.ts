@@ -2,11 +2,13 @@
  * The whole API. The web client imports only `type AppRouter` from here (`@wellspring/server/router`).
  */
 import type { inferRouterInputs, inferRouterOutputs } from '@trpc/server';
+import { applicationRouter } from './application.router.ts';
 import { authRouter } from './auth.router.ts';
 import { router } from './trpc.ts';
 import { waitlistRouter } from './waitlist.router.ts';
 
 export const appRouter = router({
+  applications: applicationRouter,
   auth: authRouter,
   waitlist: waitlistRouter,
 });

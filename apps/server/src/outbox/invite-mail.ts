@@ -1,0 +1,151 @@
+/**
+ * The "invite a friend" e-mail (SPEC §7.2): over SMTP (SMTP_URL), or, with none set, as an `.eml`
+ * file under DATA_DIR/mail named by the event id, so a retry rewrites the same file.
+ */
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import { waitlistTypes, type WaitlistType } from '@wellspring/domain';
+import nodemailer from 'nodemailer';
+import type Mail from 'nodemailer/lib/mailer/index.js';
+import SMTPTransport from 'nodemailer/lib/smtp-transport/index.js';
+import { z } from 'zod';
+import { delivered, describeError, failed, type DeliveryOutcome } from './delivery.ts';
+
+export interface InviteMailSettings {
+  readonly smtpUrl: string | undefined;
+  readonly mailFrom: string;
+  readonly mailDir: string;
+  readonly publicUrl: string;
+  /** Connection, greeting and socket timeouts of the SMTP conversation. */
+  readonly timeoutMs: number;
+}
+
+export interface Invite {
+  /** The InviteSent event's id: the Message-ID and the file name derive from it. */
+  readonly eventId: string;
+  readonly friendEmail: string;
+  readonly yourName: string;
+  readonly waitlistType: WaitlistType;
+}
+
+const invitePayloadSchema = z.object({
+  friendEmail: z.string().min(1),
+  yourName: z.string().min(1),
+  waitlistType: z.enum(waitlistTypes),
+});
+
+/** The invite in a stored `InviteSent` payload, or null when the payload is not one. */
+export function inviteFromPayload(eventId: string, payload: unknown): Invite | null {
+  const parsed = invitePayloadSchema.safeParse(payload);
+  return parsed.success ? { eventId, ...parsed.data } : null;
+}
+
+const escapeHtml = (text: string): string =>
+  text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&#39;');
+
+const audience: Record<WaitlistType, { list: string; pitch: string }> = {
+  patient: {
+    list: 'patient waitlist',
+    pitch: 'Wellspring helps you find holistic and integrative practitioners — naturopathy, acupuncture, ayurveda, functional medicine and more.',
+  },
+  practitioner: {
+    list: 'practitioner waitlist',
+    pitch: 'Wellspring gives holistic and integrative practitioners a profile patients can find and a workspace for their practice.',
+  },
+};
+
+/** The message: who invited whom to which waitlist, with a link to the site. */
+export function composeInviteMail(invite: Invite, settings: Pick<InviteMailSettings, 'mailFrom' | 'publicUrl'>): Mail.Options {
+  const link = `${settings.publicUrl}/#waitlist`;
+  const { list, pitch } = audience[invite.waitlistType];
+  const host = new URL(settings.publicUrl).hostname || 'wellspring.local';
+  const subject = `${invite.yourName} invited you to join the Wellspring ${list}`;
+  const text = [
+    'Hello,',
+    '',
+    `${invite.yourName} invited you (${invite.friendEmail}) to join the Wellspring ${list}.`,
+    '',
+    pitch,
+    '',
+    `Join the waitlist: ${link}`,
+    '',
+    `You received this e-mail because ${invite.yourName} entered your address on Wellspring. If you are not interested, you can ignore it.`,
+    '',
+    '— The Wellspring team',
+  ].join('\n');
+  const html = [
+    '<!doctype html><html><body style="font-family: sans-serif; line-height: 1.5">',
+    '<p>Hello,</p>',
+    `<p><strong>${escapeHtml(invite.yourName)}</strong> invited you (${escapeHtml(invite.friendEmail)}) to join the Wellspring ${list}.</p>`,
+    `<p>${escapeHtml(pitch)}</p>`,
+    `<p><a href="${escapeHtml(link)}">Join the waitlist</a></p>`,
+    `<p style="color: #666; font-size: 0.9em">You received this e-mail because ${escapeHtml(invite.yourName)} entered your address on Wellspring. If you are not interested, you can ignore it.</p>`,
+    '</body></html>',
+  ].join('\n');
+  return {
+    from: settings.mailFrom,
+    to: invite.friendEmail,
+    subject,
+    text,
+    html,
+    // The same on every retry, so a mail system that sees the message twice can drop the copy.
+    messageId: `<invite-${invite.eventId}@${host}>`,
+    headers: { 'X-Wellspring-Event-Id': invite.eventId },
+  };
+}
+
+export interface InviteMailer {
+  send(invite: Invite): Promise<DeliveryOutcome>;
+  close(): void;
+}
+
+/** The SMTP reply code at the start of nodemailer's `response` ("250 2.0.0 OK ..."). */
+function smtpCode(response: unknown): number | null {
+  const match = typeof response === 'string' ? /^(\d{3})\b/.exec(response) : null;
+  return match ? Number(match[1]) : null;
+}
+
+export function createInviteMailer(settings: InviteMailSettings): InviteMailer {
+  if (settings.smtpUrl) {
+    const transport = nodemailer.createTransport(
+      new SMTPTransport({
+        url: settings.smtpUrl,
+        connectionTimeout: settings.timeoutMs,
+        greetingTimeout: settings.timeoutMs,
+        socketTimeout: settings.timeoutMs,
+      }),
+    );
+    return {
+      async send(invite) {
+        try {
+          const info = await transport.sendMail(composeInviteMail(invite, settings));
+          if (info.rejected.length > 0) return failed(`recipient rejected: ${info.rejected.map(String).join(', ')}`, smtpCode(info.response));
+          return delivered(smtpCode(info.response));
+        } catch (error) {
+          const code = (error as { responseCode?: unknown }).responseCode;
+          return failed(describeError(error), typeof code === 'number' ? code : null);
+        }
+      },
+      close: () => transport.close(),
+    };
+  }
+
+  const transport = nodemailer.createTransport({ streamTransport: true, buffer: true });
+  return {
+    async send(invite) {
+      try {
+        const info = await transport.sendMail(composeInviteMail(invite, settings));
+        await fs.mkdir(settings.mailDir, { recursive: true });
+        const file = path.join(settings.mailDir, `${invite.eventId}.eml`);
+        // Write then rename: a reader never sees half a message, and a retry replaces the file.
+        const partial = `${file}.${process.pid}.tmp`;
+        await fs.writeFile(partial, info.message as Buffer);
+        await fs.rename(partial, file);
+        return delivered();
+      } catch (error) {
+        return failed(describeError(error));
+      }
+    },
+    close: () => transport.close(),
+  };
+}

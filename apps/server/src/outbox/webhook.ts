@@ -1,0 +1,76 @@
+/**
+ * The practitioner application's webhook POST (SPEC §7.3, DESIGN.md §1).
+ *
+ * Headers a receiver can rely on:
+ * - `Content-Type: application/json`; the body is the spec's JSON, identical on every retry.
+ * - `Idempotency-Key: <event id>`: the same on every try of one application, so a receiver that
+ *   sees it twice (a retry after a lost answer, a lease that ran out) can drop the copy.
+ * - `X-Wellspring-Signature: sha256=<hex>`: HMAC-SHA256 of the exact body bytes with
+ *   WEBHOOK_SECRET. Verify it over the raw body before parsing, with a constant-time comparison.
+ * - `X-Wellspring-Event: ApplicationSubmitted`.
+ */
+import { createHmac } from 'node:crypto';
+import { buildApplicationSubmission, practitionerApplicationSchema, type ApplicationSubmission } from '@wellspring/domain';
+import { z } from 'zod';
+import { delivered, describeError, failed, truncate, type DeliveryOutcome } from './delivery.ts';
+
+export const IDEMPOTENCY_KEY_HEADER = 'Idempotency-Key';
+export const SIGNATURE_HEADER = 'X-Wellspring-Signature';
+export const EVENT_HEADER = 'X-Wellspring-Event';
+
+/** `sha256=<hex HMAC-SHA256 of body>`: the X-Wellspring-Signature value. */
+export function signWebhookBody(body: string | Uint8Array, secret: string): string {
+  return `sha256=${createHmac('sha256', secret).update(body).digest('hex')}`;
+}
+
+const storedSubmissionSchema = z.object({
+  submission: practitionerApplicationSchema.extend({
+    formType: z.literal('practitioner_detailed'),
+    receiverEmail: z.string(),
+    timestamp: z.iso.datetime(),
+    source: z.string(),
+  }),
+});
+
+/**
+ * The webhook body from a stored `ApplicationSubmitted` payload, rebuilt through the domain's
+ * builder so the fields come in the spec's order (jsonb does not keep key order). Null when the
+ * payload is not a submission.
+ */
+export function webhookBodyFromPayload(payload: unknown): ApplicationSubmission | null {
+  const parsed = storedSubmissionSchema.safeParse(payload);
+  if (!parsed.success) return null;
+  const { formType: _formType, receiverEmail, timestamp, source, ...application } = parsed.data.submission;
+  return buildApplicationSubmission(application, { receiverEmail, submittedAt: new Date(timestamp), source });
+}
+
+export interface WebhookRequest {
+  readonly url: string;
+  readonly secret: string | undefined;
+  readonly idempotencyKey: string;
+  readonly eventType: string;
+  readonly body: string;
+  /** Aborts the request: the delivery timeout, or the worker stopping. */
+  readonly signal: AbortSignal;
+}
+
+/** One POST. 2xx is success; any other answer, a timeout or a network error is a failure. */
+export async function postWebhook(request: WebhookRequest): Promise<DeliveryOutcome> {
+  const headers: Record<string, string> = {
+    'Content-Type': 'application/json',
+    'User-Agent': 'Wellspring-Relay/1',
+    [IDEMPOTENCY_KEY_HEADER]: request.idempotencyKey,
+    [EVENT_HEADER]: request.eventType,
+  };
+  if (request.secret) headers[SIGNATURE_HEADER] = signWebhookBody(request.body, request.secret);
+  try {
+    // No redirects: a signed body goes to the configured address or nowhere.
+    const response = await fetch(request.url, { method: 'POST', headers, body: request.body, redirect: 'manual', signal: request.signal });
+    const text = await response.text().catch(() => '');
+    if (response.status >= 200 && response.status < 300) return delivered(response.status);
+    const detail = text.trim() === '' ? '' : `: ${truncate(text.trim().replace(/\s+/g, ' '), 200)}`;
+    return failed(`HTTP ${response.status}${detail}`, response.status);
+  } catch (error) {
+    return failed(describeError(error, request.signal));
+  }
+}
