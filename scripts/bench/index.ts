@@ -1,6 +1,7 @@
 // `npm run bench`: measurements, never assertions. Needs `npm run build` first (npm start does it)
 // and a PostgreSQL at BENCH_DATABASE_ADMIN_URL (default: the machine's, 127.0.0.1:5432).
 import { measureLandingBundle, printBundleReport } from './bundle.ts';
+import { measureDirectory, printDirectoryReport } from './directory.ts';
 import { measureStartup, printStartupReport } from './startup.ts';
 import { measureWaitlist, printWaitlistReport } from './waitlist.ts';
 
@@ -11,3 +12,4 @@ console.log('# Wellspring benchmarks');
 if (wants('bundle')) printBundleReport(await measureLandingBundle());
 if (wants('startup')) printStartupReport(await measureStartup());
 if (wants('waitlist')) printWaitlistReport(await measureWaitlist());
+if (wants('directory')) printDirectoryReport(await measureDirectory());

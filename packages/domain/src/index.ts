@@ -40,3 +40,4 @@ export * from './samples/prng.ts';
 export * from './samples/us-cities.ts';
 export * from './samples/generator.ts';
 export * from './shared/site.ts';
+export * from './directory/directory.schema.ts';

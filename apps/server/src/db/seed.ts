@@ -1,10 +1,12 @@
 /**
- * The seed entry point: what a fresh, non-production database starts with. Later issues add the
- * spec's sample data here.
+ * The seed entry point: what a fresh database starts with. The directory's sample practitioners are
+ * public data and are seeded whenever the directory is empty (production too); the demo account
+ * only outside production.
  */
-import { demoAccount, normalizeEmail } from '@wellspring/domain';
+import { demoAccount, normalizeEmail, samplePractitioners } from '@wellspring/domain';
 import { hashPassword } from '../auth/password.ts';
 import type { Database } from './client.ts';
+import { countPractitioners, insertPractitioners } from '../repositories/practitioner.repository.ts';
 import { countUsers } from '../repositories/user.repository.ts';
 
 export interface SeedOptions {
@@ -16,8 +18,21 @@ export interface SeedResult {
   readonly demoAccountCreated: boolean;
 }
 
-/** Idempotent: seeds only a database without users, and upserts what it creates. */
+/**
+ * The five sample practitioners (SPEC §3, ids '1'–'5') when the directory is empty. Idempotent, and
+ * safe when servers start together (existing ids are skipped). Returns how many were inserted.
+ */
+export async function seedSamplePractitioners(db: Database): Promise<number> {
+  if ((await countPractitioners(db)) > 0) return 0;
+  return insertPractitioners(db.pool, samplePractitioners);
+}
+
+/**
+ * Idempotent: the sample directory when it is empty; the demo account only for a database without
+ * users, upserting what it creates.
+ */
 export async function seedDatabase(db: Database, options: SeedOptions): Promise<SeedResult> {
+  await seedSamplePractitioners(db);
   if (!options.demo) return { demoAccountCreated: false };
   if ((await countUsers(db)) > 0) return { demoAccountCreated: false };
   const email = normalizeEmail(demoAccount.email);

@@ -4,12 +4,20 @@
 import type { inferRouterInputs, inferRouterOutputs } from '@trpc/server';
 import { applicationRouter } from './application.router.ts';
 import { authRouter } from './auth.router.ts';
+import { directoryRouter } from './directory.router.ts';
+import { favoritesRouter } from './favorites.router.ts';
+import { practitionersRouter } from './practitioners.router.ts';
+import { quizRouter } from './quiz.router.ts';
 import { router } from './trpc.ts';
 import { waitlistRouter } from './waitlist.router.ts';
 
 export const appRouter = router({
   applications: applicationRouter,
   auth: authRouter,
+  directory: directoryRouter,
+  favorites: favoritesRouter,
+  practitioners: practitionersRouter,
+  quiz: quizRouter,
   waitlist: waitlistRouter,
 });
 

@@ -1,0 +1,122 @@
+/**
+ * Directory search, done by PostgreSQL with indexes (migration 20261122022858_directory_and_favorites):
+ * - text: the generated `search_document` tsvector (GIN), every word a prefix (`chen:* & acup:*`),
+ *   ranked with ts_rank;
+ * - location: a bounding box on the GiST index over point(lng, lat), then the exact haversine
+ *   distance (the domain's milesBetween) against the radius; an unknown place text: ILIKE on
+ *   `location` (trigram GIN);
+ * - specialties: `specialties && $n` (GIN); experience: a years range.
+ * Matches are collected narrow (id and sort keys), counted, and only the page is joined back to
+ * its card columns. Every order ends with `id COLLATE "C"`.
+ */
+import {
+  boundingBox,
+  DEFAULT_RADIUS_MILES,
+  EARTH_RADIUS_MILES,
+  experienceYears,
+  originOf,
+  resolveUsCity,
+  searchWords,
+  type DirectoryOrigin,
+  type DirectorySearch,
+  type DirectorySearchResult,
+  type DirectorySortOrder,
+} from '@wellspring/domain';
+import type { Database } from '../db/client.ts';
+import { DIRECTORY_CARD_COLUMNS, directoryCardFromRow, type DirectoryCardRow } from './practitioner.repository.ts';
+
+export interface DirectorySearchSql {
+  readonly text: string;
+  readonly values: unknown[];
+  readonly origin: DirectoryOrigin | null;
+  readonly sort: DirectorySortOrder;
+}
+
+const escapeLike = (text: string): string => text.replace(/[\\%_]/g, (char) => `\\${char}`);
+
+/** The one statement a search runs (exported for the bench and EXPLAIN). */
+export function buildDirectorySearchSql(search: DirectorySearch): DirectorySearchSql {
+  const values: unknown[] = [];
+  const param = (value: unknown): string => {
+    values.push(value);
+    return `$${values.length}`;
+  };
+  const from = ['practitioner p'];
+  const where: string[] = [];
+  const keys: string[] = ['p.id', 'p.rating', 'p.review_count', 'p.years_experience'];
+
+  const words = search.query ? searchWords(search.query) : [];
+  if (words.length > 0) {
+    from.push(`to_tsquery('english', ${param(words.map((word) => `${word}:*`).join(' & '))}) AS q`);
+    where.push('p.search_document @@ q');
+    keys.push('ts_rank(p.search_document, q) AS rank');
+  }
+
+  const city = search.location ? resolveUsCity(search.location) : null;
+  const origin = city ? originOf(city) : null;
+  if (origin) {
+    const radius = search.maxDistanceMiles ?? DEFAULT_RADIUS_MILES;
+    const box = boundingBox(origin, radius);
+    const lat = param(origin.lat);
+    const lng = param(origin.lng);
+    where.push(`point(p.lng, p.lat) <@ box(point(${param(box.minLng)}, ${param(box.minLat)}), point(${param(box.maxLng)}, ${param(box.maxLat)}))`);
+    // Haversine, as the domain's milesBetween.
+    const miles = `(2 * ${EARTH_RADIUS_MILES} * asin(least(1, sqrt(
+        sin(radians(p.lat - ${lat}::float8) / 2) ^ 2
+        + cos(radians(${lat}::float8)) * cos(radians(p.lat)) * sin(radians(p.lng - ${lng}::float8) / 2) ^ 2))))`;
+    keys.push(`${miles} AS distance`);
+    where.push(`${miles} <= ${param(radius)}`);
+  } else if (search.location) {
+    where.push(`p.location ILIKE ${param(`%${escapeLike(search.location)}%`)}`);
+  }
+
+  if (search.specialties && search.specialties.length > 0) where.push(`p.specialties && ${param(search.specialties)}::text[]`);
+
+  if (search.experience) {
+    const years = experienceYears(search.experience);
+    where.push(`p.years_experience >= ${param(years.min)}`);
+    if (years.max !== null) where.push(`p.years_experience <= ${param(years.max)}`);
+  }
+
+  const requested = search.sort ?? (origin ? 'distance' : 'relevance');
+  const sort: DirectorySortOrder = requested === 'distance' && !origin ? 'relevance' : requested;
+  const order = {
+    relevance: [...(words.length > 0 ? ['rank DESC'] : []), 'rating DESC', 'review_count DESC'],
+    distance: ['distance ASC'],
+    rating: ['rating DESC', 'review_count DESC'],
+    experience: ['years_experience DESC', 'rating DESC'],
+  }[sort];
+  const orderBy = (alias: string) => [...order.map((key) => `${alias}.${key}`), `${alias}.id COLLATE "C" ASC`].join(', ');
+
+  const limit = param(search.pageSize);
+  const offset = param((search.page - 1) * search.pageSize);
+  const text = `
+    WITH matches AS MATERIALIZED (
+      SELECT ${keys.join(', ')}
+      FROM ${from.join(', ')}
+      ${where.length > 0 ? `WHERE ${where.join(' AND ')}` : ''}
+    ), page AS (
+      SELECT m.* FROM matches m ORDER BY ${orderBy('m')} LIMIT ${limit} OFFSET ${offset}
+    )
+    SELECT t.total, ${origin ? 'g.distance' : 'NULL::float8 AS distance'}, ${DIRECTORY_CARD_COLUMNS}
+    FROM (SELECT count(*)::int AS total FROM matches) t
+    LEFT JOIN page g ON true
+    LEFT JOIN practitioner p ON p.id = g.id
+    ORDER BY ${orderBy('g')}`;
+  return { text, values, origin, sort };
+}
+
+type SearchRow = DirectoryCardRow & { total: number; distance: number | null };
+
+export async function searchDirectory(db: Database, search: DirectorySearch): Promise<DirectorySearchResult> {
+  const sql = buildDirectorySearchSql(search);
+  const { rows } = await db.pool.query<SearchRow>(sql.text, sql.values);
+  const total = rows[0]?.total ?? 0;
+  return {
+    items: rows.filter((row) => row.id !== null).map((row) => directoryCardFromRow(row, row.distance)),
+    total,
+    page: search.page,
+    pageSize: search.pageSize,
+    origin: sql.origin,
+  };
+}
