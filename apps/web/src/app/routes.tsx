@@ -12,6 +12,23 @@ const SignUpPage = lazy(() => import('../features/auth/sign-up.page.tsx').then((
 const DashboardPage = lazy(() =>
   import('../features/dashboard/dashboard.page.tsx').then((m) => ({ default: m.DashboardPage })),
 );
+const AboutPage = lazy(() => import('../features/about/about.page.tsx').then((m) => ({ default: m.AboutPage })));
+const DiagnosticPage = lazy(() =>
+  import('../features/diagnostic/diagnostic.page.tsx').then((m) => ({ default: m.DiagnosticPage })),
+);
+const PractitionerProfilePage = lazy(() =>
+  import('../features/practitioners/practitioner-profile.page.tsx').then((m) => ({ default: m.PractitionerProfilePage })),
+);
+const ForPractitionersPage = lazy(() =>
+  import('../features/for-practitioners/for-practitioners.page.tsx').then((m) => ({ default: m.ForPractitionersPage })),
+);
+const PractitionerWaitlistPage = lazy(() =>
+  import('../features/applications/practitioner-waitlist.page.tsx').then((m) => ({ default: m.PractitionerWaitlistPage })),
+);
+const ProviderWaitlistPage = lazy(() =>
+  import('../features/waitlist/provider-waitlist.page.tsx').then((m) => ({ default: m.ProviderWaitlistPage })),
+);
+const SearchPage = lazy(() => import('../features/search/search.page.tsx').then((m) => ({ default: m.SearchPage })));
 const NotFoundPage = lazy(() => import('./shell/not-found.page.tsx').then((m) => ({ default: m.NotFoundPage })));
 
 interface RouteEntry {
@@ -21,15 +38,21 @@ interface RouteEntry {
 
 export const routeTable: readonly RouteEntry[] = [
   { path: '/', screen: LandingPage },
+  { path: '/about', screen: AboutPage },
+  { path: '/diagnostic', screen: DiagnosticPage },
+  { path: '/practitioners/:id', screen: PractitionerProfilePage },
+  { path: '/for-practitioners', screen: ForPractitionersPage },
+  { path: '/practitioner-waitlist', screen: PractitionerWaitlistPage },
+  { path: '/provider-waitlist', screen: ProviderWaitlistPage },
+  { path: '/search', screen: SearchPage },
   // Not in the spec's table: the real sign-in behind the dashboard (DESIGN §1).
   { path: '/login', screen: SignInPage },
   { path: '/signup', screen: SignUpPage },
   { path: '/dashboard', screen: DashboardPage },
   // Screens of later issues fall through to the 404 page until they are built:
-  // /about, /diagnostic, /practitioners/:id, /for-practitioners, /practitioner-waitlist,
-  // /provider-waitlist, /dashboard/schedule, /dashboard/patients, /dashboard/patients/:id,
+  // /dashboard/schedule, /dashboard/patients, /dashboard/patients/:id,
   // /practitioner-profile/edit, /practitioner-profile/create, /community, /referrals, /referral,
-  // /search, /provider-portal/*.
+  // /provider-portal/*.
 ];
 
 export function AppRoutes() {

@@ -3,25 +3,32 @@ import type { z } from 'zod';
 
 export type FieldErrors<Field extends string> = Partial<Record<Field, string>>;
 
-type FormSchema<Field extends string, Output> = z.ZodType<Output, Record<Field, string>>;
+/** A form's values: text fields, and booleans for checkboxes. */
+export type FormValues = Record<string, string | boolean>;
+
+type FieldOf<Values extends FormValues> = keyof Values & string;
+
+type FormSchema<Values extends FormValues, Output> = z.ZodType<Output, Partial<Values>>;
 
 /**
  * The schema itself, or a loader for it: the landing page's forms load zod with their first
  * keystroke instead of with the page (see features/waitlist/waitlist-schemas).
  */
-export type SchemaSource<Field extends string, Output> = FormSchema<Field, Output> | (() => Promise<FormSchema<Field, Output>>);
+export type SchemaSource<Values extends FormValues, Output> = FormSchema<Values, Output> | (() => Promise<FormSchema<Values, Output>>);
 
 /**
- * Form state for a domain schema whose fields are all text: values, one message per field (the
- * schema's, to the letter), and server field errors merged in. The same schema validates on the server.
+ * Form state for a domain schema whose fields are text (or booleans, for checkboxes): values, one
+ * message per field (the schema's, to the letter), and server field errors merged in. The same
+ * schema validates on the server.
  */
-export function useZodForm<Field extends string, Output>(source: SchemaSource<Field, Output>, initialValues: Record<Field, string>) {
+export function useZodForm<Values extends FormValues, Output>(source: SchemaSource<Values, Output>, initialValues: Values) {
+  type Field = FieldOf<Values>;
   const [initial] = useState(initialValues);
   const [values, setValues] = useState(initial);
   const [errors, setErrors] = useState<FieldErrors<Field>>({});
-  const schemaRef = useRef<FormSchema<Field, Output> | null>(typeof source === 'function' ? null : source);
+  const schemaRef = useRef<FormSchema<Values, Output> | null>(typeof source === 'function' ? null : source);
 
-  const loadSchema = useCallback(async (): Promise<FormSchema<Field, Output>> => {
+  const loadSchema = useCallback(async (): Promise<FormSchema<Values, Output>> => {
     if (schemaRef.current) return schemaRef.current;
     const schema = typeof source === 'function' ? await source() : source;
     schemaRef.current = schema;
@@ -29,7 +36,7 @@ export function useZodForm<Field extends string, Output>(source: SchemaSource<Fi
   }, [source]);
 
   const setValue = useCallback(
-    (field: Field, value: string) => {
+    <F extends Field>(field: F, value: Values[F]) => {
       if (!schemaRef.current) void loadSchema().catch(() => undefined);
       setValues((current) => ({ ...current, [field]: value }));
       // An edited field's message no longer applies; the next submit checks it again.

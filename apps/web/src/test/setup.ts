@@ -5,6 +5,13 @@ import { afterEach } from 'vitest';
 // the default second.
 configure({ asyncUtilTimeout: 5000 });
 
+// jsdom has no `CSS` namespace; react-aria's popovers (Select) call `CSS.escape`.
+if (typeof globalThis.CSS === 'undefined') {
+  Object.assign(globalThis, {
+    CSS: { escape: (value: string) => value.replace(/[^\w-]/g, (char) => `\\${char}`), supports: () => false },
+  });
+}
+
 afterEach(async () => {
   cleanup();
   // The API's QueryClient is a page-wide singleton (lib/api): each test starts with an empty cache.

@@ -50,3 +50,8 @@ export const invitePanel = style({
 });
 
 export const inviteHint = style({ fontSize: '0.9375rem', color: vars.color.textMuted });
+
+/** The /provider-waitlist page: the heading above the form's card. */
+export const pageStack = style({ display: 'flex', flexDirection: 'column', gap: space.xl });
+
+export const pageCard = style({ width: '100%', maxWidth: '32rem', margin: '0 auto' });

@@ -52,3 +52,7 @@ export const itemsCompact = style({
   gap: '0.5rem 1rem',
   '@media': { [breakpoint.lg]: { display: 'flex', flexDirection: 'column' } },
 });
+
+export const field = style({ display: 'flex', flexDirection: 'column', gap: '0.375rem' });
+
+export const error = style({ fontSize: '0.875rem', fontWeight: 500, color: vars.color.danger });

@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import { useId, type ReactNode } from 'react';
 import {
   Checkbox as AriaCheckbox,
   CheckboxGroup as AriaCheckboxGroup,
@@ -9,9 +9,28 @@ import {
 import { CheckIcon } from '../icons/icons.tsx';
 import * as styles from './checkbox.css.ts';
 
-export type CheckboxProps = Omit<AriaCheckboxProps, 'className' | 'children'> & { children: ReactNode; className?: string };
+export type CheckboxProps = Omit<AriaCheckboxProps, 'className' | 'children' | 'isInvalid'> & {
+  children: ReactNode;
+  className?: string;
+  /** The field's message (from the form's schema or the server); the checkbox is invalid while set. */
+  errorMessage?: string | undefined;
+};
 
-export function Checkbox({ children, className, ...props }: CheckboxProps) {
+export function Checkbox({ errorMessage, ...props }: CheckboxProps) {
+  const errorId = useId();
+  return (
+    <div className={styles.field}>
+      <CheckboxControl {...props} isInvalid={Boolean(errorMessage)} aria-describedby={errorMessage ? errorId : undefined} />
+      {errorMessage ? (
+        <span id={errorId} className={styles.error}>
+          {errorMessage}
+        </span>
+      ) : null}
+    </div>
+  );
+}
+
+function CheckboxControl({ children, className, ...props }: Omit<AriaCheckboxProps, 'className' | 'children'> & { children: ReactNode; className?: string }) {
   return (
     <AriaCheckbox {...props} className={[styles.checkbox, className].filter(Boolean).join(' ')}>
       {({ isSelected }) => (

@@ -11,7 +11,7 @@ export const tabList = style({
 });
 
 export const tab = style({
-  padding: '0.625rem 1rem',
+  padding: '0.625rem 0.875rem',
   borderBottom: '2px solid transparent',
   marginBottom: '-1px',
   color: vars.color.textMuted,

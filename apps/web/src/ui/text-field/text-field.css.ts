@@ -45,3 +45,5 @@ export const error = style({
   fontWeight: 500,
   color: vars.color.danger,
 });
+
+export const textArea = style({ resize: 'vertical', minHeight: '6rem', lineHeight: 1.5 });

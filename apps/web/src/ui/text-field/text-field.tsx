@@ -4,6 +4,7 @@ import {
   Input,
   Label,
   Text,
+  TextArea,
   TextField as AriaTextField,
   type TextFieldProps as AriaTextFieldProps,
 } from 'react-aria-components';
@@ -16,9 +17,11 @@ export type TextFieldProps = Omit<AriaTextFieldProps, 'className' | 'children' |
   errorMessage?: string | undefined;
   placeholder?: string;
   className?: string;
+  /** A multi-line field (a textarea) of this many rows. */
+  rows?: number;
 };
 
-export function TextField({ label, description, errorMessage, placeholder, className, ...props }: TextFieldProps) {
+export function TextField({ label, description, errorMessage, placeholder, className, rows, ...props }: TextFieldProps) {
   return (
     <AriaTextField
       {...props}
@@ -26,7 +29,11 @@ export function TextField({ label, description, errorMessage, placeholder, class
       className={[styles.field, className].filter(Boolean).join(' ')}
     >
       <Label className={styles.label}>{label}</Label>
-      <Input className={styles.input} placeholder={placeholder} />
+      {rows ? (
+        <TextArea className={[styles.input, styles.textArea].join(' ')} placeholder={placeholder} rows={rows} />
+      ) : (
+        <Input className={styles.input} placeholder={placeholder} />
+      )}
       {description ? (
         <Text slot="description" className={styles.description}>
           {description}

@@ -1,0 +1,175 @@
+import { useMutation } from '@tanstack/react-query';
+import {
+  applicationMessages,
+  experienceBracketLabels,
+  experienceBrackets,
+  practitionerApplicationSchema,
+  SUCCESS_SCREEN_MS,
+} from '@wellspring/domain';
+import { useEffect, useState } from 'react';
+import { apiFieldErrors } from '../../lib/api-errors.ts';
+import { notify } from '../../lib/toast.tsx';
+import { useTRPC } from '../../lib/trpc.ts';
+import { useZodForm } from '../../lib/use-zod-form.ts';
+import { Button } from '../../ui/button/button.tsx';
+import { Checkbox } from '../../ui/checkbox/checkbox.tsx';
+import { Form } from '../../ui/form/form.tsx';
+import { CheckIcon } from '../../ui/icons/icons.tsx';
+import { Select } from '../../ui/select/select.tsx';
+import { TextField } from '../../ui/text-field/text-field.tsx';
+import * as styles from './applications.css.ts';
+
+const experienceItems = experienceBrackets.map((bracket) => ({ id: bracket, label: experienceBracketLabels[bracket] }));
+
+const emptyApplication = {
+  name: '',
+  email: '',
+  phone: '',
+  specialties: '',
+  experience: '',
+  website: '',
+  message: '',
+  acceptTerms: false as boolean,
+};
+
+/**
+ * The practitioner application (SPEC §2, §4, §5): idle → "Submitting..." → "Application Received!"
+ * for 3 s → a reset form. On failure the toast says so and every value stays.
+ */
+export function ApplicationForm() {
+  const trpc = useTRPC();
+  const submitApplication = useMutation(trpc.applications.submit.mutationOptions());
+  const form = useZodForm(practitionerApplicationSchema, emptyApplication);
+  const [showReceived, setShowReceived] = useState(false);
+
+  useEffect(() => {
+    if (!showReceived) return;
+    const timer = window.setTimeout(() => setShowReceived(false), SUCCESS_SCREEN_MS);
+    return () => window.clearTimeout(timer);
+  }, [showReceived]);
+
+  const submit = async () => {
+    const input = await form.validate();
+    if (!input || submitApplication.isPending) return;
+    submitApplication.mutate(input, {
+      onSuccess: () => {
+        notify.success(applicationMessages.submitted);
+        form.reset();
+        setShowReceived(true);
+      },
+      onError: (error) => {
+        form.showServerErrors(apiFieldErrors(error));
+        notify.error(applicationMessages.failed);
+      },
+    });
+  };
+
+  if (showReceived) {
+    return (
+      <div className={styles.received} role="status">
+        <span className={styles.receivedIcon} aria-hidden="true">
+          <CheckIcon size={28} strokeWidth={3} />
+        </span>
+        <h2 className={styles.receivedTitle}>{applicationMessages.successScreen}</h2>
+        <p>Thank you for applying. Our team reviews every application and will be in touch by email.</p>
+      </div>
+    );
+  }
+
+  const pending = submitApplication.isPending;
+  return (
+    <Form
+      aria-label="Practitioner application"
+      onSubmit={(event) => {
+        event.preventDefault();
+        void submit();
+      }}
+    >
+      <div className={styles.fieldRow}>
+        <TextField
+          label="Full Name"
+          name="name"
+          autoComplete="name"
+          value={form.values.name}
+          onChange={(value) => form.setValue('name', value)}
+          errorMessage={form.errors.name}
+          isDisabled={pending}
+        />
+        <TextField
+          label="Email"
+          name="email"
+          type="email"
+          autoComplete="email"
+          value={form.values.email}
+          onChange={(value) => form.setValue('email', value)}
+          errorMessage={form.errors.email}
+          isDisabled={pending}
+        />
+      </div>
+      <div className={styles.fieldRow}>
+        <TextField
+          label="Phone"
+          name="phone"
+          type="tel"
+          autoComplete="tel"
+          value={form.values.phone}
+          onChange={(value) => form.setValue('phone', value)}
+          errorMessage={form.errors.phone}
+          isDisabled={pending}
+        />
+        <Select
+          label="Years of Experience"
+          name="experience"
+          placeholder="Select your experience"
+          items={experienceItems}
+          selectedKey={form.values.experience === '' ? null : form.values.experience}
+          onSelectionChange={(key) => form.setValue('experience', key === null ? '' : String(key))}
+          errorMessage={form.errors.experience}
+          isDisabled={pending}
+        />
+      </div>
+      <TextField
+        label="Specialties"
+        name="specialties"
+        placeholder="e.g. Naturopathy, Herbalism"
+        value={form.values.specialties}
+        onChange={(value) => form.setValue('specialties', value)}
+        errorMessage={form.errors.specialties}
+        isDisabled={pending}
+      />
+      <TextField
+        label="Website (optional)"
+        name="website"
+        type="url"
+        autoComplete="url"
+        placeholder="https://"
+        value={form.values.website}
+        onChange={(value) => form.setValue('website', value)}
+        errorMessage={form.errors.website}
+        isDisabled={pending}
+      />
+      <TextField
+        label="Message (optional)"
+        name="message"
+        rows={4}
+        placeholder="Tell us about your practice"
+        value={form.values.message}
+        onChange={(value) => form.setValue('message', value)}
+        errorMessage={form.errors.message}
+        isDisabled={pending}
+      />
+      <Checkbox
+        name="acceptTerms"
+        isSelected={form.values.acceptTerms}
+        onChange={(selected) => form.setValue('acceptTerms', selected)}
+        errorMessage={form.errors.acceptTerms}
+        isDisabled={pending}
+      >
+        I accept the terms and conditions
+      </Checkbox>
+      <Button type="submit" size="lg" fullWidth isDisabled={pending}>
+        {pending ? applicationMessages.submitting : 'Submit Application'}
+      </Button>
+    </Form>
+  );
+}

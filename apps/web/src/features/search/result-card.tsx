@@ -1,0 +1,65 @@
+import { insuranceSummary, specialtyLabels, type DirectoryCard } from '@wellspring/domain';
+import { Link } from 'react-aria-components';
+import { Avatar } from '../../ui/avatar/avatar.tsx';
+import { Badge } from '../../ui/badge/badge.tsx';
+import { Card } from '../../ui/card/card.tsx';
+import { ClockIcon, MapPinIcon, ShieldIcon } from '../../ui/icons/icons.tsx';
+import { formatRating, RatingStars } from '../../ui/rating/rating.tsx';
+import * as styles from './search.css.ts';
+
+/** "2.4 miles away", "1 mile away". */
+export const distanceText = (miles: number): string => `${miles} ${miles === 1 ? 'mile' : 'miles'} away`;
+
+/** One practitioner of the directory, linking to the profile. */
+export function ResultCard({ practitioner }: { practitioner: DirectoryCard }) {
+  const insurance = insuranceSummary(practitioner.insuranceList);
+  const href = `/practitioners/${encodeURIComponent(practitioner.id)}`;
+  return (
+    <Card as="li" className={styles.card}>
+      <div className={styles.cardHead}>
+        <Avatar name={practitioner.name} src={practitioner.profileImage} size="lg" />
+        <div className={styles.cardIdentity}>
+          <h3 className={styles.cardName}>
+            {/* The whole card is clickable through this link's overlay (see search.css). */}
+            <Link href={href} className={styles.cardLink}>
+              {practitioner.name}
+            </Link>
+          </h3>
+          <p className={styles.cardMeta}>
+            <MapPinIcon size={16} />
+            <span>
+              {practitioner.location}
+              {practitioner.distanceMiles !== null ? <> · {distanceText(practitioner.distanceMiles)}</> : null}
+            </span>
+          </p>
+        </div>
+      </div>
+      <ul className={styles.badges} aria-label="Specialties">
+        {practitioner.specialties.map((specialty) => (
+          <li key={specialty}>
+            <Badge>{specialtyLabels[specialty]}</Badge>
+          </li>
+        ))}
+      </ul>
+      <p className={styles.bio}>{practitioner.shortBio}</p>
+      <div className={styles.cardFacts}>
+        <span className={styles.cardMeta}>
+          <RatingStars rating={practitioner.rating} />
+          {formatRating(practitioner.rating)} ({practitioner.reviewCount} reviews)
+        </span>
+        <span className={styles.cardMeta}>
+          <ClockIcon size={16} />
+          {practitioner.yearsExperience} years experience
+        </span>
+        <span className={styles.cardMeta}>
+          <ShieldIcon size={16} />
+          {practitioner.acceptsInsurance
+            ? insurance.shown.length > 0
+              ? `${insurance.shown.join(', ')}${insurance.moreLabel ? ` ${insurance.moreLabel}` : ''}`
+              : 'Accepts insurance'
+            : 'Self-pay only'}
+        </span>
+      </div>
+    </Card>
+  );
+}

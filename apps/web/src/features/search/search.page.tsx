@@ -1,0 +1,277 @@
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import {
+  DEFAULT_PAGE_SIZE,
+  DEFAULT_RADIUS_MILES,
+  directoryRadiusOptionsMiles,
+  experienceBracketLabels,
+  experienceBrackets,
+  isOneOf,
+  specialties,
+  specialtyLabels,
+  type DirectorySortOrder,
+} from '@wellspring/domain';
+import { useEffect, useRef, useState } from 'react';
+import { useLocation, useSearch } from 'wouter';
+import { ApiProvider } from '../../lib/api.tsx';
+import { useTRPC } from '../../lib/trpc.ts';
+import { Button } from '../../ui/button/button.tsx';
+import { Card } from '../../ui/card/card.tsx';
+import { Checkbox, CheckboxGroup } from '../../ui/checkbox/checkbox.tsx';
+import { EmptyState } from '../../ui/empty-state/empty-state.tsx';
+import { ChevronLeftIcon, ChevronRightIcon, FilterIcon, InfoIcon, RefreshIcon, SearchIcon } from '../../ui/icons/icons.tsx';
+import { Select } from '../../ui/select/select.tsx';
+import { Skeleton } from '../../ui/skeleton/skeleton.tsx';
+import { TextField } from '../../ui/text-field/text-field.tsx';
+import { ResultCard } from './result-card.tsx';
+import { emptyFilters, hasActiveFilters, parseSearchParams, searchHref, toDirectorySearch, type SearchFilters } from './search-params.ts';
+import * as styles from './search.css.ts';
+
+/** Typing settles for this long before the search runs (and the address changes). */
+export const SEARCH_DEBOUNCE_MS = 300;
+
+const ANY = 'any';
+const experienceItems = [{ id: ANY, label: 'Any experience' }, ...experienceBrackets.map((bracket) => ({ id: bracket, label: experienceBracketLabels[bracket] }))];
+const distanceItems = directoryRadiusOptionsMiles.map((miles) => ({ id: String(miles), label: `Within ${miles} miles` }));
+const sortLabels: Record<DirectorySortOrder, string> = {
+  relevance: 'Best match',
+  distance: 'Nearest first',
+  rating: 'Highest rated',
+  experience: 'Most experienced',
+};
+const sortItems = (Object.keys(sortLabels) as DirectorySortOrder[]).map((order) => ({ id: order, label: sortLabels[order] }));
+
+/** `/search`: the practitioner directory, its filters held in the address (SPEC §2 "accepts query and location"). */
+export function SearchPage() {
+  return (
+    <ApiProvider>
+      <Directory />
+    </ApiProvider>
+  );
+}
+
+function useSearchFilters() {
+  const search = useSearch();
+  const [, navigate] = useLocation();
+  const filters = parseSearchParams(search);
+  /** A new search starts on page 1; typing replaces the history entry instead of adding one per keystroke. */
+  const update = (changes: Partial<SearchFilters>, { replace = false }: { replace?: boolean } = {}) => {
+    navigate(searchHref({ ...filters, page: 1, ...changes }), { replace });
+  };
+  return { filters, update };
+}
+
+function Directory() {
+  const { filters, update } = useSearchFilters();
+  const trpc = useTRPC();
+  const results = useQuery({
+    ...trpc.directory.search.queryOptions(toDirectorySearch(filters, DEFAULT_PAGE_SIZE)),
+    placeholderData: keepPreviousData,
+  });
+
+  // The text fields answer every keystroke; the address (and the search) follow once typing settles.
+  const [queryText, setQueryText] = useState(filters.query);
+  const [locationText, setLocationText] = useState(filters.location);
+  const [syncedFrom, setSyncedFrom] = useState({ query: filters.query, location: filters.location });
+  if (syncedFrom.query !== filters.query || syncedFrom.location !== filters.location) {
+    // The address changed without typing (back button, a link, "Clear filters"): the fields follow it.
+    setSyncedFrom({ query: filters.query, location: filters.location });
+    setQueryText(filters.query);
+    setLocationText(filters.location);
+  }
+  const updateRef = useRef(update);
+  updateRef.current = update;
+  useEffect(() => {
+    if (queryText === filters.query && locationText === filters.location) return;
+    const timer = window.setTimeout(() => updateRef.current({ query: queryText, location: locationText }, { replace: true }), SEARCH_DEBOUNCE_MS);
+    return () => window.clearTimeout(timer);
+  }, [queryText, locationText, filters.query, filters.location]);
+
+  const hasLocation = filters.location.trim() !== '';
+  // On narrow screens the filters fold away behind a button; wide screens always show them.
+  const [filtersOpen, setFiltersOpen] = useState(false);
+  const activeFilterCount = filters.specialties.length + (filters.experience ? 1 : 0) + (filters.distance !== null ? 1 : 0) + (filters.sort ? 1 : 0);
+  const clearFilters = () => update(emptyFilters);
+
+  const resultsTop = useRef<HTMLDivElement>(null);
+  const goToPage = (page: number) => {
+    update({ page });
+    const top = resultsTop.current;
+    if (typeof top?.scrollIntoView === 'function') top.scrollIntoView({ block: 'start' });
+    top?.focus({ preventScroll: true });
+  };
+
+  const data = results.data;
+  const totalPages = data ? Math.max(1, Math.ceil(data.total / data.pageSize)) : 1;
+
+  return (
+    <div className={styles.page}>
+      <div className={styles.intro}>
+        <h1 className={styles.title}>Find a practitioner</h1>
+        <p className={styles.muted}>Search verified holistic and integrative practitioners by name, specialty, symptom or location.</p>
+      </div>
+
+      <search className={styles.searchBar} aria-label="Search practitioners">
+        <TextField
+          label="Search"
+          type="search"
+          placeholder="Name, specialty or symptom"
+          value={queryText}
+          onChange={setQueryText}
+          className={styles.searchField}
+        />
+        <TextField
+          label="Location"
+          type="search"
+          placeholder="City, e.g. Portland, OR"
+          value={locationText}
+          onChange={setLocationText}
+          className={styles.searchField}
+        />
+      </search>
+
+      <Button
+        variant="outline"
+        className={styles.filtersToggle}
+        aria-expanded={filtersOpen}
+        aria-controls="search-filters"
+        onPress={() => setFiltersOpen((open) => !open)}
+      >
+        <FilterIcon size={18} />
+        {filtersOpen ? 'Hide filters' : 'Show filters'}
+        {activeFilterCount > 0 ? ` (${activeFilterCount})` : ''}
+      </Button>
+
+      <div className={styles.layout}>
+        <Card as="aside" id="search-filters" className={styles.filters} data-open={filtersOpen || undefined} aria-labelledby="filters-title">
+          <div className={styles.filtersHead}>
+            <h2 id="filters-title" className={styles.filtersTitle}>
+              Filters
+            </h2>
+            {hasActiveFilters(filters) ? (
+              <Button variant="link" size="inline" onPress={clearFilters}>
+                Clear filters
+              </Button>
+            ) : null}
+          </div>
+          <CheckboxGroup
+            label="Specialties"
+            compact
+            value={[...filters.specialties]}
+            onChange={(values) => update({ specialties: specialties.filter((specialty) => values.includes(specialty)) })}
+          >
+            {specialties.map((specialty) => (
+              <Checkbox key={specialty} value={specialty}>
+                {specialtyLabels[specialty]}
+              </Checkbox>
+            ))}
+          </CheckboxGroup>
+          <Select
+            label="Experience"
+            items={experienceItems}
+            selectedKey={filters.experience ?? ANY}
+            onSelectionChange={(key) => update({ experience: isOneOf(experienceBrackets, key) ? key : null })}
+          />
+          <Select
+            label="Distance"
+            items={distanceItems}
+            isDisabled={!hasLocation}
+            description={hasLocation ? undefined : 'Enter a location to search by distance.'}
+            selectedKey={String(filters.distance ?? DEFAULT_RADIUS_MILES)}
+            onSelectionChange={(key) => update({ distance: Number(key) })}
+          />
+          <Select
+            label="Sort by"
+            items={sortItems}
+            disabledKeys={hasLocation ? [] : ['distance']}
+            selectedKey={filters.sort ?? (hasLocation ? 'distance' : 'relevance')}
+            onSelectionChange={(key) => update({ sort: (Object.keys(sortLabels) as string[]).includes(String(key)) ? (key as DirectorySortOrder) : null })}
+          />
+        </Card>
+
+        <div className={styles.results} ref={resultsTop} tabIndex={-1} aria-labelledby="results-count">
+          {results.isPending ? (
+            <div role="status" aria-label="Loading practitioners" className={styles.list}>
+              {Array.from({ length: 4 }, (_, index) => (
+                <Card key={index} className={styles.skeletonCard}>
+                  <div className={styles.skeletonHead}>
+                    <Skeleton width="4rem" height="4rem" radius="999px" />
+                    <div className={styles.skeletonLines}>
+                      <Skeleton height="1.25rem" width="50%" />
+                      <Skeleton height="1rem" width="35%" />
+                    </div>
+                  </div>
+                  <Skeleton height="1rem" />
+                  <Skeleton height="1rem" width="70%" />
+                </Card>
+              ))}
+            </div>
+          ) : results.isError && !data ? (
+            <EmptyState
+              level={2}
+              icon={<InfoIcon size={24} />}
+              title="We couldn't load practitioners"
+              description="Please check your connection and try again."
+              action={
+                <Button onPress={() => void results.refetch()}>
+                  <RefreshIcon size={18} />
+                  Try again
+                </Button>
+              }
+            />
+          ) : data ? (
+            <>
+              <div className={styles.resultsHead}>
+                <p id="results-count" className={styles.count} role="status" aria-live="polite">
+                  {data.total === 1 ? '1 practitioner found' : `${data.total} practitioners found`}
+                </p>
+                {data.origin ? (
+                  <p className={styles.muted}>
+                    Within {filters.distance ?? DEFAULT_RADIUS_MILES} miles of {data.origin.label}
+                  </p>
+                ) : hasLocation ? (
+                  <p className={styles.muted}>Showing practitioners in locations matching “{filters.location.trim()}”</p>
+                ) : null}
+              </div>
+              {data.items.length === 0 ? (
+                <EmptyState
+                  level={2}
+                  icon={<SearchIcon size={24} />}
+                  title="No practitioners found"
+                  description="Try a different search, a wider distance or fewer filters."
+                  action={
+                    hasActiveFilters(filters) ? (
+                      <Button variant="outline" onPress={clearFilters}>
+                        Clear filters
+                      </Button>
+                    ) : null
+                  }
+                />
+              ) : (
+                <ul className={styles.list} aria-busy={results.isPlaceholderData || undefined} data-fetching={results.isFetching || undefined}>
+                  {data.items.map((practitioner) => (
+                    <ResultCard key={practitioner.id} practitioner={practitioner} />
+                  ))}
+                </ul>
+              )}
+              {data.total > data.pageSize ? (
+                <nav className={styles.pagination} aria-label="Pagination">
+                  <Button variant="outline" isDisabled={filters.page <= 1} onPress={() => goToPage(filters.page - 1)}>
+                    <ChevronLeftIcon size={18} />
+                    Previous
+                  </Button>
+                  <p className={styles.pageOf}>
+                    Page {filters.page} of {totalPages}
+                  </p>
+                  <Button variant="outline" isDisabled={filters.page >= totalPages} onPress={() => goToPage(filters.page + 1)}>
+                    Next
+                    <ChevronRightIcon size={18} />
+                  </Button>
+                </nav>
+              ) : null}
+            </>
+          ) : null}
+        </div>
+      </div>
+    </div>
+  );
+}
