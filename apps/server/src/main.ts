@@ -41,8 +41,9 @@ logger.info({ ms: Date.now() - startedAt }, `Wellspring ready on http://localhos
 const relay = config.relay.enabled ? createRelay({ db: database.db, config: config.relay, logger }) : null;
 relay?.start();
 // applications.submit wakes the relay itself; an invite is queued by the waitlist router, so wake
-// the relay after a successful invite request too rather than waiting for its next poll.
-server.on('request', (req, res) => {
+// the relay after a successful invite request too rather than waiting for its next poll. (First in
+// line, before Express rewrites req.url for its mounted routers.)
+server.prependListener('request', (req, res) => {
   if (req.method === 'POST' && req.url?.startsWith('/api/trpc/') && req.url.includes('waitlist.invite')) {
     res.once('finish', () => {
       if (res.statusCode < 300) notifyOutbox();

@@ -277,11 +277,12 @@ describe('the application webhook', () => {
   });
 
   it('never delivers an event twice with two relays working the same database at once', async () => {
-    sink.respond = () => ({ status: 200, delayMs: 5 });
+    sink.respond = () => ({ status: 200, delayMs: 20 });
     const submitted = await Promise.all(Array.from({ length: 30 }, () => submitApplication()));
     // Two servers: separate connection pools, one database.
     const otherServerDb = createDatabaseClient(database.url, { maxConnections: 5 });
     cleanups.push(() => closeDatabase(otherServerDb));
+    await otherServerDb.$queryRaw`SELECT 1`;
     const relayA = relayOn(database.db, { batchSize: 3 });
     const relayB = relayOn(otherServerDb, { batchSize: 3 });
 
@@ -300,12 +301,12 @@ describe('the application webhook', () => {
   it('re-delivers an event whose worker died holding the lease, once the lease runs out', async () => {
     const { eventId } = await submitApplication();
     // A worker claims the event with a short lease and dies before sending or recording anything.
-    const [crashedClaim] = await claimDueDeliveries(database.db, { types: ['ApplicationSubmitted'], limit: 10, leaseMs: 150 });
+    const [crashedClaim] = await claimDueDeliveries(database.db, { types: ['ApplicationSubmitted'], limit: 10, leaseMs: 1_000 });
     expect(crashedClaim?.id).toBe(eventId);
     const relay = relayOn(database.db);
 
     expect(await relay.runOnce()).toMatchObject({ claimed: 0 });
-    await sleep(200);
+    await sleep(1_100);
     await relay.drain();
 
     expect(sink.countByKey().get(eventId)).toBe(1);

@@ -1,0 +1,98 @@
+/**
+ * The database for the relay's operator commands (`npm run relay:status`, `npm run relay:requeue`):
+ * the same one the server would use. DATABASE_URL when set; otherwise the embedded cluster under
+ * DATA_DIR — started for the command if no server is running, or, since a cluster's data directory
+ * can only be opened by one process, reached over its port when the server already runs it.
+ */
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import { pino } from 'pino';
+import type { ServerConfig } from '../config.ts';
+import { APP_DATABASE, openDatabase } from '../db/bootstrap.ts';
+import { closeDatabase, createDatabaseClient, type Database } from '../db/client.ts';
+
+export interface CliDatabase {
+  readonly db: Database;
+  /** Where the data is, for the report's first line (no password). */
+  readonly description: string;
+  close(): Promise<void>;
+}
+
+/** Same credentials as `db/embedded.ts` uses for the cluster it starts (loopback only). */
+const EMBEDDED_USER = 'postgres';
+const EMBEDDED_PASSWORD = 'wellspring-embedded';
+
+function withoutPassword(url: string): string {
+  try {
+    const parsed = new URL(url);
+    if (parsed.password) parsed.password = '***';
+    return parsed.toString();
+  } catch {
+    return 'DATABASE_URL';
+  }
+}
+
+/** The port a running postmaster listens on (line 4 of postmaster.pid), if the file is there. */
+async function runningClusterPort(clusterDir: string): Promise<number | null> {
+  const pidFile = await fs.readFile(path.join(clusterDir, 'postmaster.pid'), 'utf8').catch(() => null);
+  const port = Number(pidFile?.split('\n')[3]);
+  return Number.isInteger(port) && port > 0 ? port : null;
+}
+
+export class CliDatabaseError extends Error {}
+
+export async function openCliDatabase(config: ServerConfig): Promise<CliDatabase> {
+  if (config.databaseUrl) {
+    const db = createDatabaseClient(config.databaseUrl, { maxConnections: 2 });
+    return { db, description: withoutPassword(config.databaseUrl), close: () => closeDatabase(db) };
+  }
+  // Bootstrap chatter (cluster started, migrations) goes to stderr, only when it matters.
+  const logger = pino({ level: 'warn', base: null }, pino.destination(2));
+  const clusterDir = path.join(config.dataDir, 'pg');
+  try {
+    const opened = await openDatabase(config, logger);
+    return { db: opened.db, description: `embedded PostgreSQL in ${clusterDir}`, close: () => opened.close() };
+  } catch (error) {
+    if (!(error instanceof Error) || !/in use by another process/.test(error.message)) throw error;
+  }
+  // A running server holds the cluster: use it through its port.
+  const port = (await runningClusterPort(clusterDir)) ?? config.embeddedPgPort;
+  const url = `postgresql://${EMBEDDED_USER}:${encodeURIComponent(EMBEDDED_PASSWORD)}@127.0.0.1:${port}/${APP_DATABASE}`;
+  const db = createDatabaseClient(url, { maxConnections: 2 });
+  try {
+    await db.$queryRaw`SELECT 1`;
+  } catch (error) {
+    await closeDatabase(db);
+    throw new CliDatabaseError(
+      `The server is running on ${config.dataDir} and holds its embedded PostgreSQL, which did not answer on port ${port}: ` +
+        `${error instanceof Error ? error.message : String(error)}. Stop the server, or set DATABASE_URL.`,
+    );
+  }
+  return { db, description: `embedded PostgreSQL in ${clusterDir} (in use by the running server, port ${port})`, close: () => closeDatabase(db) };
+}
+
+/** One readable line for an operator, without Prisma's invocation banner or a stack. */
+function explain(error: unknown, where: string | undefined): string {
+  if (error instanceof CliDatabaseError) return error.message;
+  const raw = error instanceof Error ? error.message : String(error);
+  if (raw.includes('42P01')) {
+    return `${where ?? 'The database'} has no outbox tables yet: start the server on it once (it applies the migrations).`;
+  }
+  const reason = /Message: `([^`]*)`/.exec(raw)?.[1] ?? raw.trim().split('\n').filter((line) => line.trim() !== '').at(-1) ?? raw;
+  const cause = error instanceof Error && error.cause instanceof Error ? ` (${error.cause.message})` : '';
+  return `relay: ${reason}${cause}${where ? ` — ${where}` : ''}`;
+}
+
+/** Runs a command against the database, printing a readable error (no stack) and exit code 1 on failure. */
+export async function runCliCommand(config: ServerConfig, command: (database: CliDatabase) => Promise<void>): Promise<void> {
+  let database: CliDatabase | undefined;
+  try {
+    database = await openCliDatabase(config);
+    await command(database);
+  } catch (error) {
+    process.exitCode = 1;
+    process.stderr.write(`${explain(error, database?.description)}\n`);
+  } finally {
+    await database?.close();
+  }
+}
