@@ -8,7 +8,6 @@ import { loadConfig } from './config.ts';
 import { openDatabase } from './db/bootstrap.ts';
 import { seedDatabase } from './db/seed.ts';
 import { createLogger } from './http/logger.ts';
-import { notifyOutbox } from './outbox/outbox-signal.ts';
 import { createRelay } from './outbox/relay.ts';
 import { deleteExpiredRateLimits } from './repositories/rate-limit.repository.ts';
 import { deleteExpiredSessions } from './repositories/session.repository.ts';
@@ -18,10 +17,10 @@ const config = loadConfig();
 const logger = createLogger(config.logLevel);
 
 const database = await openDatabase(config, logger);
-if (config.seedDemo) {
-  const seeded = await seedDatabase(database.db, { demo: true });
-  if (seeded.demoAccountCreated) logger.info('demo account seeded: demo@wellspring.test / wellspring-demo');
-}
+// The sample directory is public data and is seeded into any empty database; the demo account only
+// off production and unless SEED_DEMO=0.
+const seeded = await seedDatabase(database.db, { demo: config.seedDemo });
+if (seeded.demoAccountCreated) logger.info('demo account seeded: demo@wellspring.test / wellspring-demo');
 
 const app = createApp({ config, db: database.db, logger });
 const server = app.listen(config.port, config.host);
@@ -40,16 +39,6 @@ logger.info({ ms: Date.now() - startedAt }, `Wellspring ready on http://localhos
 // instance at once; RELAY_ENABLED=0 leaves delivery to other instances.
 const relay = config.relay.enabled ? createRelay({ db: database.db, config: config.relay, logger }) : null;
 relay?.start();
-// applications.submit wakes the relay itself; an invite is queued by the waitlist router, so wake
-// the relay after a successful invite request too rather than waiting for its next poll. (First in
-// line, before Express rewrites req.url for its mounted routers.)
-server.prependListener('request', (req, res) => {
-  if (req.method === 'POST' && req.url?.startsWith('/api/trpc/') && req.url.includes('waitlist.invite')) {
-    res.once('finish', () => {
-      if (res.statusCode < 300) notifyOutbox();
-    });
-  }
-});
 
 // Housekeeping: expired sessions and rate-limit counters whose window closed over a day ago.
 const HOUR_MS = 60 * 60 * 1000;

@@ -31,6 +31,10 @@ export interface EmbeddedPostgres {
 const USER = 'postgres';
 // The cluster only listens on the loopback interface; the password keeps other local users out.
 const PASSWORD = 'wellspring-embedded';
+/** The URL of `database` on an embedded cluster listening on `port` (ours, or one a running server holds). */
+export const embeddedPostgresUrl = (port: number, database: string): string =>
+  `postgresql://${USER}:${encodeURIComponent(PASSWORD)}@127.0.0.1:${port}/${encodeURIComponent(database)}`;
+
 const EVENTS_TAKEN_OVER = ['exit', 'SIGINT', 'SIGTERM', 'SIGHUP', 'SIGBREAK', 'beforeExit', 'message'] as const;
 
 // process.listeners() is typed per event; these events take differently typed listeners.
@@ -196,8 +200,7 @@ export async function startEmbeddedPostgres(options: EmbeddedPostgresOptions): P
   };
   process.once('exit', stopOnExit);
 
-  const url = (database: string): string =>
-    `postgresql://${USER}:${encodeURIComponent(PASSWORD)}@127.0.0.1:${options.port}/${encodeURIComponent(database)}`;
+  const url = (database: string): string => embeddedPostgresUrl(options.port, database);
 
   return {
     port: options.port,

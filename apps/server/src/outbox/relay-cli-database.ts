@@ -10,6 +10,7 @@ import { pino } from 'pino';
 import type { ServerConfig } from '../config.ts';
 import { APP_DATABASE, openDatabase } from '../db/bootstrap.ts';
 import { closeDatabase, createDatabaseClient, type Database } from '../db/client.ts';
+import { embeddedPostgresUrl } from '../db/embedded.ts';
 
 export interface CliDatabase {
   readonly db: Database;
@@ -18,9 +19,6 @@ export interface CliDatabase {
   close(): Promise<void>;
 }
 
-/** Same credentials as `db/embedded.ts` uses for the cluster it starts (loopback only). */
-const EMBEDDED_USER = 'postgres';
-const EMBEDDED_PASSWORD = 'wellspring-embedded';
 
 function withoutPassword(url: string): string {
   try {
@@ -57,7 +55,7 @@ export async function openCliDatabase(config: ServerConfig): Promise<CliDatabase
   }
   // A running server holds the cluster: use it through its port.
   const port = (await runningClusterPort(clusterDir)) ?? config.embeddedPgPort;
-  const url = `postgresql://${EMBEDDED_USER}:${encodeURIComponent(EMBEDDED_PASSWORD)}@127.0.0.1:${port}/${APP_DATABASE}`;
+  const url = embeddedPostgresUrl(port, APP_DATABASE);
   const db = createDatabaseClient(url, { maxConnections: 2 });
   try {
     await db.$queryRaw`SELECT 1`;

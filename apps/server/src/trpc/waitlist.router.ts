@@ -8,6 +8,7 @@ import {
   waitlistToasts,
   type WaitlistEvent,
 } from '@wellspring/domain';
+import { notifyOutbox } from '../outbox/outbox-signal.ts';
 import { appendDomainEvents, type NewDomainEvent } from '../repositories/domain-event.repository.ts';
 import { insertWaitlistEntryWithEvent, insertWaitlistInvite } from '../repositories/waitlist.repository.ts';
 import { clientIp, domainErrorToTrpc, enforceRateLimit, publicProcedure, router, type Context } from './trpc.ts';
@@ -57,7 +58,7 @@ export const waitlistRouter = router({
   /** "Invite a friend to join": records the invite and queues its e-mail in the outbox. */
   invite: publicProcedure.input(sendInviteSchema).mutation(async ({ ctx, input }): Promise<{ id: string }> => {
     await enforceRateLimit(ctx, waitlistRule(ctx, 'waitlist-invite'), clientIp(ctx), TOO_MANY_WAITLIST_REQUESTS);
-    return ctx.db.$transaction(async (tx) => {
+    const queued = await ctx.db.$transaction(async (tx) => {
       const decision = decideWaitlist(initialWaitlistEntry, { kind: 'Invite', id: randomUUID(), input }, { emailTaken: false });
       if (!decision.ok) throw domainErrorToTrpc(decision.error);
       let inviteId: string | undefined;
@@ -71,5 +72,8 @@ export const waitlistRouter = router({
       if (!inviteId) throw new Error('decideWaitlist accepted Invite without an InviteSent event');
       return { id: inviteId };
     });
+    // Committed: the relay delivers the e-mail now rather than at its next poll.
+    notifyOutbox();
+    return queued;
   }),
 });
