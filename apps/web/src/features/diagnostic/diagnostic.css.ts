@@ -68,16 +68,18 @@ export const muted = style({ color: vars.color.textMuted });
 
 export const approachList = style({ display: 'flex', flexWrap: 'wrap', gap: space.sm, margin: 0, padding: 0, listStyle: 'none' });
 
-export const matchList = style({
+export const matchList = style({ display: 'flex', flexDirection: 'column', gap: space.md, margin: 0, padding: 0, listStyle: 'none' });
+
+export const matchCard = style({
   display: 'grid',
-  gap: space.md,
-  margin: 0,
-  padding: 0,
-  listStyle: 'none',
-  '@media': { [breakpoint.md]: { gridTemplateColumns: 'repeat(auto-fit, minmax(15rem, 1fr))' } },
+  gap: space.sm,
+  '@media': { [breakpoint.sm]: { gridTemplateColumns: 'minmax(0, 1fr) auto', alignItems: 'start' } },
 });
 
-export const matchCard = style({ gap: space.sm });
+/** The card's details beside its "View Profile" link on wider screens. */
+export const matchBody = style({ display: 'flex', flexDirection: 'column', gap: space.sm, minWidth: 0 });
+
+export const matchAction = style({ '@media': { [breakpoint.sm]: { alignSelf: 'center' } } });
 
 export const matchHead = style({ display: 'flex', alignItems: 'center', gap: space.md });
 
@@ -85,7 +87,7 @@ export const matchIdentity = style({ minWidth: 0 });
 
 export const matchRank = style({ fontSize: '0.8125rem', fontWeight: 700, color: vars.color.primary, textTransform: 'uppercase', letterSpacing: '0.06em' });
 
-export const matchName = style({ fontSize: '1.125rem', fontFamily: 'inherit', fontWeight: 700 });
+export const matchName = style({ margin: 0, fontSize: '1.125rem', fontFamily: 'inherit', fontWeight: 700 });
 
 export const matchLocation = style({ display: 'flex', alignItems: 'center', gap: space.xs, color: vars.color.textMuted, fontSize: '0.9375rem' });
 
@@ -93,4 +95,4 @@ export const matchRating = style({ display: 'flex', alignItems: 'center', gap: s
 
 export const badges = style({ display: 'flex', flexWrap: 'wrap', gap: space.xs, margin: 0, padding: 0, listStyle: 'none' });
 
-export const matchReason = style({ fontSize: '0.9375rem', color: vars.color.textMuted, marginTop: 'auto' });
+export const matchReason = style({ fontSize: '0.9375rem', color: vars.color.textMuted });

@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { quizMessages, specialtyLabels, type Specialty } from '@wellspring/domain';
+import { quizMessages, specialtyLabels, type DirectoryCard, type Specialty } from '@wellspring/domain';
 import { useEffect, useRef, type RefObject } from 'react';
 import { notify } from '../../lib/toast.tsx';
 import { useTRPC } from '../../lib/trpc.ts';
@@ -101,54 +101,66 @@ export function QuizResults({ answers, headingRef, onRetake }: QuizResultsProps)
               <EmptyState title="No matching practitioners yet" description="Browse the directory to see every practitioner." />
             ) : (
               <ol className={styles.matchList}>
-                {match.data.practitioners.map((practitioner, rank) => {
-                  const shared = match.data.approaches.filter((approach) => practitioner.specialties.includes(approach));
-                  return (
-                    <Card as="li" key={practitioner.id} tone="raised" className={styles.matchCard}>
-                      <div className={styles.matchHead}>
-                        <Avatar name={practitioner.name} src={practitioner.profileImage} size="lg" />
-                        <div className={styles.matchIdentity}>
-                          <p className={styles.matchRank}>Match #{rank + 1}</p>
-                          <h5 className={styles.matchName}>{practitioner.name}</h5>
-                          <p className={styles.matchLocation}>
-                            <MapPinIcon size={16} />
-                            {practitioner.location}
-                          </p>
-                        </div>
-                      </div>
-                      <p className={styles.matchRating}>
-                        <RatingStars rating={practitioner.rating} />
-                        <span>
-                          {formatRating(practitioner.rating)} ({practitioner.reviewCount} reviews)
-                        </span>
-                      </p>
-                      <ul className={styles.badges} aria-label="Specialties">
-                        {practitioner.specialties.map((specialty) => (
-                          <li key={specialty}>
-                            <Badge tone={shared.includes(specialty) ? 'primary' : 'neutral'}>{specialtyLabels[specialty]}</Badge>
-                          </li>
-                        ))}
-                      </ul>
-                      <p className={styles.matchReason}>
-                        Match score {practitioner.score}
-                        {shared.length > 0 ? ` · offers ${shared.map((s) => specialtyLabels[s]).join(', ')}` : ''}
-                      </p>
-                      <LinkButton
-                        href={`/practitioners/${encodeURIComponent(practitioner.id)}`}
-                        variant="outline"
-                        fullWidth
-                        aria-label={`View Profile of ${practitioner.name}`}
-                      >
-                        View Profile
-                      </LinkButton>
-                    </Card>
-                  );
-                })}
+                {match.data.practitioners.map((practitioner, rank) => (
+                  <MatchCard key={practitioner.id} practitioner={practitioner} rank={rank + 1} approaches={match.data.approaches} />
+                ))}
               </ol>
             )}
           </section>
         </>
       )}
     </div>
+  );
+}
+
+interface MatchCardProps {
+  practitioner: DirectoryCard & { readonly score: number };
+  rank: number;
+  approaches: readonly Specialty[];
+}
+
+function MatchCard({ practitioner, rank, approaches }: MatchCardProps) {
+  const shared = approaches.filter((approach) => practitioner.specialties.includes(approach));
+  return (
+    <Card as="li" tone="raised" className={styles.matchCard}>
+      <div className={styles.matchBody}>
+        <div className={styles.matchHead}>
+          <Avatar name={practitioner.name} src={practitioner.profileImage} size="lg" />
+          <div className={styles.matchIdentity}>
+            <p className={styles.matchRank}>Match #{rank}</p>
+            <h5 className={styles.matchName}>{practitioner.name}</h5>
+            <p className={styles.matchLocation}>
+              <MapPinIcon size={16} />
+              {practitioner.location}
+            </p>
+          </div>
+        </div>
+        <p className={styles.matchRating}>
+          <RatingStars rating={practitioner.rating} />
+          <span>
+            {formatRating(practitioner.rating)} ({practitioner.reviewCount} reviews)
+          </span>
+        </p>
+        <ul className={styles.badges} aria-label="Specialties">
+          {practitioner.specialties.map((specialty) => (
+            <li key={specialty}>
+              <Badge tone={shared.includes(specialty) ? 'primary' : 'neutral'}>{specialtyLabels[specialty]}</Badge>
+            </li>
+          ))}
+        </ul>
+        <p className={styles.matchReason}>
+          Match score {practitioner.score}
+          {shared.length > 0 ? ` · offers ${shared.map((specialty) => specialtyLabels[specialty]).join(', ')}` : ''}
+        </p>
+      </div>
+      <LinkButton
+        href={`/practitioners/${encodeURIComponent(practitioner.id)}`}
+        variant="outline"
+        className={styles.matchAction}
+        aria-label={`View Profile of ${practitioner.name}`}
+      >
+        View Profile
+      </LinkButton>
+    </Card>
   );
 }
