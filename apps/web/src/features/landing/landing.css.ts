@@ -1,42 +1,9 @@
 import { style } from '@vanilla-extract/css';
+import { section } from '../../ui/layout/layout.css.ts';
 import { breakpoint, font, radius, space, vars } from '../../ui/theme.css.ts';
 
-export const container = style({
-  width: '100%',
-  maxWidth: '72rem',
-  margin: '0 auto',
-  padding: `0 ${space.md}`,
-  '@media': { [breakpoint.md]: { padding: `0 ${space.lg}` } },
-});
-
-export const section = style({
-  padding: `${space.xxl} 0`,
-  '@media': { [breakpoint.md]: { padding: `${space.xxxl} 0` } },
-});
-
-export const sectionTinted = style([section, { backgroundColor: vars.color.surfaceTinted }]);
-
-export const sectionHeader = style({
-  display: 'flex',
-  flexDirection: 'column',
-  alignItems: 'center',
-  gap: space.sm,
-  maxWidth: '44rem',
-  margin: `0 auto ${space.xl}`,
-  textAlign: 'center',
-});
-
-export const eyebrow = style({
-  fontSize: '0.8125rem',
-  fontWeight: 700,
-  letterSpacing: '0.08em',
-  textTransform: 'uppercase',
-  color: vars.color.primary,
-});
-
-export const sectionTitle = style({ fontSize: 'clamp(1.75rem, 4vw, 2.5rem)' });
-
-export const lead = style({ fontSize: '1.0625rem', color: vars.color.textMuted });
+// The page building blocks are the UI kit's, shared with the other public pages.
+export { container, eyebrow, lead, section, sectionHeader, sectionTinted, sectionTitle } from '../../ui/layout/layout.css.ts';
 
 /* Hero */
 export const hero = style({
