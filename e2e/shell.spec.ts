@@ -38,3 +38,12 @@ test.describe('site shell', () => {
     expect(await page.evaluate(() => document.body.style.overflow)).not.toBe('hidden');
   });
 });
+
+test('the footer links to the public pages beyond the landing page', async ({ page }) => {
+  await page.goto('/');
+  const explore = page.getByRole('navigation', { name: 'Explore' });
+  await explore.getByRole('link', { name: 'Take the Quiz' }).click();
+  await expect(page).toHaveURL(/\/diagnostic$/);
+  await page.getByRole('navigation', { name: 'Explore' }).getByRole('link', { name: 'Find a Practitioner' }).click();
+  await expect(page).toHaveURL(/\/search$/);
+});

@@ -14,7 +14,7 @@ export const inner = style({
   margin: '0 auto',
   padding: `${space.xxl} ${space.md}`,
   '@media': {
-    [breakpoint.md]: { gridTemplateColumns: '2fr 1fr', padding: `${space.xxl} ${space.lg}` },
+    [breakpoint.md]: { gridAutoFlow: 'column', gridTemplateColumns: '2fr', gridAutoColumns: '1fr', padding: `${space.xxl} ${space.lg}` },
   },
 });
 
@@ -40,4 +40,16 @@ export const bottom = style({
   justifyContent: 'space-between',
   gap: space.md,
   '@media': { [breakpoint.md]: { padding: `${space.md} ${space.lg} ${space.xl}` } },
+});
+
+export const linkList = style({ listStyle: 'none', margin: 0, padding: 0, display: 'flex', flexDirection: 'column', gap: space.xs });
+
+export const footerLink = style({
+  color: vars.color.text,
+  textDecoration: 'none',
+  borderRadius: '4px',
+  selectors: {
+    '&[data-hovered]': { textDecoration: 'underline' },
+    '&[data-focus-visible]': { outline: `2px solid ${vars.color.focusRing}`, outlineOffset: '2px' },
+  },
 });

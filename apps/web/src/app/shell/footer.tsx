@@ -1,8 +1,17 @@
 import { siteMessages } from '@wellspring/domain';
+import { Link as AriaLink } from 'react-aria-components';
 import { siteConfig } from '../../lib/site-config.ts';
 import { MailIcon } from '../../ui/icons/icons.tsx';
 import * as styles from './footer.css.ts';
 import { ThemeControl } from './theme-control.tsx';
+
+/** The public pages beyond `/`; a production host serves only `/`, so they are listed elsewhere. */
+const exploreLinks = [
+  { href: '/search', label: 'Find a Practitioner' },
+  { href: '/diagnostic', label: 'Take the Quiz' },
+  { href: '/about', label: 'About Us' },
+  { href: '/for-practitioners', label: 'For Practitioners' },
+] as const;
 
 export function Footer() {
   const { contactEmail, productionHost } = siteConfig();
@@ -16,6 +25,22 @@ export function Footer() {
             functional medicine and more.
           </p>
         </div>
+        {productionHost ? null : (
+          <nav className={styles.contact} aria-labelledby="footer-explore">
+            <h2 id="footer-explore" className={styles.contactHeading}>
+              Explore
+            </h2>
+            <ul className={styles.linkList}>
+              {exploreLinks.map((link) => (
+                <li key={link.href}>
+                  <AriaLink className={styles.footerLink} href={link.href}>
+                    {link.label}
+                  </AriaLink>
+                </li>
+              ))}
+            </ul>
+          </nav>
+        )}
         <div className={styles.contact}>
           <h2 className={styles.contactHeading}>{siteMessages.contactHeading}</h2>
           <a className={styles.mailLink} href={`mailto:${contactEmail}`}>
