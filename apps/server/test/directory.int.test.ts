@@ -9,6 +9,7 @@ import {
   profileOfGenerated,
   resolveUsCity,
   samplePractitioners,
+  specialties,
   type DirectoryCard,
   type DirectoryProfile,
   type DirectorySearchInput,
@@ -17,7 +18,7 @@ import {
 import superjson from 'superjson';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seedSamplePractitioners } from '../src/db/seed.ts';
-import { insertPractitioners } from '../src/repositories/practitioner.repository.ts';
+import { insertPractitioners, specialtyMaskOf } from '../src/repositories/practitioner.repository.ts';
 import { createTestDatabase, type TestDatabase } from './support/database.ts';
 import { createTestCaller, startTestServer, trpcQuery, type TestServer } from './support/server.ts';
 
@@ -85,6 +86,20 @@ async function expectMatchesReference(input: DirectorySearchInput): Promise<Dire
 }
 
 describe('directory.search', () => {
+  it('keeps specialty_mask (the generated bit set the search and the quiz read) in step with the domain catalog', async () => {
+    for (const [index, specialty] of specialties.entries()) {
+      const rows = await database.query<{ mask: number }>('SELECT practitioner_specialty_mask($1::text[]) AS mask', [[specialty]]);
+      expect(rows[0]?.mask).toBe(1 << index);
+      expect(specialtyMaskOf([specialty])).toBe(1 << index);
+    }
+    const rows = await database.query<{ id: string; specialty_mask: number }>('SELECT id, specialty_mask FROM practitioner');
+    const byId = new Map(everyone.map((p) => [p.id, p]));
+    expect(rows).toHaveLength(everyone.length);
+    for (const row of rows) expect(row.specialty_mask).toBe(specialtyMaskOf(byId.get(row.id)?.specialties ?? []));
+    const none = await database.query<{ a: number; mask: number }>("SELECT practitioner_specialty_mask('{}'::text[]) AS a, practitioner_specialty_mask('{reiki}'::text[]) AS mask");
+    expect(none[0]).toEqual({ a: 0, mask: 0 });
+  });
+
   it('without filters lists everyone, best rated first, 12 a page', async () => {
     const result = await expectMatchesReference({});
     expect(result).toMatchObject({ total: everyone.length, page: 1, pageSize: 12, origin: null });

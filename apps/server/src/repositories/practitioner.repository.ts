@@ -4,6 +4,7 @@
  */
 import {
   normalizeSymptom,
+  specialties,
   type Award,
   type DirectoryCard,
   type DirectoryProfile,
@@ -15,6 +16,13 @@ import {
 } from '@wellspring/domain';
 import type pg from 'pg';
 import type { Database, DatabaseTransaction } from '../db/client.ts';
+
+/**
+ * The bit set of `specialty_mask` (the generated column of migration 20261122030554_directory_search_indexes):
+ * bit i for the i-th specialty of the domain's catalog.
+ */
+export const specialtyMaskOf = (list: readonly Specialty[]): number =>
+  list.reduce((mask, specialty) => mask | (1 << specialties.indexOf(specialty)), 0);
 
 /** The columns of a directory card, for the raw SQL of search and the quiz (alias `p`). */
 export const DIRECTORY_CARD_COLUMNS = `p.id, p.name, p.profile_image, p.specialties, p.location, p.years_experience, p.rating,

@@ -6,16 +6,18 @@
  * desc, id in code-unit order.
  *
  * Scoring every sharing practitioner (most of the directory) costs a scan, so the statement prunes
- * with a bound (the threshold idea of top-k retrieval):
- * 1. `full_match`: practitioners with every recommended approach (GIN `specialties @> $1`, a small
- *    set), scored; its 3rd best score is the bar.
- * 2. one level per smaller number of shared approaches a (|A| - 1 down to 1): a practitioner
- *    sharing exactly a approaches scores at most 3a + 2 × min(their symptom count, |Q|), so only
- *    those whose bound reaches the bar can enter (or tie into) the top 3: their symptom count must
- *    reach ceil((bar - 3a) / 2). "Shares at least a" is an OR of GIN containments of the
- *    a-subsets of the approaches, ANDed (bitmaps) with the expression index on
- *    cardinality(common_symptoms_normalized). With fewer than 3 full matches the bar is 0 and every
- *    sharing practitioner is scored.
+ * with a bound (the threshold idea of top-k retrieval), reading only the covering index
+ * `practitioner_quiz_idx` (specialty_mask, cardinality(common_symptoms_normalized)) INCLUDE
+ * (common_symptoms_normalized, rating, id) — index-only, no heap page until the 3 cards:
+ * 1. `full_match`: practitioners with every recommended approach (their specialty bit sets are the
+ *    supersets of the approaches' set: `specialty_mask = ANY($masks)`), scored; its 3rd best score
+ *    is the bar.
+ * 2. one level per smaller number of shared approaches a (|A| - 1 down to 1): the bit sets sharing
+ *    exactly a approaches are enumerated here (at most 127), so the score's 3a is a constant; a
+ *    practitioner of the level scores at most 3a + 2 × min(their symptom count, |Q|), so only those
+ *    whose bound reaches the bar can enter (or tie into) the top 3: their symptom count must reach
+ *    ceil((bar - 3a) / 2), the index's second column. With fewer than 3 full matches the bar is 0
+ *    and every sharing practitioner is scored.
  * The top 3 of the union is the answer.
  */
 import {
@@ -26,10 +28,11 @@ import {
   SHARED_SYMPTOM_POINTS,
   type QuizAnswers,
   type QuizMatchResult,
+  specialties,
   type Specialty,
 } from '@wellspring/domain';
 import type { Database } from '../db/client.ts';
-import { DIRECTORY_CARD_COLUMNS, directoryCardFromRow, type DirectoryCardRow } from './practitioner.repository.ts';
+import { DIRECTORY_CARD_COLUMNS, directoryCardFromRow, specialtyMaskOf, type DirectoryCardRow } from './practitioner.repository.ts';
 
 export interface QuizMatchSql {
   readonly approaches: Specialty[];
@@ -37,11 +40,15 @@ export interface QuizMatchSql {
   readonly values: unknown[];
 }
 
-/** The statement for a set of answers (exported for the bench and EXPLAIN); null when no approach results. */
-/** Every `size`-element subset of `items`, in order. */
-function subsets<T>(items: readonly T[], size: number): T[][] {
-  if (size === 0) return [[]];
-  return items.flatMap((item, index) => subsets(items.slice(index + 1), size - 1).map((rest) => [item, ...rest]));
+const bitCount = (mask: number): number => {
+  let count = 0;
+  for (let rest = mask; rest !== 0; rest &= rest - 1) count += 1;
+  return count;
+};
+
+/** The specialty bit sets (`specialty_mask`, see specialtyMaskOf) that share exactly `shared` of `approaches`. */
+function masksSharing(approaches: number, shared: number): number[] {
+  return Array.from({ length: 1 << specialties.length }, (_, mask) => mask).filter((mask) => bitCount(mask & approaches) === shared);
 }
 
 /** The statement for a set of answers (exported for the bench and EXPLAIN); null when no approach results. */
@@ -49,33 +56,30 @@ export function buildQuizMatchSql(answers: QuizAnswers): QuizMatchSql | null {
   const approaches = recommendedApproaches(answers);
   if (approaches.length === 0) return null;
   const symptoms = quizSymptoms(answers);
-  const values: unknown[] = [approaches];
+  const values: unknown[] = [];
   const param = (value: unknown): string => {
     values.push(value);
     return `$${values.length}`;
   };
-  // One membership test per approach and per symptom: cheaper per row than unnest/intersect.
-  // Parameters are added only when used (PostgreSQL cannot type an unused one).
-  let sharedApproachesSql: string | undefined;
-  const sharedApproaches = () => (sharedApproachesSql ??= approaches.map((approach) => `(${param(approach)}::text = ANY(p.specialties))::int`).join(' + '));
+  const approachesMask = specialtyMaskOf(approaches);
+  // One membership test per symptom: cheaper per row than unnest/intersect.
   const sharedSymptoms = symptoms.length === 0 ? '0' : symptoms.map((symptom) => `(${param(symptom)}::text = ANY(p.common_symptoms_normalized))::int`).join(' + ');
-  /** Shares at least `count` of the approaches: contains one of their `count`-subsets (GIN). */
-  const sharesAtLeast = (count: number) => `(${subsets(approaches, count).map((subset) => `p.specialties @> ${param(subset)}::text[]`).join(' OR ')})`;
   const order = `score DESC, rating DESC, id COLLATE "C" ASC`;
   // Practitioners sharing exactly `shared` approaches score at most 3·shared + 2·min(symptom count, |Q|).
   const level = (shared: number) => `
-      (SELECT p.id, p.rating, ${SHARED_SPECIALTY_POINTS} * (${sharedApproaches()}) + ${SHARED_SYMPTOM_POINTS} * (${sharedSymptoms}) AS score
+      (SELECT p.id, p.rating, ${SHARED_SPECIALTY_POINTS * shared} + ${SHARED_SYMPTOM_POINTS} * (${sharedSymptoms}) AS score
       FROM practitioner p
-      WHERE ${sharesAtLeast(shared)} AND NOT ${sharesAtLeast(shared + 1)}
+      WHERE p.specialty_mask = ANY(${param(masksSharing(approachesMask, shared))}::smallint[])
         AND cardinality(p.common_symptoms_normalized) >= (SELECT ceil((score - ${SHARED_SPECIALTY_POINTS * shared}) / ${SHARED_SYMPTOM_POINTS}.0)::int FROM bar)
         AND (SELECT ${SHARED_SPECIALTY_POINTS * shared + SHARED_SYMPTOM_POINTS * symptoms.length} >= score FROM bar)
       ORDER BY ${order} LIMIT ${MATCHED_PRACTITIONERS})`;
+  const fullMatchMasks = param(masksSharing(approachesMask, approaches.length));
   const levels = Array.from({ length: approaches.length - 1 }, (_, index) => level(approaches.length - 1 - index));
   const text = `
     WITH full_match AS (
       SELECT p.id, p.rating, ${SHARED_SPECIALTY_POINTS * approaches.length} + ${SHARED_SYMPTOM_POINTS} * (${sharedSymptoms}) AS score
       FROM practitioner p
-      WHERE p.specialties @> $1::text[]
+      WHERE p.specialty_mask = ANY(${fullMatchMasks}::smallint[])
       ORDER BY ${order} LIMIT ${MATCHED_PRACTITIONERS}
     ), bar AS (
       SELECT CASE WHEN count(*) < ${MATCHED_PRACTITIONERS} THEN 0 ELSE min(score) END AS score FROM full_match
