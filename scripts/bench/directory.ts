@@ -12,7 +12,7 @@ import {
   type DirectorySearchInput,
 } from '@wellspring/domain';
 import { buildDirectorySearchSql } from '../../apps/server/src/repositories/directory.repository.ts';
-import { insertPractitioners } from '../../apps/server/src/repositories/practitioner.repository.ts';
+import { insertPractitioners, preparedStatementName } from '../../apps/server/src/repositories/practitioner.repository.ts';
 import { buildQuizMatchSql } from '../../apps/server/src/repositories/quiz.repository.ts';
 import { createBenchDatabase, dropBenchDatabase, startServer, stopServer, waitForHealthy } from './lib.ts';
 
@@ -85,7 +85,7 @@ function overHttp(baseUrl: string, procedure: string, inputs: readonly unknown[]
   });
 }
 
-/** The floor: the same statements through a `pg` pool, 32 clients each running one after another. */
+/** The floor: the same statements through a `pg` pool, prepared as the server prepares them, 32 clients each running one after another. */
 async function throughPg(databaseUrl: string, statements: readonly { text: string; values: unknown[] }[]): Promise<LatencyResult> {
   const pool = new pg.Pool({ connectionString: databaseUrl, max: CONNECTIONS });
   const latencies: number[] = [];
@@ -100,7 +100,7 @@ async function throughPg(databaseUrl: string, statements: readonly { text: strin
           if (!statement) break;
           const started = performance.now();
           try {
-            await pool.query(statement.text, statement.values);
+            await pool.query({ name: preparedStatementName(statement.text), text: statement.text, values: statement.values });
             latencies.push(performance.now() - started);
           } catch {
             failures += 1;

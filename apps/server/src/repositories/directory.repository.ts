@@ -26,7 +26,7 @@ import {
   type DirectorySortOrder,
 } from '@wellspring/domain';
 import type { Database } from '../db/client.ts';
-import { DIRECTORY_CARD_COLUMNS, directoryCardFromRow, specialtyMaskOf, type DirectoryCardRow } from './practitioner.repository.ts';
+import { DIRECTORY_CARD_COLUMNS, directoryCardFromRow, preparedStatementName, specialtyMaskOf, type DirectoryCardRow } from './practitioner.repository.ts';
 
 export interface DirectorySearchSql {
   readonly text: string;
@@ -116,7 +116,7 @@ type SearchRow = DirectoryCardRow & { total: number; distance: number | null };
 
 export async function searchDirectory(db: Database, search: DirectorySearch): Promise<DirectorySearchResult> {
   const sql = buildDirectorySearchSql(search);
-  const { rows } = await db.pool.query<SearchRow>(sql.text, sql.values);
+  const { rows } = await db.pool.query<SearchRow>({ name: preparedStatementName(sql.text), text: sql.text, values: sql.values });
   const total = rows[0]?.total ?? 0;
   return {
     items: rows.filter((row) => row.id !== null).map((row) => directoryCardFromRow(row, row.distance)),

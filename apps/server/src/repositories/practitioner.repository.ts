@@ -14,6 +14,7 @@ import {
   type Specialty,
   type Testimonial,
 } from '@wellspring/domain';
+import { createHash } from 'node:crypto';
 import type pg from 'pg';
 import type { Database, DatabaseTransaction } from '../db/client.ts';
 
@@ -23,6 +24,21 @@ import type { Database, DatabaseTransaction } from '../db/client.ts';
  */
 export const specialtyMaskOf = (list: readonly Specialty[]): number =>
   list.reduce((mask, specialty) => mask | (1 << specialties.indexOf(specialty)), 0);
+
+const statementNames = new Map<string, string>();
+/**
+ * A name for a statement text, so that `pg` prepares it once per pooled connection and later runs
+ * skip parsing and planning from scratch (PostgreSQL's plan cache). The directory and the quiz build
+ * a bounded number of texts (one per shape of input); values stay parameters.
+ */
+export function preparedStatementName(text: string): string {
+  let name = statementNames.get(text);
+  if (name === undefined) {
+    name = `directory_${createHash('sha1').update(text).digest('hex').slice(0, 20)}`;
+    if (statementNames.size < 10_000) statementNames.set(text, name);
+  }
+  return name;
+}
 
 /** The columns of a directory card, for the raw SQL of search and the quiz (alias `p`). */
 export const DIRECTORY_CARD_COLUMNS = `p.id, p.name, p.profile_image, p.specialties, p.location, p.years_experience, p.rating,

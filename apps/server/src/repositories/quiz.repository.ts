@@ -32,7 +32,7 @@ import {
   type Specialty,
 } from '@wellspring/domain';
 import type { Database } from '../db/client.ts';
-import { DIRECTORY_CARD_COLUMNS, directoryCardFromRow, specialtyMaskOf, type DirectoryCardRow } from './practitioner.repository.ts';
+import { DIRECTORY_CARD_COLUMNS, directoryCardFromRow, preparedStatementName, specialtyMaskOf, type DirectoryCardRow } from './practitioner.repository.ts';
 
 export interface QuizMatchSql {
   readonly approaches: Specialty[];
@@ -96,7 +96,7 @@ export function buildQuizMatchSql(answers: QuizAnswers): QuizMatchSql | null {
 export async function matchPractitionersInDatabase(db: Database, answers: QuizAnswers): Promise<QuizMatchResult> {
   const sql = buildQuizMatchSql(answers);
   if (!sql) return { approaches: [], practitioners: [] };
-  const { rows } = await db.pool.query<DirectoryCardRow & { score: number }>(sql.text, sql.values);
+  const { rows } = await db.pool.query<DirectoryCardRow & { score: number }>({ name: preparedStatementName(sql.text), text: sql.text, values: sql.values });
   return {
     approaches: sql.approaches,
     practitioners: rows.map((row) => ({ ...directoryCardFromRow(row, null), score: row.score })),
