@@ -8,6 +8,9 @@ export type FormValues = Record<string, string | boolean>;
 
 type FieldOf<Values extends FormValues> = keyof Values & string;
 
+/** The fields that hold text (not checkboxes). */
+type TextFieldOf<Values extends FormValues> = { [F in keyof Values]: Values[F] extends string ? F : never }[keyof Values] & string;
+
 type FormSchema<Values extends FormValues, Output> = z.ZodType<Output, Partial<Values>>;
 
 /**
@@ -80,5 +83,13 @@ export function useZodForm<Values extends FormValues, Output>(source: SchemaSour
     setErrors({});
   }, [initial]);
 
-  return { values, errors, setValue, validate, showServerErrors, reset };
+  /** The props that bind a text input to a field: `<TextField label="Email" {...form.textField('email')} />`. */
+  const textField = <F extends TextFieldOf<Values>>(field: F) => ({
+    name: field,
+    value: values[field] as string,
+    onChange: (value: string) => setValue(field, value as Values[F]),
+    errorMessage: errors[field],
+  });
+
+  return { values, errors, setValue, textField, validate, showServerErrors, reset };
 }

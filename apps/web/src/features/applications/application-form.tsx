@@ -88,33 +88,24 @@ export function ApplicationForm() {
       <div className={styles.fieldRow}>
         <TextField
           label="Full Name"
-          name="name"
           autoComplete="name"
-          value={form.values.name}
-          onChange={(value) => form.setValue('name', value)}
-          errorMessage={form.errors.name}
+          {...form.textField('name')}
           isDisabled={pending}
         />
         <TextField
           label="Email"
-          name="email"
           type="email"
           autoComplete="email"
-          value={form.values.email}
-          onChange={(value) => form.setValue('email', value)}
-          errorMessage={form.errors.email}
+          {...form.textField('email')}
           isDisabled={pending}
         />
       </div>
       <div className={styles.fieldRow}>
         <TextField
           label="Phone"
-          name="phone"
           type="tel"
           autoComplete="tel"
-          value={form.values.phone}
-          onChange={(value) => form.setValue('phone', value)}
-          errorMessage={form.errors.phone}
+          {...form.textField('phone')}
           isDisabled={pending}
         />
         <Select
@@ -130,32 +121,23 @@ export function ApplicationForm() {
       </div>
       <TextField
         label="Specialties"
-        name="specialties"
         placeholder="e.g. Naturopathy, Herbalism"
-        value={form.values.specialties}
-        onChange={(value) => form.setValue('specialties', value)}
-        errorMessage={form.errors.specialties}
+        {...form.textField('specialties')}
         isDisabled={pending}
       />
       <TextField
         label="Website (optional)"
-        name="website"
         type="url"
         autoComplete="url"
         placeholder="https://"
-        value={form.values.website}
-        onChange={(value) => form.setValue('website', value)}
-        errorMessage={form.errors.website}
+        {...form.textField('website')}
         isDisabled={pending}
       />
       <TextField
         label="Message (optional)"
-        name="message"
         rows={4}
         placeholder="Tell us about your practice"
-        value={form.values.message}
-        onChange={(value) => form.setValue('message', value)}
-        errorMessage={form.errors.message}
+        {...form.textField('message')}
         isDisabled={pending}
       />
       <Checkbox

@@ -59,21 +59,15 @@ function SignIn() {
           {formError ? <FormAlert>{formError}</FormAlert> : null}
           <TextField
             label="Email"
-            name="email"
             type="email"
             autoComplete="email"
-            value={form.values.email}
-            onChange={(value) => form.setValue('email', value)}
-            errorMessage={form.errors.email}
+            {...form.textField('email')}
           />
           <TextField
             label="Password"
-            name="password"
             type="password"
             autoComplete="current-password"
-            value={form.values.password}
-            onChange={(value) => form.setValue('password', value)}
-            errorMessage={form.errors.password}
+            {...form.textField('password')}
           />
           <Button type="submit" fullWidth isDisabled={signIn.isPending}>
             {signIn.isPending ? 'Signing in...' : 'Sign in'}

@@ -59,30 +59,21 @@ function SignUp() {
           {formError ? <FormAlert>{formError}</FormAlert> : null}
           <TextField
             label="Full name"
-            name="name"
             autoComplete="name"
-            value={form.values.name}
-            onChange={(value) => form.setValue('name', value)}
-            errorMessage={form.errors.name}
+            {...form.textField('name')}
           />
           <TextField
             label="Email"
-            name="email"
             type="email"
             autoComplete="email"
-            value={form.values.email}
-            onChange={(value) => form.setValue('email', value)}
-            errorMessage={form.errors.email}
+            {...form.textField('email')}
           />
           <TextField
             label="Password"
-            name="password"
             type="password"
             autoComplete="new-password"
             description="At least 8 characters."
-            value={form.values.password}
-            onChange={(value) => form.setValue('password', value)}
-            errorMessage={form.errors.password}
+            {...form.textField('password')}
           />
           <Button type="submit" fullWidth isDisabled={signUp.isPending}>
             {signUp.isPending ? 'Creating account...' : 'Create account'}
