@@ -4,6 +4,7 @@
  */
 import { z } from 'zod';
 import { experienceBrackets } from '../catalog/specialties.ts';
+import { tooLongMessage } from '../shared/text-limits.ts';
 
 export const applicationMessages = {
   name: 'Name must be at least 2 characters.',
@@ -20,13 +21,13 @@ export const applicationMessages = {
 } as const;
 
 export const practitionerApplicationSchema = z.object({
-  name: z.string().trim().min(2, applicationMessages.name).max(200, applicationMessages.name),
+  name: z.string().trim().min(2, applicationMessages.name).max(200, tooLongMessage('Name', 200)),
   email: z.string().trim().pipe(z.email(applicationMessages.email)),
   phone: z.string().trim().min(10, applicationMessages.phone).max(40, applicationMessages.phone),
-  specialties: z.string().trim().min(2, applicationMessages.specialties).max(1000),
+  specialties: z.string().trim().min(2, applicationMessages.specialties).max(1000, tooLongMessage('Specialties', 1000)),
   experience: z.enum(experienceBrackets, { error: applicationMessages.experience }),
-  website: z.string().trim().max(500).default(''),
-  message: z.string().trim().max(5000).default(''),
+  website: z.string().trim().max(500, tooLongMessage('Website', 500)).default(''),
+  message: z.string().trim().max(5000, tooLongMessage('Message', 5000)).default(''),
   acceptTerms: z.literal(true, { error: applicationMessages.acceptTerms }),
 });
 export type PractitionerApplicationInput = z.input<typeof practitionerApplicationSchema>;

@@ -5,6 +5,7 @@
 import { z } from 'zod';
 import { isDateTimeLocal } from '../time/dates.ts';
 import { labelOf, type BadgeColor } from '../shared/labels.ts';
+import { tooLongMessage } from '../shared/text-limits.ts';
 
 export const appointmentTypes = ['consultation', 'follow_up', 'treatment', 'assessment'] as const;
 export const appointmentTypeSchema = z.enum(appointmentTypes);
@@ -71,13 +72,13 @@ export const appointmentMessages = {
  * messages above. Defaults: type consultation, duration "60" (SPEC §4 "Form defaults").
  */
 export const portalAppointmentFormSchema = z.object({
-  patientName: z.string().trim().min(1, appointmentMessages.patientName).max(200, appointmentMessages.patientName),
+  patientName: z.string().trim().min(1, appointmentMessages.patientName).max(200, tooLongMessage('Patient name', 200)),
   patientEmail: z.string().trim().pipe(z.email(appointmentMessages.patientEmail)),
   appointmentType: appointmentTypeSchema.default('consultation'),
   /** A datetime-local value "2025-06-05T14:30", read in the practitioner's time zone. */
   date: z.string().refine(isDateTimeLocal, appointmentMessages.date),
   duration: portalDurationSchema.default(DEFAULT_PORTAL_DURATION),
-  notes: z.string().max(5000).default(''),
+  notes: z.string().max(5000, tooLongMessage('Notes', 5000)).default(''),
 });
 export type PortalAppointmentFormInput = z.input<typeof portalAppointmentFormSchema>;
 export type PortalAppointmentForm = z.output<typeof portalAppointmentFormSchema>;

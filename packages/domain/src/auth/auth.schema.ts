@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { tooLongMessage } from '../shared/text-limits.ts';
 
 export const authMessages = {
   name: 'Full name must be at least 2 characters.',
@@ -15,7 +16,7 @@ export const authMessages = {
 const emailField = z.string().trim().pipe(z.email(authMessages.email));
 
 export const signUpSchema = z.object({
-  name: z.string().trim().min(2, authMessages.name).max(200, authMessages.name),
+  name: z.string().trim().min(2, authMessages.name).max(200, tooLongMessage('Full name', 200)),
   email: emailField,
   password: z.string().min(8, authMessages.passwordTooShort).max(128, authMessages.passwordTooLong),
 });

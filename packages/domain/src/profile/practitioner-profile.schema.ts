@@ -8,6 +8,7 @@
  * read the same to a patient are the same entry. The first spelling typed is kept.
  */
 import { z } from 'zod';
+import { tooLongMessage } from '../shared/text-limits.ts';
 
 export const SHORT_BIO_MAX = 200;
 
@@ -84,10 +85,10 @@ const yearsExperienceSchema = z.preprocess(
 );
 
 export const practitionerProfileSchema = z.object({
-  name: z.string().trim().min(3, profileMessages.name).max(200, profileMessages.name),
-  location: z.string().trim().min(3, profileMessages.location).max(200, profileMessages.location),
+  name: z.string().trim().min(3, profileMessages.name).max(200, tooLongMessage('Name', 200)),
+  location: z.string().trim().min(3, profileMessages.location).max(200, tooLongMessage('Location', 200)),
   shortBio: z.string().max(SHORT_BIO_MAX, profileMessages.shortBio).transform((bio) => bio.trim()).default(''),
-  about: z.string().trim().min(50, profileMessages.about).max(10_000),
+  about: z.string().trim().min(50, profileMessages.about).max(10_000, tooLongMessage('About', 10_000)),
   yearsExperience: yearsExperienceSchema,
   acceptsInsurance: z.boolean().default(false),
   specialties: profileListSchema,

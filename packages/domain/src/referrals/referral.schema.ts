@@ -5,6 +5,7 @@
 import { z } from 'zod';
 import { labelOf } from '../shared/labels.ts';
 import type { ReferralStatus } from './referral.machine.ts';
+import { tooLongMessage } from '../shared/text-limits.ts';
 
 export const referralPartyTypes = ['patient', 'practitioner'] as const;
 export const referralPartyTypeSchema = z.enum(referralPartyTypes);
@@ -20,11 +21,11 @@ export const referralMessages = {
 } as const;
 
 export const referralFormSchema = z.object({
-  name: z.string().trim().min(2, referralMessages.name).max(200, referralMessages.name),
+  name: z.string().trim().min(2, referralMessages.name).max(200, tooLongMessage('Name', 200)),
   email: z.string().trim().pipe(z.email(referralMessages.email)),
   type: z.enum(referralPartyTypes, { error: referralMessages.type }).default('patient'),
   referralCode: z.string().trim().min(1, referralMessages.referralCode),
-  message: z.string().max(2000).optional(),
+  message: z.string().max(2000, tooLongMessage('Message', 2000)).optional(),
 });
 export type ReferralFormInput = z.input<typeof referralFormSchema>;
 export type ReferralForm = z.output<typeof referralFormSchema>;

@@ -7,6 +7,7 @@
 import { z } from 'zod';
 import { calendarDateSchema } from '../time/dates.ts';
 import { appointmentModeSchema } from '../appointments/appointment.schema.ts';
+import { tooLongMessage } from '../shared/text-limits.ts';
 
 export const NEW_PATIENT = 'new';
 
@@ -43,7 +44,7 @@ export const scheduleDialogSchema = z.object({
   duration: scheduleDurationSchema.default(60),
   type: scheduleAppointmentTypeSchema.default('Initial Consultation'),
   mode: appointmentModeSchema.default('in-person'),
-  notes: z.string().max(5000).default(''),
+  notes: z.string().max(5000, tooLongMessage('Notes', 5000)).default(''),
 });
 export type ScheduleDialogInput = z.input<typeof scheduleDialogSchema>;
 export type ScheduleDialogForm = z.output<typeof scheduleDialogSchema>;

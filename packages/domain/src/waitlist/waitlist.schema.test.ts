@@ -8,7 +8,8 @@ describe('waitlist form', () => {
     expect(messagesOf(waitlistFormSchema, { name: 'A', email: 'a@b.co' })).toEqual({ name: ['Full name must be at least 2 characters.'] });
     expect(messagesOf(waitlistFormSchema, { name: ' A ', email: 'a@b.co' })).toEqual({ name: ['Full name must be at least 2 characters.'] });
     expect(waitlistFormSchema.parse({ name: ' Al ', email: ' a@b.co ' })).toEqual({ name: 'Al', email: 'a@b.co' });
-    expect(messagesOf(waitlistFormSchema, { name: repeat(201), email: 'a@b.co' })).toEqual({ name: ['Full name must be at least 2 characters.'] });
+    expect(messagesOf(waitlistFormSchema, { name: repeat(201), email: 'a@b.co' })).toEqual({ name: ['Full name must be at most 200 characters.'] });
+    expect(waitlistFormSchema.safeParse({ name: repeat(200), email: 'a@b.co' }).success).toBe(true);
   });
 
   it('needs a valid email', () => {

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { tooLongMessage } from '../shared/text-limits.ts';
 
 /** Audiences of the waitlist (SPEC §6). */
 export const waitlistTypes = ['patient', 'practitioner'] as const;
@@ -13,7 +14,7 @@ export const waitlistMessages = {
 
 /** The waitlist form's fields (SPEC §5). */
 export const waitlistFormSchema = z.object({
-  name: z.string().trim().min(2, waitlistMessages.fullName).max(200, waitlistMessages.fullName),
+  name: z.string().trim().min(2, waitlistMessages.fullName).max(200, tooLongMessage('Full name', 200)),
   email: z.string().trim().pipe(z.email(waitlistMessages.email)),
 });
 export type WaitlistForm = z.infer<typeof waitlistFormSchema>;
@@ -24,7 +25,7 @@ export type JoinWaitlistInput = z.infer<typeof joinWaitlistSchema>;
 
 /** "Invite a friend to join" (SPEC §5). */
 export const inviteFormSchema = z.object({
-  yourName: z.string().trim().min(2, waitlistMessages.yourName).max(200, waitlistMessages.yourName),
+  yourName: z.string().trim().min(2, waitlistMessages.yourName).max(200, tooLongMessage('Your name', 200)),
   friendEmail: z.string().trim().pipe(z.email(waitlistMessages.email)),
 });
 export type InviteForm = z.infer<typeof inviteFormSchema>;

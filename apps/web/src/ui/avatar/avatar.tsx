@@ -1,15 +1,6 @@
+import { initialsOf } from '@wellspring/domain';
 import { useState } from 'react';
 import { avatar } from './avatar.css.ts';
-
-/** "Dr. Elena Rodriguez" → "ER": titles are skipped, first and last name initials kept. */
-export function initialsOf(name: string): string {
-  const words = name
-    .split(/\s+/)
-    .filter((word) => word.length > 0 && !/^(dr|mr|mrs|ms|prof)\.?$/i.test(word));
-  const first = words[0]?.[0] ?? '';
-  const last = words.length > 1 ? (words[words.length - 1]?.[0] ?? '') : '';
-  return (first + last).toUpperCase();
-}
 
 export interface AvatarProps {
   name: string;
