@@ -4,11 +4,10 @@
  */
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import { waitlistTypes, type WaitlistType } from '@wellspring/domain';
+import { inviteSentEventSchema, type InviteSentEvent, type WaitlistType } from '@wellspring/domain';
 import nodemailer from 'nodemailer';
 import type Mail from 'nodemailer/lib/mailer/index.js';
 import SMTPTransport from 'nodemailer/lib/smtp-transport/index.js';
-import { z } from 'zod';
 import { delivered, describeError, failed, type DeliveryOutcome } from './delivery.ts';
 
 export interface InviteMailSettings {
@@ -20,24 +19,17 @@ export interface InviteMailSettings {
   readonly timeoutMs: number;
 }
 
-export interface Invite {
-  /** The InviteSent event's id: the Message-ID and the file name derive from it. */
+export interface Invite extends Pick<InviteSentEvent, 'friendEmail' | 'yourName' | 'waitlistType'> {
+  /** The InviteSent event's outbox id (domain_event.id): the Message-ID and the file name derive from it. */
   readonly eventId: string;
-  readonly friendEmail: string;
-  readonly yourName: string;
-  readonly waitlistType: WaitlistType;
 }
 
-const invitePayloadSchema = z.object({
-  friendEmail: z.string().min(1),
-  yourName: z.string().min(1),
-  waitlistType: z.enum(waitlistTypes),
-});
-
-/** The invite in a stored `InviteSent` payload, or null when the payload is not one. */
+/** The invite in a stored `InviteSent` payload (read with the domain's event schema), or null when the payload is not one. */
 export function inviteFromPayload(eventId: string, payload: unknown): Invite | null {
-  const parsed = invitePayloadSchema.safeParse(payload);
-  return parsed.success ? { eventId, ...parsed.data } : null;
+  const parsed = inviteSentEventSchema.safeParse(payload);
+  if (!parsed.success) return null;
+  const { friendEmail, yourName, waitlistType } = parsed.data;
+  return { eventId, friendEmail, yourName, waitlistType };
 }
 
 const escapeHtml = (text: string): string =>

@@ -10,8 +10,7 @@
  * - `X-Wellspring-Event: ApplicationSubmitted`.
  */
 import { createHmac } from 'node:crypto';
-import { buildApplicationSubmission, practitionerApplicationSchema, type ApplicationSubmission } from '@wellspring/domain';
-import { z } from 'zod';
+import { applicationSubmittedEventSchema, buildApplicationSubmission, type ApplicationSubmission } from '@wellspring/domain';
 import { delivered, describeError, failed, truncate, type DeliveryOutcome } from './delivery.ts';
 
 export const IDEMPOTENCY_KEY_HEADER = 'Idempotency-Key';
@@ -23,22 +22,13 @@ export function signWebhookBody(body: string | Uint8Array, secret: string): stri
   return `sha256=${createHmac('sha256', secret).update(body).digest('hex')}`;
 }
 
-const storedSubmissionSchema = z.object({
-  submission: practitionerApplicationSchema.extend({
-    formType: z.literal('practitioner_detailed'),
-    receiverEmail: z.string(),
-    timestamp: z.iso.datetime(),
-    source: z.string(),
-  }),
-});
-
 /**
- * The webhook body from a stored `ApplicationSubmitted` payload, rebuilt through the domain's
- * builder so the fields come in the spec's order (jsonb does not keep key order). Null when the
- * payload is not a submission.
+ * The webhook body from a stored `ApplicationSubmitted` payload (read with the domain's event
+ * schema), rebuilt through the domain's builder so the fields come in the spec's order (jsonb does
+ * not keep key order). Null when the payload is not an ApplicationSubmitted event.
  */
 export function webhookBodyFromPayload(payload: unknown): ApplicationSubmission | null {
-  const parsed = storedSubmissionSchema.safeParse(payload);
+  const parsed = applicationSubmittedEventSchema.safeParse(payload);
   if (!parsed.success) return null;
   const { formType: _formType, receiverEmail, timestamp, source, ...application } = parsed.data.submission;
   return buildApplicationSubmission(application, { receiverEmail, submittedAt: new Date(timestamp), source });

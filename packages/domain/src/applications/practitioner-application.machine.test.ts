@@ -1,7 +1,15 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { checkMachineLaws } from '../shared/machine.testkit.ts';
-import { decideApplication, evolveApplication, initialApplication, type ApplicationCommand, type ApplicationState } from './practitioner-application.machine.ts';
+import {
+  applicationEventSchema,
+  applicationSubmittedEventSchema,
+  decideApplication,
+  evolveApplication,
+  initialApplication,
+  type ApplicationCommand,
+  type ApplicationState,
+} from './practitioner-application.machine.ts';
 import { buildApplicationSubmission, practitionerApplicationSchema } from './practitioner-application.schema.ts';
 
 const submission = buildApplicationSubmission(
@@ -46,6 +54,24 @@ describe('practitioner application machine', () => {
     expect(evolveApplication(initialApplication, { type: 'ApplicationRelayed', id: 'x', at: '', attempt: 1 })).toBe(initialApplication);
   });
 
+  it('reads a stored ApplicationSubmitted payload back with its schema, and nothing else', () => {
+    const decision = decideApplication(initialApplication, submit);
+    const stored: unknown = JSON.parse(JSON.stringify(decision.ok ? decision.events[0] : null));
+    expect(applicationSubmittedEventSchema.parse(stored)).toEqual({ type: 'ApplicationSubmitted', id: 'app1', submission });
+    const body = (stored as { submission: Record<string, unknown> }).submission;
+    const accepts = (submissionPatch: Record<string, unknown>, event: Record<string, unknown> = {}) =>
+      applicationSubmittedEventSchema.safeParse({ ...(stored as object), ...event, submission: { ...body, ...submissionPatch } }).success;
+    expect(accepts({})).toBe(true);
+    expect(accepts({ formType: 'practitioner_quick' })).toBe(false);
+    expect(accepts({ timestamp: 'yesterday' })).toBe(false);
+    expect(accepts({ acceptTerms: false })).toBe(false);
+    expect(accepts({ experience: '7' })).toBe(false);
+    expect(accepts({ receiverEmail: undefined })).toBe(false);
+    expect(accepts({}, { type: 'InviteSent' })).toBe(false);
+    expect(accepts({}, { id: '' })).toBe(false);
+    expect(applicationSubmittedEventSchema.safeParse({ submission: body }).success).toBe(false);
+  });
+
   it('obeys the machine laws', () => {
     const command = fc.oneof(
       fc.constant(submit),
@@ -57,6 +83,7 @@ describe('practitioner application machine', () => {
       decide: (state, cmd: ApplicationCommand) => decideApplication(state, cmd),
       evolve: evolveApplication,
       step: command.map((cmd) => ({ command: cmd, context: undefined })),
+      eventSchema: applicationEventSchema,
       isValid: (state) => state.status === 'absent' || (['submitted', 'relayed', 'relay_failed'].includes(state.status) && (state.status === 'submitted') === (state.attempts === 0)),
     });
   });

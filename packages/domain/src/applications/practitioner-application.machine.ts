@@ -15,8 +15,9 @@
  * The user sees success once the application is stored (submitted); the relay runs from the outbox
  * with retries, so "relay_failed" is an operator's concern, not the applicant's.
  */
+import { z } from 'zod';
 import { accept, reject, type Decision } from '../shared/decision.ts';
-import type { ApplicationSubmission } from './practitioner-application.schema.ts';
+import { applicationSubmissionSchema, type ApplicationSubmission } from './practitioner-application.schema.ts';
 
 export type ApplicationStatus = 'submitted' | 'relayed' | 'relay_failed';
 
@@ -38,10 +39,34 @@ export type ApplicationCommand =
   | { readonly kind: 'RecordRelaySuccess'; readonly at: Date }
   | { readonly kind: 'RecordRelayFailure'; readonly at: Date; readonly reason: string };
 
-export type ApplicationEvent =
-  | { readonly type: 'ApplicationSubmitted'; readonly id: string; readonly submission: ApplicationSubmission }
-  | { readonly type: 'ApplicationRelayed'; readonly id: string; readonly at: string; readonly attempt: number }
-  | { readonly type: 'ApplicationRelayFailed'; readonly id: string; readonly at: string; readonly attempt: number; readonly reason: string };
+/**
+ * The events, as zod schemas: the server stores an event as its JSON payload and reads it back
+ * (the outbox relay, the aggregate's history) through these, so a payload is never trusted blindly.
+ */
+export const applicationSubmittedEventSchema = z.object({
+  type: z.literal('ApplicationSubmitted'),
+  id: z.string().min(1),
+  submission: applicationSubmissionSchema,
+});
+export const applicationRelayedEventSchema = z.object({
+  type: z.literal('ApplicationRelayed'),
+  id: z.string().min(1),
+  at: z.iso.datetime(),
+  attempt: z.number().int().min(1),
+});
+export const applicationRelayFailedEventSchema = z.object({
+  type: z.literal('ApplicationRelayFailed'),
+  id: z.string().min(1),
+  at: z.iso.datetime(),
+  attempt: z.number().int().min(1),
+  reason: z.string(),
+});
+export const applicationEventSchema = z.discriminatedUnion('type', [applicationSubmittedEventSchema, applicationRelayedEventSchema, applicationRelayFailedEventSchema]);
+
+export type ApplicationSubmittedEvent = Readonly<z.output<typeof applicationSubmittedEventSchema>>;
+export type ApplicationRelayedEvent = Readonly<z.output<typeof applicationRelayedEventSchema>>;
+export type ApplicationRelayFailedEvent = Readonly<z.output<typeof applicationRelayFailedEventSchema>>;
+export type ApplicationEvent = ApplicationSubmittedEvent | ApplicationRelayedEvent | ApplicationRelayFailedEvent;
 
 export const applicationErrors = {
   notFound: 'Application not found.',

@@ -46,15 +46,18 @@ export const practitionerApplicationDefaults = {
 
 export const APPLICATION_FORM_TYPE = 'practitioner_detailed';
 
-/** The webhook body of SPEC §7.3, field for field. */
-export interface ApplicationSubmission extends PractitionerApplication {
-  readonly formType: typeof APPLICATION_FORM_TYPE;
-  readonly receiverEmail: string;
-  /** ISO-8601 instant of submission. */
-  readonly timestamp: string;
-  /** The page origin the application came from. */
-  readonly source: string;
-}
+/**
+ * The webhook body of SPEC §7.3, field for field and in the spec's order: the application plus
+ * formType, receiverEmail, timestamp (ISO-8601 instant of submission) and source (the page origin).
+ * Stored in the ApplicationSubmitted event and parsed back by the relay with this schema.
+ */
+export const applicationSubmissionSchema = practitionerApplicationSchema.extend({
+  formType: z.literal(APPLICATION_FORM_TYPE),
+  receiverEmail: z.string(),
+  timestamp: z.iso.datetime(),
+  source: z.string(),
+});
+export type ApplicationSubmission = Readonly<z.output<typeof applicationSubmissionSchema>>;
 
 export function buildApplicationSubmission(
   application: PractitionerApplication,

@@ -3,10 +3,13 @@
  * - `decide` never throws and never mutates the state it is given;
  * - a rejected command changes nothing (the state stays deep-equal, no events);
  * - an accepted command's events, folded with `evolve`, give a state `isValid` accepts;
- * - replaying the whole history from the initial state rebuilds the same state.
+ * - replaying the whole history from the initial state rebuilds the same state;
+ * - with `eventSchema`: every event, stored as JSON and read back through the schema, is the same
+ *   event (what the server's outbox and history readers rely on).
  */
 import fc from 'fast-check';
 import { expect } from 'vitest';
+import type { z } from 'zod';
 import { replay, type Decision } from './decision.ts';
 
 export interface MachineUnderTest<State, Command, Event, Context> {
@@ -15,6 +18,7 @@ export interface MachineUnderTest<State, Command, Event, Context> {
   readonly evolve: (state: State, event: Event) => State;
   readonly step: fc.Arbitrary<{ command: Command; context: Context }>;
   readonly isValid: (state: State) => boolean;
+  readonly eventSchema?: z.ZodType<Event>;
 }
 
 export function checkMachineLaws<State, Command, Event, Context>(machine: MachineUnderTest<State, Command, Event, Context>, numRuns = 300): void {
@@ -31,6 +35,7 @@ export function checkMachineLaws<State, Command, Event, Context>(machine: Machin
           expect(decision.error.message.length).toBeGreaterThan(0);
           continue;
         }
+        if (machine.eventSchema) for (const event of decision.events) expect(machine.eventSchema.parse(JSON.parse(JSON.stringify(event)))).toEqual(event);
         state = decision.events.reduce(machine.evolve, state);
         history.push(...decision.events);
         expect(machine.isValid(state)).toBe(true);

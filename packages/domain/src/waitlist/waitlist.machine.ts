@@ -11,8 +11,9 @@
  * The database enforces the same uniqueness (unique index on lower(email)) so two servers racing on
  * one email still end with one row; the server maps that violation to the same CONFLICT.
  */
+import { z } from 'zod';
 import { accept, reject, type Decision } from '../shared/decision.ts';
-import { normalizeEmail, type JoinWaitlistInput, type SendInviteInput, type WaitlistType } from './waitlist.schema.ts';
+import { joinWaitlistSchema, normalizeEmail, sendInviteSchema, waitlistTypeSchema, type JoinWaitlistInput, type SendInviteInput, type WaitlistType } from './waitlist.schema.ts';
 import { waitlistToasts } from './waitlist.messages.ts';
 
 export type WaitlistEntryState =
@@ -25,21 +26,30 @@ export type WaitlistCommand =
   | { readonly kind: 'Join'; readonly id: string; readonly input: JoinWaitlistInput }
   | { readonly kind: 'Invite'; readonly id: string; readonly input: SendInviteInput };
 
-export type WaitlistEvent =
-  | {
-      readonly type: 'WaitlistJoined';
-      readonly id: string;
-      readonly email: string;
-      readonly name: string;
-      readonly waitlistType: WaitlistType;
-    }
-  | {
-      readonly type: 'InviteSent';
-      readonly id: string;
-      readonly friendEmail: string;
-      readonly yourName: string;
-      readonly waitlistType: WaitlistType;
-    };
+/**
+ * The events, as zod schemas: the server stores an event as its JSON payload, and the outbox relay
+ * reads an InviteSent back through `inviteSentEventSchema` before sending the e-mail. The fields
+ * carry the forms' rules (`friendEmail` is stored normalized: trimmed, lower case).
+ */
+export const waitlistJoinedEventSchema = z.object({
+  type: z.literal('WaitlistJoined'),
+  id: z.string().min(1),
+  email: joinWaitlistSchema.shape.email,
+  name: joinWaitlistSchema.shape.name,
+  waitlistType: waitlistTypeSchema,
+});
+export const inviteSentEventSchema = z.object({
+  type: z.literal('InviteSent'),
+  id: z.string().min(1),
+  friendEmail: sendInviteSchema.shape.friendEmail,
+  yourName: sendInviteSchema.shape.yourName,
+  waitlistType: waitlistTypeSchema,
+});
+export const waitlistEventSchema = z.discriminatedUnion('type', [waitlistJoinedEventSchema, inviteSentEventSchema]);
+
+export type WaitlistJoinedEvent = Readonly<z.output<typeof waitlistJoinedEventSchema>>;
+export type InviteSentEvent = Readonly<z.output<typeof inviteSentEventSchema>>;
+export type WaitlistEvent = WaitlistJoinedEvent | InviteSentEvent;
 
 export interface WaitlistContext {
   /** Whether an entry with this email (compared case-insensitively) already exists. */
