@@ -60,7 +60,12 @@ export const dashboardMessages = {
   noUpcoming: 'No upcoming appointments',
   manageSchedule: 'Manage Schedule',
   loginComingSoon: 'Login feature coming soon',
+  /** The dashboard side menu's Log Out (SPEC §2). */
   loggedOut: 'Logged out successfully',
+  /** The provider portal's Log Out (SPEC §2, §8). */
+  loggingOut: 'Logging out...',
+  portalLoggedOut: { title: 'Logged out', description: 'You have been successfully logged out.' },
+  logoutFailed: { title: 'Error', description: 'Failed to log out. Please try again.' },
   startingAppointment: 'Starting appointment',
   messageSent: 'Message sent to patient',
   comingSoon: {

@@ -13,5 +13,14 @@ export const waitlistToasts = {
   thankYou: 'Thank you for joining our waitlist!',
 } as const;
 
+/** The waitlist and invite forms' buttons and their sending states (SPEC §2 "Waitlist form", §4). */
+export const waitlistFormTexts = {
+  join: 'Join Waitlist',
+  submitting: 'Submitting...',
+  inviteToggle: 'Invite a friend to join',
+  sendInvite: 'Send Invite',
+  sendingInvite: 'Sending Invite...',
+} as const;
+
 /** Thank-you / success screens stay for 3 seconds (SPEC §9). */
 export const SUCCESS_SCREEN_MS = 3000;

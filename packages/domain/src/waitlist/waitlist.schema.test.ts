@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { messagesOf, repeat } from '../shared/schema.testkit.ts';
 import { inviteFormSchema, joinWaitlistSchema, normalizeEmail, sendInviteSchema, waitlistFormSchema } from './waitlist.schema.ts';
-import { SUCCESS_SCREEN_MS, waitlistToasts } from './waitlist.messages.ts';
+import { SUCCESS_SCREEN_MS, waitlistFormTexts, waitlistToasts } from './waitlist.messages.ts';
 
 describe('waitlist form', () => {
   it('needs a full name of at least 2 characters (after trimming)', () => {
@@ -39,6 +39,13 @@ describe('waitlist texts', () => {
     expect(waitlistToasts.joined('practitioner').description).toBe("We'll notify you when practitioner applications become available.");
     expect(waitlistToasts.inviteSent('f@x.io')).toEqual({ title: 'Referral sent!', description: "We've sent an invitation to f@x.io." });
     expect(SUCCESS_SCREEN_MS).toBe(3000);
+    expect(waitlistFormTexts).toEqual({
+      join: 'Join Waitlist',
+      submitting: 'Submitting...',
+      inviteToggle: 'Invite a friend to join',
+      sendInvite: 'Send Invite',
+      sendingInvite: 'Sending Invite...',
+    });
     expect(normalizeEmail('  Ana@Example.COM ')).toBe('ana@example.com');
   });
 });

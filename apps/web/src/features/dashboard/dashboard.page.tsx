@@ -1,3 +1,4 @@
+import { dashboardMessages } from '@wellspring/domain';
 import { useLocation } from 'wouter';
 import { useSignOut } from '../auth/use-auth-mutations.ts';
 import { useSession } from '../auth/use-session.ts';
@@ -56,10 +57,10 @@ function LogOutButton() {
       onPress={() =>
         signOut.mutate(undefined, {
           onSuccess: () => {
-            notify.success({ title: 'Logged out successfully' });
+            notify.success({ title: dashboardMessages.loggedOut });
             navigate('/');
           },
-          onError: () => notify.error({ title: 'Error', description: 'Failed to log out. Please try again.' }),
+          onError: () => notify.error(dashboardMessages.logoutFailed),
         })
       }
     >

@@ -83,7 +83,7 @@ export function DirectoryPreview({ onJoinWaitlist }: { onJoinWaitlist: () => voi
         <div className={styles.directoryCta}>
           <p className={styles.lead}>Want to be listed, or to book when we open?</p>
           <Button size="lg" onPress={onJoinWaitlist}>
-            Join the Waitlist
+            {siteMessages.joinWaitlist}
           </Button>
         </div>
       </div>

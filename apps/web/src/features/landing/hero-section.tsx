@@ -21,7 +21,7 @@ export function HeroSection({ onJoinWaitlist }: { onJoinWaitlist: () => void }) 
           </p>
           <div className={styles.heroActions}>
             <Button size="lg" onPress={onJoinWaitlist}>
-              Join the Waitlist
+              {siteMessages.joinWaitlist}
             </Button>
           </div>
           <ul className={styles.heroPoints}>

@@ -1,4 +1,4 @@
-import { waitlistToasts, type SendInviteInput, type WaitlistType } from '@wellspring/domain';
+import { waitlistFormTexts, waitlistToasts, type SendInviteInput, type WaitlistType } from '@wellspring/domain';
 import { preloadApi, useLazyMutation } from '../../lib/lazy-api.ts';
 import { notify } from '../../lib/toast.tsx';
 import { useZodForm } from '../../lib/use-zod-form.ts';
@@ -74,7 +74,7 @@ export function InviteForm({ waitlistType, onSent }: InviteFormProps) {
         isDisabled={sendInvite.isPending}
       />
       <Button type="submit" variant="secondary" isDisabled={sendInvite.isPending}>
-        {sendInvite.isPending ? 'Sending Invite...' : 'Send Invite'}
+        {sendInvite.isPending ? waitlistFormTexts.sendingInvite : waitlistFormTexts.sendInvite}
       </Button>
     </Form>
   );

@@ -1,4 +1,4 @@
-import { SUCCESS_SCREEN_MS, waitlistToasts, type JoinWaitlistInput, type WaitlistType } from '@wellspring/domain';
+import { SUCCESS_SCREEN_MS, waitlistFormTexts, waitlistToasts, type JoinWaitlistInput, type WaitlistType } from '@wellspring/domain';
 import { useEffect, useId, useState } from 'react';
 import { preloadApi, useLazyMutation } from '../../lib/lazy-api.ts';
 import { notify } from '../../lib/toast.tsx';
@@ -100,7 +100,7 @@ export function WaitlistForm({ type }: WaitlistFormProps) {
             isDisabled={join.isPending}
           />
           <Button type="submit" fullWidth isDisabled={join.isPending}>
-            {join.isPending ? 'Submitting...' : 'Join Waitlist'}
+            {join.isPending ? waitlistFormTexts.submitting : waitlistFormTexts.join}
           </Button>
         </Form>
       )}
@@ -115,7 +115,7 @@ export function WaitlistForm({ type }: WaitlistFormProps) {
           onPress={() => setInviteOpen((open) => !open)}
         >
           <UsersIcon size={18} />
-          Invite a friend to join
+          {waitlistFormTexts.inviteToggle}
         </Button>
         {inviteOpen ? (
           <div id={invitePanelId}>
