@@ -1,11 +1,29 @@
 import { describe, expect, it } from 'vitest';
 import { sampleMembers, sampleResources, buildSampleEvents } from '../samples/community.ts';
 import { SAMPLE_TODAY } from '../samples/sample-dates.ts';
-import { communityGuidelines, connectionButtons, eventTypeLabel, filterEvents, filterMembers, filterResources, resourceTabOf, resourceTypes } from './community.schema.ts';
+import {
+  communityGuidelines,
+  connectionButtons,
+  eventTypeLabel,
+  filterEvents,
+  filterMembers,
+  filterResources,
+  isKnownResourceType,
+  resourceShowsUnder,
+  resourceTabOf,
+  resourceTabs,
+  resourceTypes,
+} from './community.schema.ts';
 
 describe('resources', () => {
   it('files each type under a tab; anything else goes to Other', () => {
-    expect(resourceTypes.map(resourceTabOf)).toEqual(['guides', 'templates', 'research', 'guidelines', 'other']);
+    // Other is "any type outside the five known ones": Business Tools is known, so it has no named tab.
+    expect(resourceTypes.map(resourceTabOf)).toEqual(['guides', 'templates', 'research', 'guidelines', null]);
+    expect(resourceTabs.filter((tab) => resourceShowsUnder('Business Tools', tab))).toEqual(['all']);
+    expect(resourceTabs.filter((tab) => resourceShowsUnder('Video Course', tab))).toEqual(['all', 'other']);
+    expect(resourceTabs.filter((tab) => resourceShowsUnder('PDF Guide', tab))).toEqual(['all', 'guides']);
+    expect(isKnownResourceType('Business Tools')).toBe(true);
+    expect(isKnownResourceType('business tools')).toBe(false);
     expect(resourceTabOf('Video Course')).toBe('other');
     expect(resourceTabOf('constructor')).toBe('other');
   });
@@ -15,7 +33,9 @@ describe('resources', () => {
     expect(filterResources(sampleResources, 'SOAP', 'all').map((r) => r.id)).toEqual(['2']);
     expect(filterResources(sampleResources, 'meal plan', 'all').map((r) => r.id)).toEqual(['1']);
     expect(filterResources(sampleResources, 'telehealth', 'all').map((r) => r.id)).toEqual(['2']);
-    expect(filterResources(sampleResources, '', 'other').map((r) => r.id)).toEqual(['5', '6']);
+    expect(filterResources(sampleResources, '', 'other').map((r) => r.id)).toEqual(['6']);
+    expect(filterResources(sampleResources, 'finances', 'all').map((r) => r.id)).toEqual(['5']);
+    expect(resourceTabs.filter((tab) => filterResources(sampleResources, 'finances', tab).length > 0)).toEqual(['all']);
     expect(filterResources(sampleResources, 'zzz', 'all')).toEqual([]);
   });
 });

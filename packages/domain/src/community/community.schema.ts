@@ -95,19 +95,23 @@ export const resourceTabLabels: Record<ResourceTab, string> = {
 };
 
 /**
- * The tab a resource type files under. The spec's tabs name four of the five known types; the fifth
- * (Business Tools) and every unknown type go to Other ("any type outside the five known ones" reads
- * as: whatever no named tab shows).
+ * The named tab a resource type files under, besides All. SPEC §2: "Other (any type outside the five
+ * known ones)", read to the letter: the four named tabs show their own type, Other shows every type
+ * that is not one of `resourceTypes`, and Business Tools — a known type without a tab of its own —
+ * files under no named tab (null), so it shows under All only.
  */
-const resourceTypeTab: Record<KnownResourceType, Exclude<ResourceTab, 'all'>> = {
+const resourceTypeTab: Record<KnownResourceType, Exclude<ResourceTab, 'all' | 'other'> | null> = {
   'PDF Guide': 'guides',
   Templates: 'templates',
   'Research Collection': 'research',
   Guidelines: 'guidelines',
-  'Business Tools': 'other',
+  'Business Tools': null,
 };
-export const resourceTabOf = (type: string): Exclude<ResourceTab, 'all'> =>
-  Object.prototype.hasOwnProperty.call(resourceTypeTab, type) ? resourceTypeTab[type as KnownResourceType] : 'other';
+export const isKnownResourceType = (type: string): type is KnownResourceType => Object.prototype.hasOwnProperty.call(resourceTypeTab, type);
+export const resourceTabOf = (type: string): Exclude<ResourceTab, 'all'> | null => (isKnownResourceType(type) ? resourceTypeTab[type] : 'other');
+
+/** Whether a resource of `type` shows under `tab`. */
+export const resourceShowsUnder = (type: string, tab: ResourceTab): boolean => tab === 'all' || resourceTabOf(type) === tab;
 
 export interface CommunityResource {
   readonly id: string;
@@ -132,7 +136,7 @@ export function filterResources<R extends Pick<CommunityResource, 'title' | 'des
       resource.title.toLowerCase().includes(needle) ||
       resource.description.toLowerCase().includes(needle) ||
       resource.tags.some((tag) => tag.toLowerCase().includes(needle));
-    return matchesText && (tab === 'all' || resourceTabOf(resource.type) === tab);
+    return matchesText && resourceShowsUnder(resource.type, tab);
   });
 }
 

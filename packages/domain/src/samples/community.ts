@@ -1,7 +1,8 @@
 /**
  * Community samples (SPEC §2 Community, §3): forum topics and the six categories with counts, events
  * of every type in both formats (dated from `today`), resources of the five known types plus one
- * outside them (filed under Other) with the ten popular tags, and members with one featured.
+ * outside them (the only one under Other; Business Tools shows under All only) with the ten popular
+ * tags, and members with one featured.
  */
 import type { CommunityEvent, CommunityMember, CommunityResource, ForumCategory, ForumTopic } from '../community/community.schema.ts';
 import type { CalendarDate } from '../time/dates.ts';

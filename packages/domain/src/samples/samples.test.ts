@@ -5,7 +5,7 @@ import { averageSessionMinutes, profileCompletion } from '../dashboard/dashboard
 import { referralStats } from '../referrals/referral.schema.ts';
 import { isReferralCodeRedeemable } from '../referrals/referral-code.machine.ts';
 import { canStartSession } from '../appointments/appointment.machine.ts';
-import { forumCategoryNames, resourceTabOf, eventTypes } from '../community/community.schema.ts';
+import { forumCategoryNames, resourceTabOf, resourceTypes, eventTypes } from '../community/community.schema.ts';
 import { quizSymptomVocabulary } from '../quiz/quiz.questions.ts';
 import { ageInYears, dayOfWeek, weekOf } from '../time/dates.ts';
 import { buildSamples } from './build-samples.ts';
@@ -95,7 +95,8 @@ describe('sample community', () => {
     expect(new Set(samples.events.map((e) => e.type))).toEqual(new Set(eventTypes));
     expect(new Set(samples.events.map((e) => e.isVirtual))).toEqual(new Set([true, false]));
     expect(samples.events.every((e) => e.date > SAMPLE_TODAY)).toBe(true);
-    expect(new Set(samples.resources.map((r) => resourceTabOf(r.type)))).toEqual(new Set(['guides', 'templates', 'research', 'guidelines', 'other']));
+    expect(new Set(samples.resources.map((r) => resourceTabOf(r.type)))).toEqual(new Set(['guides', 'templates', 'research', 'guidelines', 'other', null]));
+    expect(new Set(samples.resources.map((r) => r.type))).toEqual(new Set([...resourceTypes, 'Video Course']));
     expect(samples.popularResourceTags).toHaveLength(10);
     expect(samples.members.filter((m) => m.isFeatured).map((m) => Boolean(m.achievement))).toEqual([true]);
     expect(new Set(samples.members.map((m) => m.connectionStatus))).toEqual(new Set(['connect', 'pending', 'connected']));
