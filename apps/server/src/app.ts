@@ -3,6 +3,7 @@
  */
 import express, { type ErrorRequestHandler } from 'express';
 import helmet from 'helmet';
+import { ReadCache } from './cache/read-cache.ts';
 import type { ServerConfig } from './config.ts';
 import type { Database } from './db/client.ts';
 import { hostPolicy, isProductionHostHeader } from './http/host-policy.ts';
@@ -20,6 +21,8 @@ export interface AppDependencies {
   readonly config: ServerConfig;
   readonly db: Database;
   readonly logger: Logger;
+  /** Public directory reads; without one (tests) every read goes to the database. */
+  readonly directoryCache?: ReadCache;
 }
 
 function trustProxySetting(value: string): boolean | number | string {
@@ -33,7 +36,7 @@ interface HttpError {
   type?: string;
 }
 
-export function createApp({ config, db, logger }: AppDependencies): express.Express {
+export function createApp({ config, db, logger, directoryCache = ReadCache.disabled() }: AppDependencies): express.Express {
   const app = express();
   app.disable('x-powered-by');
   if (config.trustProxy !== undefined) app.set('trust proxy', trustProxySetting(config.trustProxy));
@@ -87,7 +90,7 @@ export function createApp({ config, db, logger }: AppDependencies): express.Expr
     '/api/trpc',
     trpcExpressHandler({
       router: appRouter,
-      createContext: createContextFactory({ db, config }),
+      createContext: createContextFactory({ db, config, directoryCache }),
       onError({ error, path, req }) {
         if (error.code === 'INTERNAL_SERVER_ERROR') logger.error({ err: error, path, reqId: req.headers['x-request-id'] }, 'tRPC procedure failed');
       },

@@ -46,6 +46,14 @@ export interface RelayConfig {
   readonly batchSize: number;
 }
 
+/** The in-process cache of public directory reads (src/cache/read-cache.ts). */
+export interface DirectoryCacheConfig {
+  /** Entries kept at most (least recently used go first); 0 turns the cache off. */
+  readonly maxEntries: number;
+  /** Longest life of an entry; changes invalidate at once through LISTEN/NOTIFY. */
+  readonly ttlMs: number;
+}
+
 export interface ServerConfig {
   readonly production: boolean;
   readonly port: number;
@@ -68,6 +76,7 @@ export interface ServerConfig {
   readonly migrationsDir: string;
   readonly rateLimits: RateLimitConfig;
   readonly relay: RelayConfig;
+  readonly directoryCache: DirectoryCacheConfig;
 }
 
 type Env = Readonly<Record<string, string | undefined>>;
@@ -156,6 +165,10 @@ export function loadConfig(env: Env = process.env): ServerConfig {
       pollMs: Math.max(10, integer(env, 'RELAY_POLL_MS', 1_000)),
       timeoutMs: Math.max(1, integer(env, 'RELAY_TIMEOUT_MS', 10_000)),
       batchSize: Math.max(1, integer(env, 'RELAY_BATCH_SIZE', 10)),
+    },
+    directoryCache: {
+      maxEntries: integer(env, 'DIRECTORY_CACHE_MAX_ENTRIES', 5_000),
+      ttlMs: Math.max(1, integer(env, 'DIRECTORY_CACHE_TTL_MS', 5 * MINUTE_MS)),
     },
   };
 }

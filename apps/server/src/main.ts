@@ -4,6 +4,8 @@
  */
 import type { AddressInfo } from 'node:net';
 import { createApp } from './app.ts';
+import { createDirectoryChangeListener } from './cache/directory-change-listener.ts';
+import { ReadCache } from './cache/read-cache.ts';
 import { loadConfig } from './config.ts';
 import { openDatabase } from './db/bootstrap.ts';
 import { seedDatabase } from './db/seed.ts';
@@ -22,7 +24,13 @@ const database = await openDatabase(config, logger);
 const seeded = await seedDatabase(database.db, { demo: config.seedDemo });
 if (seeded.demoAccountCreated) logger.info('demo account seeded: demo@wellspring.test / wellspring-demo');
 
-const app = createApp({ config, db: database.db, logger });
+// Directory reads are cached in this process and dropped at every change of the directory, on any
+// server (LISTEN/NOTIFY); DIRECTORY_CACHE_MAX_ENTRIES=0 turns the cache off.
+const directoryCache = new ReadCache(config.directoryCache);
+const directoryChanges = createDirectoryChangeListener({ connectionString: database.url, cache: directoryCache, logger });
+await directoryChanges.start();
+
+const app = createApp({ config, db: database.db, logger, directoryCache });
 const server = app.listen(config.port, config.host);
 await new Promise<void>((resolve, reject) => {
   server.once('listening', resolve);
@@ -70,6 +78,7 @@ async function shutdown(signal: NodeJS.Signals): Promise<void> {
     }),
     relay?.stop({ graceMs: 5_000 }).catch((error: unknown) => logger.warn({ err: error }, 'relay did not stop cleanly')),
   ]);
+  await directoryChanges.stop();
   await database.close();
   logger.info('stopped');
   process.exit(0);

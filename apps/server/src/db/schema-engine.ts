@@ -7,7 +7,7 @@ import { readFile, readdir } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { PrismaPg } from '@prisma/adapter-pg';
-import { bindMigrationAwareSqlAdapterFactory, type SqlMigrationAwareDriverAdapterFactory } from '@prisma/driver-adapter-utils';
+import { bindMigrationAwareSqlAdapterFactory, type SqlDriverAdapter, type SqlMigrationAwareDriverAdapterFactory } from '@prisma/driver-adapter-utils';
 import type { MigrationList, SchemaEngine } from '@prisma/schema-engine-wasm';
 import * as engineBindings from '@prisma/schema-engine-wasm/schema_engine_bg';
 import pg from 'pg';
@@ -58,6 +58,30 @@ class CatalogFriendlyClient extends pg.Client {}
   const returned = pgClientQuery.apply(this, args);
   return returned instanceof Promise ? returned.then((result: pg.QueryResult) => asText(result)) : returned;
 };
+
+/** What the adapter keeps that `executeScript` needs: its pool and its error translation. */
+interface PgAdapterInternals {
+  readonly client: pg.Pool;
+  onError(error: unknown): never;
+}
+
+/**
+ * PrismaPg's `executeScript` splits a migration on every `;`, which breaks a function body (a
+ * trigger's plpgsql). Prisma's native engine sends a migration whole, and so does this: one simple
+ * query, which PostgreSQL runs as one implicit transaction, as `migrate.ts` does at start.
+ */
+async function connectWithWholeScripts(factory: PrismaPg): Promise<SqlDriverAdapter> {
+  const adapter = await factory.connect();
+  const internals = adapter as unknown as PgAdapterInternals;
+  adapter.executeScript = async (script: string) => {
+    try {
+      await internals.client.query(script);
+    } catch (error) {
+      internals.onError(error);
+    }
+  };
+  return adapter;
+}
 
 function poolConfig(url: string, database?: string): pg.PoolConfig {
   const parsed = new URL(url);
@@ -119,8 +143,8 @@ export async function diffMigrationsAgainstSchema(options: { adminUrl: string; m
   const factory: SqlMigrationAwareDriverAdapterFactory = {
     provider: 'postgres',
     adapterName: 'wellspring-schema-engine',
-    connect: () => main.connect(),
-    connectToShadowDb: () => shadow.connect(),
+    connect: () => connectWithWholeScripts(main),
+    connectToShadowDb: () => connectWithWholeScripts(shadow),
   };
   const files = [{ path: 'schema.prisma', content: options.schema }];
   let engine: SchemaEngine | undefined;

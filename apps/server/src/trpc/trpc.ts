@@ -8,6 +8,7 @@ import type { Request, Response } from 'express';
 import superjson from 'superjson';
 import { ZodError, z } from 'zod';
 import { readSessionToken, setSessionCookie, validateSessionToken } from '../auth/session.ts';
+import type { ReadCache } from '../cache/read-cache.ts';
 import type { ServerConfig } from '../config.ts';
 import type { Database } from '../db/client.ts';
 import { consumeRateLimit, type RateLimitRule } from '../http/rate-limit.ts';
@@ -19,6 +20,8 @@ export interface Context {
   readonly res: Response;
   readonly db: Database;
   readonly config: ServerConfig;
+  /** Public directory reads, dropped whenever the directory changes. */
+  readonly directoryCache: ReadCache;
   readonly requestId: string;
   /** The signed-in user, or null. */
   readonly user: PublicUser | null;
@@ -29,6 +32,7 @@ export interface Context {
 export interface ContextDependencies {
   readonly db: Database;
   readonly config: ServerConfig;
+  readonly directoryCache: ReadCache;
 }
 
 export function createContextFactory(deps: ContextDependencies) {
@@ -41,6 +45,7 @@ export function createContextFactory(deps: ContextDependencies) {
       res,
       db: deps.db,
       config: deps.config,
+      directoryCache: deps.directoryCache,
       requestId: String(res.getHeader('x-request-id') ?? ''),
       user: session?.user ?? null,
       sessionId: session?.id ?? null,

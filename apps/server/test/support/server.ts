@@ -6,6 +6,7 @@ import type { AddressInfo } from 'node:net';
 import http from 'node:http';
 import superjson, { type SuperJSONResult } from 'superjson';
 import { createApp } from '../../src/app.ts';
+import { ReadCache } from '../../src/cache/read-cache.ts';
 import { loadConfig, type ServerConfig } from '../../src/config.ts';
 import type { Database } from '../../src/db/client.ts';
 import { createLogger } from '../../src/http/logger.ts';
@@ -32,9 +33,9 @@ export function testConfig(env: Record<string, string> = {}): ServerConfig {
   return loadConfig({ ...TEST_ENV, DATABASE_URL: 'postgresql://unused', ...env });
 }
 
-export async function startTestServer(db: Database, env: Record<string, string> = {}): Promise<TestServer> {
+export async function startTestServer(db: Database, env: Record<string, string> = {}, options: { directoryCache?: ReadCache } = {}): Promise<TestServer> {
   const config = testConfig(env);
-  const app = createApp({ config, db, logger: createLogger('silent') });
+  const app = createApp({ config, db, logger: createLogger('silent'), ...options });
   const server = http.createServer(app);
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.address() as AddressInfo;
@@ -110,7 +111,7 @@ export function sessionCookieFrom(headers: Headers): { header: string; token: st
 export function testContext(db: Database, overrides: Partial<Context> = {}): Context {
   const req = { headers: {}, ip: '127.0.0.1', socket: { remoteAddress: '127.0.0.1' } } as unknown as Context['req'];
   const res = { cookie: () => res, getHeader: () => undefined } as unknown as Context['res'];
-  return { req, res, db, config: testConfig(), requestId: 'test', user: null, sessionId: null, ...overrides };
+  return { req, res, db, config: testConfig(), directoryCache: ReadCache.disabled(), requestId: 'test', user: null, sessionId: null, ...overrides };
 }
 
 /** A tRPC caller for procedures that need no HTTP details. */

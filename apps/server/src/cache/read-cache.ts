@@ -1,0 +1,131 @@
+/**
+ * A bounded, in-process cache of public directory reads (search pages, quiz matches, profiles).
+ *
+ * The directory is read far more often than it changes, and the same reads recur (a city's first
+ * page, a quiz answer set: at most 5^5 of those). Correctness comes from invalidation, not from
+ * expiry: a statement-level trigger on `practitioner` NOTIFYs `directory_changed` at every commit
+ * that touches the table, and every server LISTENs (directory-change-listener.ts); any notice drops
+ * the whole cache. The TTL only bounds how long an entry lives if a notice were ever missed.
+ *
+ * Rules that keep it exact:
+ * - Entries are kept only while the cache is *live*: while this server's LISTEN connection is up.
+ *   Losing it (or never having it) turns the cache into a pass-through until LISTEN is back, and
+ *   going live again starts empty (notices sent in between were missed).
+ * - Every invalidation bumps a generation. A load that started before a change must not store an
+ *   answer read before it: a load stores only if the generation is still the one it began in.
+ * - Loads of the same key in the same generation share one query (single flight); failures are
+ *   never cached.
+ * - Least recently used entries go first once `maxEntries` is reached; `maxEntries` 0 disables it.
+ */
+export interface ReadCacheOptions {
+  readonly maxEntries: number;
+  readonly ttlMs: number;
+  /** The clock (tests). */
+  readonly now?: () => number;
+}
+
+export interface ReadCacheStats {
+  readonly live: boolean;
+  readonly entries: number;
+  readonly hits: number;
+  readonly misses: number;
+  readonly invalidations: number;
+}
+
+interface Entry {
+  readonly value: unknown;
+  readonly expiresAt: number;
+}
+
+export class ReadCache {
+  readonly #maxEntries: number;
+  readonly #ttlMs: number;
+  readonly #now: () => number;
+  readonly #entries = new Map<string, Entry>();
+  readonly #inFlight = new Map<string, Promise<unknown>>();
+  #generation = 0;
+  #live = false;
+  #hits = 0;
+  #misses = 0;
+  #invalidations = 0;
+
+  constructor(options: ReadCacheOptions) {
+    this.#maxEntries = options.maxEntries;
+    this.#ttlMs = options.ttlMs;
+    this.#now = options.now ?? Date.now;
+  }
+
+  /** A cache that never keeps anything (tests and callers without a listener). */
+  static disabled(): ReadCache {
+    return new ReadCache({ maxEntries: 0, ttlMs: 0 });
+  }
+
+  get enabled(): boolean {
+    return this.#maxEntries > 0;
+  }
+
+  /** The cached answer for `key`, or the one `load` gives (kept when the cache is live and nothing changed meanwhile). */
+  async read<T>(key: string, load: () => Promise<T>): Promise<T> {
+    if (!this.#live || !this.enabled) return load();
+    const entry = this.#entries.get(key);
+    if (entry && entry.expiresAt > this.#now()) {
+      // Re-inserting marks it most recently used (Map keeps insertion order).
+      this.#entries.delete(key);
+      this.#entries.set(key, entry);
+      this.#hits += 1;
+      return entry.value as T;
+    }
+    if (entry) this.#entries.delete(key);
+    const pending = this.#inFlight.get(key);
+    if (pending) {
+      this.#hits += 1;
+      return pending as Promise<T>;
+    }
+    this.#misses += 1;
+    const generation = this.#generation;
+    const loading = load().then(
+      (value) => {
+        if (this.#inFlight.get(key) === loading) this.#inFlight.delete(key);
+        if (this.#live && generation === this.#generation) this.#store(key, value);
+        return value;
+      },
+      (error: unknown) => {
+        if (this.#inFlight.get(key) === loading) this.#inFlight.delete(key);
+        throw error;
+      },
+    );
+    this.#inFlight.set(key, loading);
+    return loading;
+  }
+
+  /** The directory changed: nothing read before now may be served again. */
+  invalidate(): void {
+    this.#generation += 1;
+    this.#invalidations += 1;
+    this.#entries.clear();
+    this.#inFlight.clear();
+  }
+
+  /** Whether changes are being heard (the LISTEN connection is up). Any change of state empties the cache. */
+  setLive(live: boolean): void {
+    if (live === this.#live) return;
+    this.#live = live;
+    this.invalidate();
+  }
+
+  stats(): ReadCacheStats {
+    return { live: this.#live, entries: this.#entries.size, hits: this.#hits, misses: this.#misses, invalidations: this.#invalidations };
+  }
+
+  #store(key: string, value: unknown): void {
+    this.#entries.set(key, { value, expiresAt: this.#now() + this.#ttlMs });
+    while (this.#entries.size > this.#maxEntries) {
+      const oldest = this.#entries.keys().next();
+      if (oldest.done) break;
+      this.#entries.delete(oldest.value);
+    }
+  }
+}
+
+/** The cache key of a procedure's parsed input (zod output: keys in schema order, defaults applied). */
+export const readCacheKey = (procedure: string, input: unknown): string => `${procedure} ${JSON.stringify(input)}`;
