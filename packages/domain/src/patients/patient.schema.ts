@@ -5,7 +5,7 @@
 import { z } from 'zod';
 import { labelOf, type BadgeColor } from '../shared/labels.ts';
 import type { SoapContent } from '../ehr/ehr.schema.ts';
-import type { CalendarDate } from '../time/dates.ts';
+import { ageInYears, type CalendarDate } from '../time/dates.ts';
 
 export const patientStatuses = ['active', 'new', 'inactive'] as const;
 export const patientStatusSchema = z.enum(patientStatuses);
@@ -24,13 +24,27 @@ export const detailAppointmentStatusLabels: Record<DetailAppointmentStatus, stri
 
 /** The dashboard's recent patient rows (SPEC §3 "Patient record row"). */
 export const patientRecordRowStatuses = ['active', 'follow_up', 'scheduled', 'completed'] as const;
-export type PatientRecordRowStatus = (typeof patientRecordRowStatuses)[number];
+export const patientRecordRowStatusSchema = z.enum(patientRecordRowStatuses);
+export type PatientRecordRowStatus = z.infer<typeof patientRecordRowStatusSchema>;
 export const patientRecordRowStatusLabels: Record<PatientRecordRowStatus, string> = {
   active: 'Active',
   follow_up: 'Follow-up',
   scheduled: 'Scheduled',
   completed: 'Completed',
 };
+export const patientRecordRowStatusLabel = (status: string): string => labelOf(patientRecordRowStatusLabels, status);
+
+/** A row of the dashboard's patient records (SPEC §3): name, last visit date, condition, status. */
+export interface PatientRecordRow {
+  /** The patient it opens (/dashboard/patients/{patientId}). */
+  readonly patientId: string;
+  readonly name: string;
+  /** Shown as a US short date. */
+  readonly lastVisit: CalendarDate;
+  /** The main condition being treated. */
+  readonly condition: string;
+  readonly status: PatientRecordRowStatus;
+}
 
 export const allergySeverities = ['Mild', 'Moderate', 'Severe'] as const;
 export type AllergySeverity = (typeof allergySeverities)[number];
@@ -40,7 +54,8 @@ export interface PatientListRow {
   readonly name: string;
   readonly email: string;
   readonly phone: string;
-  readonly dob: CalendarDate;
+  /** yyyy-MM-dd; null when unknown. */
+  readonly dob: CalendarDate | null;
   /** Relative text such as "2 days ago" or "Never" (`relativeLastVisit`). */
   readonly lastVisit: string;
   /** Text such as "Today, 10:00 AM" or "Not scheduled" (`nextAppointmentText`). */
@@ -109,7 +124,8 @@ export interface PatientDetail {
   readonly name: string;
   readonly email: string;
   readonly phone: string;
-  readonly dob: CalendarDate;
+  /** yyyy-MM-dd; null when unknown (the Unknown Patient): then no age shows. */
+  readonly dob: CalendarDate | null;
   readonly address: string;
   readonly emergency: { readonly name: string; readonly relationship: string; readonly phone: string };
   readonly insurance: { readonly provider: string; readonly policyNumber: string; readonly group: string };
@@ -139,6 +155,9 @@ export const patientMessages = {
   editNoteComingSoon: 'Edit note feature coming soon',
   unknownPatient: 'Unknown Patient',
 } as const;
+
+/** Age in whole years on `today` (SPEC §9), or null without a date of birth (nothing to show). */
+export const patientAge = (dob: CalendarDate | null, today: CalendarDate): number | null => (dob === null ? null : ageInYears(dob, today));
 
 /** Recent Activity shows the first 2 notes (SPEC §9). */
 export const RECENT_ACTIVITY_NOTES = 2;

@@ -46,6 +46,19 @@ describe('profile editor', () => {
     expect(practitionerProfileSchema.parse({ ...valid, yearsExperience: 7 }).yearsExperience).toBe(7);
   });
 
+  it('takes a photo from an http(s) URL or a path on this site, nothing else', () => {
+    const image = (profileImage: unknown) => practitionerProfileSchema.safeParse({ ...valid, profileImage });
+    for (const ok of ['/images/practitioners/elena-rodriguez.svg', 'https://cdn.example.test/a.jpg', 'http://localhost:3000/a.png']) {
+      expect(image(ok).data?.profileImage).toBe(ok);
+    }
+    expect(image(' /images/a.svg ').data?.profileImage).toBe('/images/a.svg');
+    expect(image('').data?.profileImage).toBeNull();
+    expect(image(null).data?.profileImage).toBeNull();
+    for (const bad of ['javascript:alert(1)', 'data:image/svg+xml,<svg/>', '//evil.test/a.png', '/\\evil.test/a.png', 'images/a.svg', 'ftp://x.test/a.png', 'https://', `/${repeat(2000)}`, 42]) {
+      expect(messagesOf(practitionerProfileSchema, { ...valid, profileImage: bad })).toEqual({ profileImage: ['Please enter a valid image address'] });
+    }
+  });
+
   it('reports every required field on an empty form', () => {
     expect(Object.keys(messagesOf(practitionerProfileSchema, practitionerProfileDefaults)).sort()).toEqual(['about', 'location', 'name', 'yearsExperience']);
   });

@@ -22,6 +22,7 @@ export const profileMessages = {
   emptyEntry: 'Please enter a value',
   entryTooLong: 'Entries must be at most 100 characters',
   duplicateEntry: (entry: string) => `"${entry}" is already in the list`,
+  profileImage: 'Please enter a valid image address',
   created: { title: 'Profile created successfully!', description: 'Your profile is now live and visible to patients.' },
   updated: { title: 'Profile updated successfully!', description: 'Your changes have been saved.' },
 } as const;
@@ -84,6 +85,23 @@ const yearsExperienceSchema = z.preprocess(
     .max(80, profileMessages.yearsExperienceTooLarge),
 );
 
+/**
+ * Where a profile photo may come from: an http(s) URL, or a path on this site ("/images/…", as the
+ * sample practitioners' portraits). Nothing else reaches an <img src> (no javascript:, data: or
+ * protocol-relative "//host" addresses).
+ */
+export function isImageSource(value: string): boolean {
+  const sitePath = /^\/(?![/\\])\S*$/;
+  const httpUrl = /^https?:\/\/[a-z0-9](?:[a-z0-9.-]*[a-z0-9])?(?::\d{1,5})?(?:[/?#]\S*)?$/i;
+  return sitePath.test(value) || httpUrl.test(value);
+}
+
+/** An empty photo field is no photo (null). */
+const profileImageSchema = z.preprocess(
+  (value) => (typeof value === 'string' && value.trim() === '' ? null : value),
+  z.string({ error: profileMessages.profileImage }).trim().max(2000, profileMessages.profileImage).refine(isImageSource, profileMessages.profileImage).nullable(),
+);
+
 export const practitionerProfileSchema = z.object({
   name: z.string().trim().min(3, profileMessages.name).max(200, tooLongMessage('Name', 200)),
   location: z.string().trim().min(3, profileMessages.location).max(200, tooLongMessage('Location', 200)),
@@ -95,7 +113,7 @@ export const practitionerProfileSchema = z.object({
   certifications: profileListSchema,
   education: profileListSchema,
   treatmentApproaches: profileListSchema,
-  profileImage: z.url().nullable().default(null),
+  profileImage: profileImageSchema.default(null),
 });
 export type PractitionerProfileInput = z.input<typeof practitionerProfileSchema>;
 export type PractitionerProfile = z.output<typeof practitionerProfileSchema>;

@@ -6,7 +6,7 @@ import type { CalendarDate } from '../time/dates.ts';
 import { SAMPLE_TIME_ZONE } from './sample-dates.ts';
 import { samplePractitioners } from './practitioners.ts';
 import { previewPractitioners } from './preview-practitioners.ts';
-import { buildSamplePatientRows, buildSamplePatients } from './patients.ts';
+import { buildSamplePatientRecordRows, buildSamplePatientRows, buildSamplePatients } from './patients.ts';
 import { buildDashboardAppointments, buildPortalSamples, buildScheduleAppointments } from './appointments.ts';
 import { buildSampleEvents, popularResourceTags, sampleForumCategories, sampleForumTopics, sampleMembers, sampleResources } from './community.ts';
 import { buildSampleReferralCodes, buildSampleReferrals } from './referrals.ts';
@@ -22,6 +22,7 @@ export function buildSamples(today: CalendarDate, timeZone: string = SAMPLE_TIME
     previewPractitioners,
     patients: buildSamplePatients(today),
     patientRows: buildSamplePatientRows(today, timeZone),
+    patientRecordRows: buildSamplePatientRecordRows(today),
     dashboardAppointments: buildDashboardAppointments(today),
     scheduleAppointments: buildScheduleAppointments(today),
     portal: buildPortalSamples(today),

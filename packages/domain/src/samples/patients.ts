@@ -3,7 +3,7 @@
  * with full records; any other id is "Unknown Patient" with no conditions (`patientDetailById`).
  * Appointment dates are offsets from `today` (see sample-dates.ts).
  */
-import type { PatientDetail, PatientListRow } from '../patients/patient.schema.ts';
+import { patientMessages, type PatientDetail, type PatientListRow, type PatientRecordRow } from '../patients/patient.schema.ts';
 import { nextAppointmentText, relativeLastVisit, zonedTimeToInstant, type CalendarDate } from '../time/dates.ts';
 import { SAMPLE_TIME_ZONE, SAMPLE_TODAY, sampleDay } from './sample-dates.ts';
 
@@ -176,7 +176,12 @@ export function buildSamplePatients(today: CalendarDate): PatientDetail[] {
       ],
       medications: [{ name: 'Cetirizine', dosage: '10 mg', frequency: 'As needed', purpose: 'Seasonal allergies' }],
       medicalHistory: [{ condition: 'Atopic dermatitis', dateOnset: 'Childhood', status: 'Active', treatment: 'Emollients, topical steroids as needed' }],
-      familyHistory: [],
+      familyHistory: [
+        { relation: 'Mother', condition: 'Seasonal allergies and asthma', age: '12' },
+        { relation: 'Maternal aunt', condition: 'Polycystic ovary syndrome', age: '24' },
+        { relation: 'Father', condition: 'Type 2 diabetes', age: '51' },
+        { relation: 'Brother', condition: 'Atopic dermatitis', age: '4' },
+      ],
       lifestyle: {
         diet: 'Vegetarian; high dairy intake',
         exercise: 'Running 3 times a week',
@@ -188,14 +193,17 @@ export function buildSamplePatients(today: CalendarDate): PatientDetail[] {
   ];
 }
 
-/** SPEC §3: any id other than 1, 2, 3 gives "Unknown Patient" with no conditions (and nothing else). */
+/**
+ * SPEC §3: any id other than 1, 2, 3 gives "Unknown Patient" with no conditions (and nothing else):
+ * no date of birth either, so no age shows.
+ */
 export function unknownPatient(id: string): PatientDetail {
   return {
     id,
-    name: 'Unknown Patient',
+    name: patientMessages.unknownPatient,
     email: '',
     phone: '',
-    dob: '1970-01-01',
+    dob: null,
     address: '',
     emergency: { name: '', relationship: '', phone: '' },
     insurance: { provider: '', policyNumber: '', group: '' },
@@ -221,11 +229,41 @@ const timeOfDay = (text: string): string => {
   return `${String(hour).padStart(2, '0')}:${match[2]}`;
 };
 
+/** Patients of the list without a detailed record: a new one and an inactive one (offsets in days from today). */
+const listOnlyPatients: ReadonlyArray<Omit<PatientListRow, 'lastVisit' | 'nextAppointment'> & { readonly lastVisitDays: number | null; readonly nextAppointmentDays: number | null }> = [
+  {
+    id: '4',
+    name: 'James Wilson',
+    email: 'james.wilson@example.com',
+    phone: '(303) 555-0121',
+    dob: '1969-06-02',
+    lastVisitDays: null,
+    nextAppointmentDays: 1,
+    status: 'new',
+    conditions: ['Lower Back Pain'],
+    notes: 0,
+  },
+  {
+    id: '5',
+    name: 'Olivia Brown',
+    email: 'olivia.brown@example.com',
+    phone: '(206) 555-0187',
+    dob: '1988-11-17',
+    lastVisitDays: -120,
+    nextAppointmentDays: null,
+    status: 'inactive',
+    conditions: ['Hypothyroidism', 'Fatigue'],
+    notes: 2,
+  },
+];
+
+const lastCompletedVisit = (patient: PatientDetail): CalendarDate | null =>
+  patient.appointments.filter((a) => a.status === 'completed').map((a) => a.date).sort().at(-1) ?? null;
+
 /** The patient list (SPEC §2): the three detailed patients plus a new patient and an inactive one. */
 export function buildSamplePatientRows(today: CalendarDate, timeZone: string = SAMPLE_TIME_ZONE): PatientListRow[] {
   const now = zonedTimeToInstant(today, '08:00', timeZone);
   const rows: PatientListRow[] = buildSamplePatients(today).map((patient) => {
-    const completed = patient.appointments.filter((a) => a.status === 'completed').map((a) => a.date).sort();
     const upcoming = patient.appointments.filter((a) => a.status === 'upcoming').sort((a, b) => (a.date < b.date ? -1 : 1))[0];
     return {
       id: patient.id,
@@ -233,7 +271,7 @@ export function buildSamplePatientRows(today: CalendarDate, timeZone: string = S
       email: patient.email,
       phone: patient.phone,
       dob: patient.dob,
-      lastVisit: relativeLastVisit(completed[completed.length - 1] ?? null, today),
+      lastVisit: relativeLastVisit(lastCompletedVisit(patient), today),
       nextAppointment: nextAppointmentText(upcoming ? zonedTimeToInstant(upcoming.date, timeOfDay(upcoming.time), timeZone) : null, now, timeZone),
       status: 'active',
       conditions: patient.conditions,
@@ -241,30 +279,25 @@ export function buildSamplePatientRows(today: CalendarDate, timeZone: string = S
     };
   });
   rows.push(
-    {
-      id: '4',
-      name: 'James Wilson',
-      email: 'james.wilson@example.com',
-      phone: '(303) 555-0121',
-      dob: '1969-06-02',
-      lastVisit: relativeLastVisit(null, today),
-      nextAppointment: nextAppointmentText(zonedTimeToInstant(sampleDay(today, 1), '10:00', timeZone), now, timeZone),
-      status: 'new',
-      conditions: ['Lower Back Pain'],
-      notes: 0,
-    },
-    {
-      id: '5',
-      name: 'Olivia Brown',
-      email: 'olivia.brown@example.com',
-      phone: '(206) 555-0187',
-      dob: '1988-11-17',
-      lastVisit: relativeLastVisit(sampleDay(today, -120), today),
-      nextAppointment: nextAppointmentText(null, now, timeZone),
-      status: 'inactive',
-      conditions: ['Hypothyroidism', 'Fatigue'],
-      notes: 2,
-    },
+    ...listOnlyPatients.map(({ lastVisitDays, nextAppointmentDays, ...patient }) => ({
+      ...patient,
+      lastVisit: relativeLastVisit(lastVisitDays === null ? null : sampleDay(today, lastVisitDays), today),
+      nextAppointment: nextAppointmentText(nextAppointmentDays === null ? null : zonedTimeToInstant(sampleDay(today, nextAppointmentDays), '10:00', timeZone), now, timeZone),
+    })),
   );
   return rows;
+}
+
+/**
+ * The dashboard's patient records (SPEC §3 "Patient record row"), one of each status. The last visit
+ * is the last completed appointment of the patient's record and the condition one of theirs (tested).
+ */
+export function buildSamplePatientRecordRows(today: CalendarDate): PatientRecordRow[] {
+  const d = (days: number) => sampleDay(today, days);
+  return [
+    { patientId: '1', name: 'Emma Thompson', lastVisit: d(-2), condition: 'Chronic Fatigue', status: 'follow_up' },
+    { patientId: '2', name: 'Michael Chen', lastVisit: d(-7), condition: 'Migraines', status: 'active' },
+    { patientId: '3', name: 'Sofia Martinez', lastVisit: d(-14), condition: 'Eczema', status: 'scheduled' },
+    { patientId: '5', name: 'Olivia Brown', lastVisit: d(-120), condition: 'Hypothyroidism', status: 'completed' },
+  ];
 }

@@ -2,7 +2,8 @@
  * The five sample practitioners of the directory (SPEC §3, ids '1'–'5'). Practitioner 1 has every
  * optional section; 2 and 3 have some; 4 has none, so each profile empty state shows
  * ("No Patient Referrals", "No Physician Referrals", "No Licensure Information", "No Awards
- * Information"). Coordinates are those of the real city centres.
+ * Information"). Coordinates are those of the real city centres. Practitioners 1, 2 and 5 have a
+ * portrait (illustrations under apps/web/public/images/practitioners/); 3 and 4 show their initials.
  */
 import type { Practitioner } from '../practitioners/practitioner.types.ts';
 
@@ -10,7 +11,7 @@ export const samplePractitioners: readonly Practitioner[] = [
   {
     id: '1',
     name: 'Dr. Elena Rodriguez',
-    profileImage: null,
+    profileImage: '/images/practitioners/elena-rodriguez.svg',
     specialties: ['naturopathy', 'functional_medicine', 'nutrition'],
     location: 'Portland, OR',
     coordinates: { lat: 45.5152, lng: -122.6784 },
@@ -55,7 +56,7 @@ export const samplePractitioners: readonly Practitioner[] = [
   {
     id: '2',
     name: 'Dr. James Chen',
-    profileImage: null,
+    profileImage: '/images/practitioners/james-chen.svg',
     specialties: ['acupuncture', 'herbalism'],
     location: 'San Francisco, CA',
     coordinates: { lat: 37.7749, lng: -122.4194 },
@@ -137,7 +138,7 @@ export const samplePractitioners: readonly Practitioner[] = [
   {
     id: '5',
     name: 'Dr. Aisha Patel',
-    profileImage: null,
+    profileImage: '/images/practitioners/aisha-patel.svg',
     specialties: ['functional_medicine', 'herbalism', 'acupuncture'],
     location: 'Seattle, WA',
     coordinates: { lat: 47.6062, lng: -122.3321 },

@@ -1,4 +1,7 @@
-/** The landing page's preview directory: four sample cards (SPEC §1, §3 "Preview practitioner"). */
+/**
+ * The landing page's preview directory: four sample cards (SPEC §1, §3 "Preview practitioner"); two
+ * with a portrait, two with the initials fallback.
+ */
 export interface PreviewPractitioner {
   readonly name: string;
   readonly location: string;
@@ -18,7 +21,7 @@ export const previewPractitioners: readonly PreviewPractitioner[] = [
     location: 'Portland, OR',
     rating: 4.9,
     reviewCount: 127,
-    image: null,
+    image: '/images/practitioners/elena-rodriguez.svg',
     specialties: ['Naturopathy', 'Functional Medicine'],
     experience: '12 years',
     patientCount: '800+ patients',
@@ -29,7 +32,7 @@ export const previewPractitioners: readonly PreviewPractitioner[] = [
     location: 'San Francisco, CA',
     rating: 4.8,
     reviewCount: 94,
-    image: null,
+    image: '/images/practitioners/james-chen.svg',
     specialties: ['Acupuncture', 'Herbalism'],
     experience: '15 years',
     patientCount: '1,200+ patients',

@@ -1,17 +1,18 @@
 import { describe, expect, it } from 'vitest';
 import { specialties } from '../catalog/specialties.ts';
-import { practitionerProfileSchema } from '../profile/practitioner-profile.schema.ts';
+import { isImageSource, practitionerProfileSchema } from '../profile/practitioner-profile.schema.ts';
 import { averageSessionMinutes, profileCompletion } from '../dashboard/dashboard.ts';
 import { referralStats } from '../referrals/referral.schema.ts';
 import { isReferralCodeRedeemable } from '../referrals/referral-code.machine.ts';
 import { canStartSession } from '../appointments/appointment.machine.ts';
 import { forumCategoryNames, resourceTabOf, resourceTypes, eventTypes } from '../community/community.schema.ts';
 import { quizSymptomVocabulary } from '../quiz/quiz.questions.ts';
-import { ageInYears, dayOfWeek, weekOf } from '../time/dates.ts';
+import { dayOfWeek, relativeLastVisit, weekOf } from '../time/dates.ts';
+import { patientAge, patientRecordRowStatusLabel, patientRecordRowStatuses } from '../patients/patient.schema.ts';
 import { buildSamples } from './build-samples.ts';
 import { demoAccount } from './demo-account.ts';
 import { dashboardSampleStats, demoPractitionerProfile, demoWeekDurations, referralSampleStats } from './demo-practice.ts';
-import { patientDetailById } from './patients.ts';
+import { patientDetailById, unknownPatient } from './patients.ts';
 import { samplePractitionerById } from './practitioners.ts';
 import { SAMPLE_TIME_ZONE, SAMPLE_TODAY } from './sample-dates.ts';
 
@@ -29,7 +30,11 @@ describe('sample practitioners', () => {
       expect(p.shortBio.length).toBeLessThanOrEqual(200);
       for (const t of p.testimonials) expect(t.rating).toBeGreaterThanOrEqual(1);
       expect(p.acceptsInsurance).toBe((p.insuranceList?.length ?? 0) > 0);
+      expect(p.profileImage === null || isImageSource(p.profileImage)).toBe(true);
     }
+    // Some have a portrait, some show their initials.
+    expect(samples.practitioners.filter((p) => p.profileImage !== null).map((p) => p.id)).toEqual(['1', '2', '5']);
+    expect(practitionerProfileSchema.shape.profileImage.parse(samplePractitionerById('1')?.profileImage)).toBe('/images/practitioners/elena-rodriguez.svg');
     expect(samplePractitionerById('9')).toBeUndefined();
   });
 
@@ -52,9 +57,36 @@ describe('sample patients', () => {
       expect(p.appointments.every((a) => (a.status === 'upcoming') === a.date >= SAMPLE_TODAY)).toBe(true);
       expect(p.lifestyle).not.toBeNull();
     }
-    expect(ageInYears(patientDetailById('1').dob, SAMPLE_TODAY)).toBe(40);
+    expect(patientAge(patientDetailById('1').dob, SAMPLE_TODAY)).toBe(40);
     const unknown = patientDetailById('42');
-    expect(unknown).toMatchObject({ id: '42', name: 'Unknown Patient', conditions: [], notes: [], appointments: [], allergies: [] });
+    expect(unknown).toEqual(unknownPatient('42'));
+    expect(unknown).toMatchObject({ id: '42', name: 'Unknown Patient', dob: null, conditions: [], notes: [], appointments: [], allergies: [], familyHistory: [] });
+    // No date of birth, so no age (not a made-up one).
+    expect(patientAge(unknown.dob, SAMPLE_TODAY)).toBeNull();
+  });
+
+  it('have every health-record section filled, so the empty texts only show for the Unknown Patient', () => {
+    for (const p of samples.patients) {
+      expect([p.allergies, p.medications, p.medicalHistory, p.familyHistory].map((section) => section.length > 0)).toEqual([true, true, true, true]);
+      expect(p.dob).not.toBeNull();
+      for (const f of p.familyHistory) expect(f.relation && f.condition && /^\d+$/.test(f.age)).toBeTruthy();
+    }
+  });
+
+  it('have dashboard record rows of every status, consistent with the records', () => {
+    const rows = samples.patientRecordRows;
+    expect(rows.map((r) => patientRecordRowStatusLabel(r.status))).toEqual(['Follow-up', 'Active', 'Scheduled', 'Completed']);
+    expect(new Set(rows.map((r) => r.status))).toEqual(new Set(patientRecordRowStatuses));
+    expect(patientRecordRowStatusLabel('archived')).toBe('Unknown');
+    for (const row of rows) {
+      const listed = samples.patientRows.find((p) => p.id === row.patientId);
+      expect(listed?.name).toBe(row.name);
+      expect(listed?.conditions).toContain(row.condition);
+      expect(row.lastVisit < SAMPLE_TODAY).toBe(true);
+      const detail = samples.patients.find((p) => p.id === row.patientId);
+      if (detail) expect(row.lastVisit).toBe(detail.appointments.filter((a) => a.status === 'completed').map((a) => a.date).sort().at(-1));
+    }
+    expect(samples.patientRows.find((p) => p.id === '5')?.lastVisit).toBe(relativeLastVisit(rows[3]?.lastVisit ?? null, SAMPLE_TODAY));
   });
 
   it('have list rows with relative texts', () => {
