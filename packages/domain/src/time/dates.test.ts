@@ -1,4 +1,5 @@
 import fc from 'fast-check';
+import { formatInTimeZone } from 'date-fns-tz';
 import { describe, expect, it } from 'vitest';
 import {
   addDays,
@@ -126,5 +127,76 @@ describe('wall-clock times', () => {
     expect(() => dateTimeLocalToInstant('2025-06-16 10:00', 'UTC')).toThrow(RangeError);
     expect(isDateTimeLocal('2025-06-16T10:00:30')).toBe(true);
     expect(isDateTimeLocal('2025-06-16')).toBe(false);
+  });
+});
+
+describe('wall-clock times around daylight-saving changes', () => {
+  const ny = 'America/New_York';
+  const at = (date: string, time: string, zone: string) => zonedTimeToInstant(date, time, zone).toISOString();
+  const wallClock = (instant: Date, zone: string) => formatInTimeZone(instant, zone, 'yyyy-MM-dd HH:mm xxx');
+
+  it('moves a time inside a gap forward by the gap (New York, 2026-03-08 02:00 → 03:00)', () => {
+    expect(at('2026-03-08', '01:59', ny)).toBe('2026-03-08T06:59:00.000Z');
+    expect(at('2026-03-08', '02:00', ny)).toBe('2026-03-08T07:00:00.000Z');
+    expect(at('2026-03-08', '02:30', ny)).toBe('2026-03-08T07:30:00.000Z');
+    expect(wallClock(zonedTimeToInstant('2026-03-08', '02:30', ny), ny)).toBe('2026-03-08 03:30 -04:00');
+    expect(at('2026-03-08', '03:00', ny)).toBe('2026-03-08T07:00:00.000Z');
+    expect(at('2026-03-08', '03:30', ny)).toBe('2026-03-08T07:30:00.000Z');
+  });
+
+  it('takes the earlier instant inside an overlap (New York, 2026-11-01 01:00–02:00 happens twice)', () => {
+    expect(at('2026-11-01', '00:59', ny)).toBe('2026-11-01T04:59:00.000Z');
+    expect(at('2026-11-01', '01:00', ny)).toBe('2026-11-01T05:00:00.000Z');
+    expect(at('2026-11-01', '01:30', ny)).toBe('2026-11-01T05:30:00.000Z');
+    expect(wallClock(zonedTimeToInstant('2026-11-01', '01:30', ny), ny)).toBe('2026-11-01 01:30 -04:00');
+    // 01:30 EST (06:30Z) is the second occurrence, never chosen; 02:00 exists once, in EST.
+    expect(at('2026-11-01', '02:00', ny)).toBe('2026-11-01T07:00:00.000Z');
+  });
+
+  it('applies the same rule in other zones and hemispheres', () => {
+    expect(at('2026-03-29', '01:30', 'Europe/London')).toBe('2026-03-29T01:30:00.000Z');
+    expect(at('2026-10-25', '01:30', 'Europe/London')).toBe('2026-10-25T00:30:00.000Z');
+    // Sydney: forward on 2026-10-04 at 02:00, back on 2026-04-05 at 03:00.
+    expect(at('2026-10-04', '02:30', 'Australia/Sydney')).toBe('2026-10-03T16:30:00.000Z');
+    expect(at('2026-04-05', '02:30', 'Australia/Sydney')).toBe('2026-04-04T15:30:00.000Z');
+    // Lord Howe Island moves its clocks by 30 minutes.
+    expect(wallClock(zonedTimeToInstant('2026-10-04', '02:15', 'Australia/Lord_Howe'), 'Australia/Lord_Howe')).toBe('2026-10-04 02:45 +11:00');
+    // Samoa skipped 2011-12-30 entirely: a time on that day is moved a whole day forward.
+    expect(wallClock(zonedTimeToInstant('2011-12-30', '12:00', 'Pacific/Apia'), 'Pacific/Apia')).toBe('2011-12-31 12:00 +14:00');
+  });
+
+  it('rejects a malformed time, date or zone', () => {
+    expect(() => zonedTimeToInstant('2026-03-08', '24:00', ny)).toThrow(RangeError);
+    expect(() => zonedTimeToInstant('2026-03-08', '9am', ny)).toThrow(RangeError);
+    expect(() => zonedTimeToInstant('2026-02-30', '09:00', ny)).toThrow(RangeError);
+    expect(() => zonedTimeToInstant('2026-03-08', '09:00', 'Mars/Olympus_Mons')).toThrow(RangeError);
+    expect(zonedTimeToInstant('2026-03-08', '9:05', ny).toISOString()).toBe('2026-03-08T13:05:00.000Z');
+  });
+
+  const zones = ['America/New_York', 'America/Los_Angeles', 'Europe/London', 'Australia/Sydney', 'Australia/Lord_Howe', 'Asia/Kolkata', 'UTC'];
+
+  it('gives back the first instant showing any wall time that exists', () => {
+    fc.assert(
+      fc.property(fc.integer({ min: 0, max: 10 * 365 * 24 * 4 }), fc.constantFrom(...zones), (quarterHours, zone) => {
+        const instant = new Date(Date.UTC(2020, 0, 1) + quarterHours * 15 * 60_000);
+        const [date, time] = formatInTimeZone(instant, zone, 'yyyy-MM-dd HH:mm').split(' ') as [string, string];
+        const back = zonedTimeToInstant(date, time, zone);
+        expect(formatInTimeZone(back, zone, 'yyyy-MM-dd HH:mm')).toBe(`${date} ${time}`);
+        expect(back.getTime()).toBeLessThanOrEqual(instant.getTime());
+        expect(instant.getTime() - back.getTime()).toBeLessThanOrEqual(60 * 60_000);
+      }),
+    );
+  });
+
+  it('never moves a wall time back, and forward by at most the gap', () => {
+    fc.assert(
+      fc.property(fc.integer({ min: 0, max: 3650 }), fc.integer({ min: 0, max: 24 * 60 - 1 }), fc.constantFrom(...zones), (day, minuteOfDay, zone) => {
+        const date = addDays('2020-01-01', day);
+        const time = `${String(Math.floor(minuteOfDay / 60)).padStart(2, '0')}:${String(minuteOfDay % 60).padStart(2, '0')}`;
+        const shown = formatInTimeZone(zonedTimeToInstant(date, time, zone), zone, "yyyy-MM-dd'T'HH:mm");
+        const shift = (Date.parse(`${shown}:00Z`) - Date.parse(`${date}T${time}:00Z`)) / 60_000;
+        expect(shift === 0 || shift === 30 || shift === 60).toBe(true);
+      }),
+    );
   });
 });

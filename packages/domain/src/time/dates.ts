@@ -139,27 +139,48 @@ export function nextAppointmentText(startsAt: Instant | null, now: Instant, time
 /**
  * The instant of a wall-clock time in a zone: `zonedTimeToInstant('2025-06-05', '14:30', 'America/New_York')`.
  * Used to turn the schedule dialog's day + slot and the portal's datetime-local value into UTC.
+ *
+ * Around a daylight-saving change a wall time may not exist or may exist twice. The rule (the
+ * "compatible" one of JavaScript's Temporal and of java.time):
+ * - **gap** (clocks jump forward; New York 2026-03-08 02:30 never happens): the time is read with the
+ *   offset in force before the jump, i.e. moved forward by the gap's length → 03:30 EDT (07:30Z);
+ * - **overlap** (clocks go back; New York 2026-11-01 01:30 happens twice): the earlier of the two
+ *   instants, the first time the clock shows it → 01:30 EDT (05:30Z).
  */
 export function zonedTimeToInstant(date: CalendarDate, time: string, timeZone: string): Date {
-  const [h, min] = time.split(':').map(Number) as [number, number];
+  const match = /^([01]?\d|2[0-3]):([0-5]\d)$/.exec(time);
+  if (!match) throw new RangeError(`Not a time of day (HH:mm): ${time}`);
   calendarToUtc(date);
   const [y, m, d] = date.split('-').map(Number) as [number, number, number];
-  const wall = Date.UTC(y, m - 1, d, h, min);
-  // Two passes find the offset in force at that wall time (exact except inside a DST gap).
-  let guess = wall;
-  for (let pass = 0; pass < 2; pass += 1) {
-    const offsetMinutes = zoneOffsetMinutes(new Date(guess), timeZone);
-    guess = wall - offsetMinutes * 60_000;
-  }
-  return new Date(guess);
+  const wall = Date.UTC(y, m - 1, d, Number(match[1]), Number(match[2]));
+  // The offsets in force a day before and a day after: around a change they differ.
+  const before = zoneOffsetMinutes(wall - DAY_MS, timeZone);
+  const after = zoneOffsetMinutes(wall + DAY_MS, timeZone);
+  const fits = (offset: number) => zoneOffsetMinutes(wall - offset * 60_000, timeZone) === offset;
+  const candidates = (before === after ? [before] : [before, after]).filter(fits).map((offset) => wall - offset * 60_000);
+  // Overlap: both fit, the earlier instant wins. Gap: none fits, the offset before the change is used.
+  return new Date(candidates.length > 0 ? Math.min(...candidates) : wall - before * 60_000);
 }
 
-function zoneOffsetMinutes(instant: Date, timeZone: string): number {
-  const local = formatInTimeZone(instant, timeZone, "yyyy-MM-dd'T'HH:mm:ss");
-  const [datePart, timePart] = local.split('T') as [string, string];
-  const [y, m, d] = datePart.split('-').map(Number) as [number, number, number];
-  const [h, min, s] = timePart.split(':').map(Number) as [number, number, number];
-  return (Date.UTC(y, m - 1, d, h, min, s) - Math.floor(instant.getTime() / 1000) * 1000) / 60_000;
+const DAY_MS = 86_400_000;
+
+const zoneFormatters = new Map<string, Intl.DateTimeFormat>();
+function zoneFormatter(timeZone: string): Intl.DateTimeFormat {
+  let formatter = zoneFormatters.get(timeZone);
+  if (!formatter) {
+    // Throws a RangeError for an unknown zone.
+    formatter = new Intl.DateTimeFormat('en-US', { timeZone, hourCycle: 'h23', year: 'numeric', month: 'numeric', day: 'numeric', hour: 'numeric', minute: 'numeric', second: 'numeric' });
+    zoneFormatters.set(timeZone, formatter);
+  }
+  return formatter;
+}
+
+/** Minutes the zone's wall clock is ahead of UTC at `instant` (New York in summer: −240). */
+function zoneOffsetMinutes(instant: number, timeZone: string): number {
+  const parts: Partial<Record<Intl.DateTimeFormatPartTypes, number>> = {};
+  for (const part of zoneFormatter(timeZone).formatToParts(instant)) parts[part.type] = Number(part.value);
+  const { year = 0, month = 1, day = 1, hour = 0, minute = 0, second = 0 } = parts;
+  return (Date.UTC(year, month - 1, day, hour, minute, second) - Math.floor(instant / 1000) * 1000) / 60_000;
 }
 
 /** Splits a datetime-local value "2025-06-05T14:30" into the instant it means in `timeZone`. */
