@@ -176,6 +176,25 @@ describe('directory.search', () => {
     expect((await search({ query: '!!! ' })).total).toBe(everyone.length);
   });
 
+  it('finds a name made of English stop words ("Will", "Don") by each word, while bios keep English stemming', async () => {
+    const template = generated[0] as DirectoryProfile;
+    const named = (id: string, name: string): DirectoryProfile => ({ ...template, id, name, shortBio: 'Gentle herbal care.', about: 'Herbal medicine for the whole family, rooted in tradition and evidence.' });
+    await insertPractitioners(database.db.pool, [named('stopword-1', 'Will Ashby'), named('stopword-2', 'Don Can Whitfield')]);
+    try {
+      // A word is a prefix: "will" also finds every William.
+      const wills = await search({ query: 'will', pageSize: 50 });
+      expect(wills.items.map((item) => item.id)).toContain('stopword-1');
+      expect(wills.items.every((item) => item.name.toLowerCase().split(/[^a-z]+/).some((word) => word.startsWith('will')))).toBe(true);
+      expect((await search({ query: 'Will Ashby' })).items.map((item) => item.id)).toEqual(['stopword-1']);
+      expect((await search({ query: 'don can whitfield' })).items.map((item) => item.id)).toEqual(['stopword-2']);
+      // "families" → "famili" (English stem) still finds the bio's "family".
+      const families = await search({ query: 'families whitfield' });
+      expect(families.items.map((item) => item.id)).toEqual(['stopword-2']);
+    } finally {
+      await database.query(`DELETE FROM practitioner WHERE id LIKE 'stopword-%'`);
+    }
+  });
+
   it('pages without gaps or overlaps: page 2 continues page 1, and a page past the end is empty with the total', async () => {
     const input = { specialties: ['nutrition'] as const, pageSize: 7 };
     const first = await search({ ...input, specialties: [...input.specialties], page: 1 });

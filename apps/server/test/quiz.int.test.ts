@@ -5,7 +5,9 @@ import {
   mulberry32,
   pick,
   profileOfGenerated,
+  normalizeSymptom,
   quizQuestions,
+  quizSymptomVocabulary,
   recommendedApproaches,
   samplePractitioners,
   type DirectoryProfile,
@@ -13,7 +15,7 @@ import {
 import superjson from 'superjson';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seedSamplePractitioners } from '../src/db/seed.ts';
-import { insertPractitioners } from '../src/repositories/practitioner.repository.ts';
+import { insertPractitioners, symptomMaskOf } from '../src/repositories/practitioner.repository.ts';
 import { createTestDatabase, type TestDatabase } from './support/database.ts';
 import { createTestCaller, startTestServer, trpcQuery, type TestServer } from './support/server.ts';
 
@@ -77,6 +79,22 @@ describe('quiz.match', () => {
     for (let run = 0; run < 40; run += 1) {
       await expectReference(quizQuestions.map((question) => pick(random, question.options).id));
     }
+  });
+
+  it('reads symptoms as the bit set of the domain vocabulary, the same in SQL and TypeScript', async () => {
+    // Every quiz symptom is a vocabulary word, so the bit set loses none of them.
+    const quizWords = quizQuestions.flatMap((question) => question.options.flatMap((option) => option.symptoms.map(normalizeSymptom)));
+    expect(quizWords.filter((word) => !(quizSymptomVocabulary as readonly string[]).includes(word))).toEqual([]);
+    for (const [index, word] of quizSymptomVocabulary.entries()) {
+      const [row] = await database.query<{ mask: number }>('SELECT practitioner_symptom_mask($1::text[]) AS mask', [[word]]);
+      expect(row?.mask, word).toBe(1 << index);
+      expect(symptomMaskOf([word])).toBe(1 << index);
+    }
+    const rows = await database.query<{ id: string; symptom_mask: number }>('SELECT id, symptom_mask FROM practitioner');
+    const byId = new Map(everyone.map((practitioner) => [practitioner.id, practitioner]));
+    const mismatched = rows.filter((row) => row.symptom_mask !== symptomMaskOf(byId.get(row.id)?.commonSymptoms ?? []));
+    expect(rows.length).toBe(everyone.length);
+    expect(mismatched).toEqual([]);
   });
 
   it('answers unknown options with 400 over HTTP', async () => {

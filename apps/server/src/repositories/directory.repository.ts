@@ -1,7 +1,7 @@
 /**
  * Directory search, done by PostgreSQL with indexes (migration 20261122022858_directory_and_favorites):
- * - text: the generated `search_document` tsvector (GIN), every word a prefix (`chen:* & acup:*`),
- *   ranked with ts_rank;
+ * - text: the generated `search_document` tsvector (GIN; names word for word, specialties and bios
+ *   stemmed in English), every word a prefix of either form, all words required, ranked with ts_rank;
  * - location: a bounding box on the GiST index over point(lng, lat), then the exact haversine
  *   distance (the domain's milesBetween) against the radius; an unknown place text: ILIKE on
  *   `location` (trigram GIN);
@@ -47,16 +47,31 @@ export function buildDirectorySearchSql(search: DirectorySearch): DirectorySearc
   const from = ['practitioner p'];
   const where: string[] = [];
   const keys: string[] = ['p.id', 'p.rating', 'p.review_count', 'p.years_experience'];
+  const ctes: string[] = [];
 
   // Any of the specialties: their bits in the generated `specialty_mask` (cheaper per row than an array
   // overlap, and covered by the position index). Tested first: it is the cheapest filter.
-  if (search.specialties && search.specialties.length > 0) where.push(`(p.specialty_mask & ${param(specialtyMaskOf(search.specialties))}::smallint) <> 0`);
+  const specialtyTest = search.specialties && search.specialties.length > 0 ? `(p.specialty_mask & ${param(specialtyMaskOf(search.specialties))}::smallint) <> 0` : null;
+  if (specialtyTest) where.push(specialtyTest);
 
   const words = search.query ? searchWords(search.query) : [];
   if (words.length > 0) {
-    from.push(`to_tsquery('english', ${param(words.map((word) => `${word}:*`).join(' & '))}) AS q`);
-    where.push('p.search_document @@ q');
-    keys.push('ts_rank(p.search_document, q) AS rank');
+    // Every word is a prefix, of a name word ('simple': stop words like "Will" are names too) or of an
+    // English stem (specialties and bios); a word that is only a stop word in English still matches names.
+    const query = words.map((word) => {
+      const prefix = param(`${word}:*`);
+      // One alternative when both forms are the same lexeme (most words): half the matching work.
+      return `(CASE WHEN to_tsquery('english', ${prefix}) = to_tsquery('simple', ${prefix}) THEN to_tsquery('simple', ${prefix})
+        ELSE to_tsquery('simple', ${prefix}) || to_tsquery('english', ${prefix}) END)`;
+    });
+    // A CTE read through scalar subqueries: built once (an InitPlan), and the test stays a filter of
+    // the index scan instead of a join filter applied after the distance.
+    ctes.push(`search AS (SELECT ${query.join(' && ')} AS q)`);
+    // PostgreSQL orders filters by cost, not selectivity: inside the CASE the text test only runs for
+    // rows that passed the specialty test.
+    const matchesText = 'p.search_document @@ (SELECT q FROM search)';
+    where.push(specialtyTest ? `CASE WHEN ${specialtyTest} THEN ${matchesText} ELSE false END` : matchesText);
+    keys.push('ts_rank(p.search_document, (SELECT q FROM search)) AS rank');
   }
 
   const city = search.location ? resolveUsCity(search.location) : null;
@@ -97,7 +112,7 @@ export function buildDirectorySearchSql(search: DirectorySearch): DirectorySearc
   const limit = param(search.pageSize);
   const offset = param((search.page - 1) * search.pageSize);
   const text = `
-    WITH matches AS MATERIALIZED (
+    WITH ${ctes.map((cte) => `${cte}, `).join('')}matches AS MATERIALIZED (
       SELECT ${keys.join(', ')}
       FROM ${from.join(', ')}
       ${where.length > 0 ? `WHERE ${where.join(' AND ')}` : ''}

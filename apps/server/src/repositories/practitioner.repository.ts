@@ -4,6 +4,7 @@
  */
 import {
   normalizeSymptom,
+  quizSymptomVocabulary,
   specialties,
   type Award,
   type DirectoryCard,
@@ -24,6 +25,18 @@ import type { Database, DatabaseTransaction } from '../db/client.ts';
  */
 export const specialtyMaskOf = (list: readonly Specialty[]): number =>
   list.reduce((mask, specialty) => mask | (1 << specialties.indexOf(specialty)), 0);
+
+const vocabulary: readonly string[] = quizSymptomVocabulary;
+
+/**
+ * The bit set of `symptom_mask` (generated column of migration 20261123133000_name_words_and_symptom_mask):
+ * bit i for the i-th word of the domain's quiz symptom vocabulary; other symptoms set no bit.
+ */
+export const symptomMaskOf = (symptoms: readonly string[]): number =>
+  symptoms.reduce((mask, symptom) => {
+    const index = vocabulary.indexOf(normalizeSymptom(symptom));
+    return index < 0 ? mask : mask | (1 << index);
+  }, 0);
 
 const statementNames = new Map<string, string>();
 /**

@@ -2,20 +2,20 @@
  * The quiz match (SPEC §9) over every practitioner in the database, in one SQL statement that gives
  * exactly the domain's `matchPractitioners` (quiz/quiz.scoring.ts): score = 3 × shared recommended
  * approaches + 2 × shared distinct symptoms (normalized at write time into
- * `common_symptoms_normalized`), only practitioners sharing an approach, top 3 by score desc, rating
+ * `common_symptoms_normalized`, and as a bit set over the quiz vocabulary in `symptom_mask`), only practitioners sharing an approach, top 3 by score desc, rating
  * desc, id in code-unit order.
  *
  * Scoring every sharing practitioner (most of the directory) costs a scan, so the statement prunes
  * with a bound (the threshold idea of top-k retrieval), reading only the covering index
- * `practitioner_quiz_idx` (specialty_mask, cardinality(common_symptoms_normalized)) INCLUDE
- * (common_symptoms_normalized, rating, id) — index-only, no heap page until the 3 cards:
+ * `practitioner_quiz_idx` (specialty_mask, bit_count(symptom_mask)) INCLUDE
+ * (symptom_mask, rating, id) — index-only, no heap page until the 3 cards:
  * 1. `full_match`: practitioners with every recommended approach (their specialty bit sets are the
  *    supersets of the approaches' set: `specialty_mask = ANY($masks)`), scored; its 3rd best score
  *    is the bar.
  * 2. one level per smaller number of shared approaches a (|A| - 1 down to 1): the bit sets sharing
  *    exactly a approaches are enumerated here (at most 127), so the score's 3a is a constant; a
- *    practitioner of the level scores at most 3a + 2 × min(their symptom count, |Q|), so only those
- *    whose bound reaches the bar can enter (or tie into) the top 3: their symptom count must reach
+ *    practitioner of the level scores at most 3a + 2 × min(their vocabulary symptom count, |Q|), so only
+ *    those whose bound reaches the bar can enter (or tie into) the top 3: that count must reach
  *    ceil((bar - 3a) / 2), the index's second column. With fewer than 3 full matches the bar is 0
  *    and every sharing practitioner is scored.
  * The top 3 of the union is the answer.
@@ -32,7 +32,7 @@ import {
   type Specialty,
 } from '@wellspring/domain';
 import type { Database } from '../db/client.ts';
-import { DIRECTORY_CARD_COLUMNS, directoryCardFromRow, preparedStatementName, specialtyMaskOf, type DirectoryCardRow } from './practitioner.repository.ts';
+import { DIRECTORY_CARD_COLUMNS, directoryCardFromRow, preparedStatementName, specialtyMaskOf, symptomMaskOf, type DirectoryCardRow } from './practitioner.repository.ts';
 
 export interface QuizMatchSql {
   readonly approaches: Specialty[];
@@ -62,22 +62,22 @@ export function buildQuizMatchSql(answers: QuizAnswers): QuizMatchSql | null {
     return `$${values.length}`;
   };
   const approachesMask = specialtyMaskOf(approaches);
-  // One membership test per symptom: cheaper per row than unnest/intersect.
-  const sharedSymptoms = symptoms.length === 0 ? '0' : symptoms.map((symptom) => `(${param(symptom)}::text = ANY(p.common_symptoms_normalized))::int`).join(' + ');
+  // Shared symptoms: the practitioner's vocabulary bit set AND the quiz's, counted.
+  const sharedSymptoms = symptoms.length === 0 ? '0' : `bit_count((p.symptom_mask & ${param(symptomMaskOf(symptoms))}::int)::bit(32))::int`;
   const order = `score DESC, rating DESC, id COLLATE "C" ASC`;
-  // Practitioners sharing exactly `shared` approaches score at most 3·shared + 2·min(symptom count, |Q|).
+  // Practitioners sharing exactly `shared` approaches score at most 3·shared + 2·min(vocabulary symptoms, |Q|).
   const level = (shared: number) => `
-      (SELECT p.id, p.rating, ${SHARED_SPECIALTY_POINTS * shared} + ${SHARED_SYMPTOM_POINTS} * (${sharedSymptoms}) AS score
+      (SELECT p.id, p.rating, ${SHARED_SPECIALTY_POINTS * shared} + ${SHARED_SYMPTOM_POINTS} * ${sharedSymptoms} AS score
       FROM practitioner p
       WHERE p.specialty_mask = ANY(${param(masksSharing(approachesMask, shared))}::smallint[])
-        AND cardinality(p.common_symptoms_normalized) >= (SELECT ceil((score - ${SHARED_SPECIALTY_POINTS * shared}) / ${SHARED_SYMPTOM_POINTS}.0)::int FROM bar)
+        AND bit_count(p.symptom_mask::bit(32)) >= (SELECT ceil((score - ${SHARED_SPECIALTY_POINTS * shared}) / ${SHARED_SYMPTOM_POINTS}.0)::int FROM bar)
         AND (SELECT ${SHARED_SPECIALTY_POINTS * shared + SHARED_SYMPTOM_POINTS * symptoms.length} >= score FROM bar)
       ORDER BY ${order} LIMIT ${MATCHED_PRACTITIONERS})`;
   const fullMatchMasks = param(masksSharing(approachesMask, approaches.length));
   const levels = Array.from({ length: approaches.length - 1 }, (_, index) => level(approaches.length - 1 - index));
   const text = `
     WITH full_match AS (
-      SELECT p.id, p.rating, ${SHARED_SPECIALTY_POINTS * approaches.length} + ${SHARED_SYMPTOM_POINTS} * (${sharedSymptoms}) AS score
+      SELECT p.id, p.rating, ${SHARED_SPECIALTY_POINTS * approaches.length} + ${SHARED_SYMPTOM_POINTS} * ${sharedSymptoms} AS score
       FROM practitioner p
       WHERE p.specialty_mask = ANY(${fullMatchMasks}::smallint[])
       ORDER BY ${order} LIMIT ${MATCHED_PRACTITIONERS}
