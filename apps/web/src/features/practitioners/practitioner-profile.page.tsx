@@ -16,6 +16,15 @@ import * as styles from './profile.css.ts';
 
 const SEARCH_HREF = '/search';
 
+/**
+ * Answers that mean "no such practitioner": an unknown id, and an id the input schema refuses
+ * (blank, over 100 characters), which can never name one. Neither is worth a retry.
+ */
+const isNotFound = (error: unknown): boolean => {
+  const code = apiErrorCode(error);
+  return code === 'NOT_FOUND' || code === 'BAD_REQUEST';
+};
+
 /** `/practitioners/:id`: a practitioner's profile from the directory (SPEC §2). */
 export function PractitionerProfilePage() {
   const { id = '' } = useParams<{ id: string }>();
@@ -32,7 +41,7 @@ function PractitionerProfile({ id }: { id: string }) {
   const profile = useQuery(
     trpc.practitioners.byId.queryOptions(
       { id },
-      { retry: (failures, error) => apiErrorCode(error) !== 'NOT_FOUND' && failures < 1 },
+      { retry: (failures, error) => !isNotFound(error) && failures < 1 },
     ),
   );
   // The skeleton shows for at least 500 ms, even when the data is faster (SPEC §9).
@@ -44,7 +53,7 @@ function PractitionerProfile({ id }: { id: string }) {
       {!loadingTimeOver || profile.isPending ? (
         <ProfileSkeleton />
       ) : profile.isError ? (
-        apiErrorCode(profile.error) === 'NOT_FOUND' ? (
+        isNotFound(profile.error) ? (
           <NotFound />
         ) : (
           <EmptyState
