@@ -1,5 +1,6 @@
-import { practitionerMessages, specialtyLabels, yearsInPractice, type DirectoryProfile } from '@wellspring/domain';
+import { practitionerMessages, specialtyLabels, type DirectoryProfile } from '@wellspring/domain';
 import { copyText } from '../../lib/clipboard.ts';
+import { countOf } from '../../lib/plural.ts';
 import { notify } from '../../lib/toast.tsx';
 import { Avatar } from '../../ui/avatar/avatar.tsx';
 import { Badge } from '../../ui/badge/badge.tsx';
@@ -11,7 +12,6 @@ import * as styles from './profile.css.ts';
 import { useFavorites } from './use-favorites.ts';
 
 export function ProfileHeader({ practitioner }: { practitioner: DirectoryProfile }) {
-  const since = yearsInPractice(practitioner.yearsExperience, new Date().getFullYear());
   return (
     <header className={styles.header}>
       <Avatar name={practitioner.name} src={practitioner.profileImage} size="lg" className={styles.avatar} />
@@ -31,13 +31,13 @@ export function ProfileHeader({ practitioner }: { practitioner: DirectoryProfile
           </span>
           <span className={styles.fact}>
             <ClockIcon size={16} />
-            {practitioner.yearsExperience} years experience · In practice since {since}
+            {countOf(practitioner.yearsExperience, 'year')} experience
           </span>
         </div>
         <p className={styles.rating}>
           <RatingStars rating={practitioner.rating} size={18} />
           <span>
-            <strong>{formatRating(practitioner.rating)}</strong> ({practitioner.reviewCount} reviews)
+            <strong>{formatRating(practitioner.rating)}</strong> ({countOf(practitioner.reviewCount, 'review')})
           </span>
         </p>
       </div>

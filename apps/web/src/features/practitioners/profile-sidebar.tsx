@@ -1,6 +1,6 @@
-import { insuranceSummary, practitionerMessages, type DirectoryProfile } from '@wellspring/domain';
+import { insuranceSummary, practitionerMessages, yearsInPractice, type DirectoryProfile } from '@wellspring/domain';
 import { Card } from '../../ui/card/card.tsx';
-import { ClockIcon, MapPinIcon, ShieldIcon } from '../../ui/icons/icons.tsx';
+import { CalendarIcon, ClockIcon, MapPinIcon, ShieldIcon } from '../../ui/icons/icons.tsx';
 import * as styles from './profile.css.ts';
 
 export function ProfileSidebar({ practitioner }: { practitioner: DirectoryProfile }) {
@@ -16,6 +16,14 @@ export function ProfileSidebar({ practitioner }: { practitioner: DirectoryProfil
               Response time
             </dt>
             <dd className={styles.detailValue}>{practitionerMessages.respondsWithin}</dd>
+          </div>
+          <div className={styles.detail}>
+            <dt className={styles.detailLabel}>
+              <CalendarIcon size={18} />
+              Years in practice
+            </dt>
+            {/* SPEC §2: years in practice = current year minus yearsExperience, i.e. the year practice began. */}
+            <dd className={styles.detailValue}>Since {yearsInPractice(practitioner.yearsExperience, new Date().getFullYear())}</dd>
           </div>
           <div className={styles.detail}>
             <dt className={styles.detailLabel}>

@@ -6,6 +6,7 @@ import {
   type DirectoryProfile,
 } from '@wellspring/domain';
 import type { ReactNode } from 'react';
+import { countOf } from '../../lib/plural.ts';
 import { Badge } from '../../ui/badge/badge.tsx';
 import { Card } from '../../ui/card/card.tsx';
 import { EmptyState } from '../../ui/empty-state/empty-state.tsx';
@@ -170,7 +171,7 @@ function ReviewsPanel({ practitioner }: { practitioner: DirectoryProfile }) {
         <p className={styles.reviewScore}>{formatRating(practitioner.rating)}</p>
         <div>
           <RatingStars rating={practitioner.rating} size={20} />
-          <p className={styles.muted}>Based on {practitioner.reviewCount} reviews</p>
+          <p className={styles.muted}>Based on {countOf(practitioner.reviewCount, 'review')}</p>
         </div>
       </div>
       {practitioner.testimonials.length === 0 ? (

@@ -1,5 +1,6 @@
 import { insuranceSummary, specialtyLabels, type DirectoryCard } from '@wellspring/domain';
 import { Link } from 'react-aria-components';
+import { countOf } from '../../lib/plural.ts';
 import { Avatar } from '../../ui/avatar/avatar.tsx';
 import { Badge } from '../../ui/badge/badge.tsx';
 import { Card } from '../../ui/card/card.tsx';
@@ -8,7 +9,7 @@ import { formatRating, RatingStars } from '../../ui/rating/rating.tsx';
 import * as styles from './search.css.ts';
 
 /** "2.4 miles away", "1 mile away". */
-export const distanceText = (miles: number): string => `${miles} ${miles === 1 ? 'mile' : 'miles'} away`;
+export const distanceText = (miles: number): string => `${countOf(miles, 'mile')} away`;
 
 /** One practitioner of the directory, linking to the profile. */
 export function ResultCard({ practitioner }: { practitioner: DirectoryCard }) {
@@ -45,11 +46,11 @@ export function ResultCard({ practitioner }: { practitioner: DirectoryCard }) {
       <div className={styles.cardFacts}>
         <span className={styles.cardMeta}>
           <RatingStars rating={practitioner.rating} />
-          {formatRating(practitioner.rating)} ({practitioner.reviewCount} reviews)
+          {formatRating(practitioner.rating)} ({countOf(practitioner.reviewCount, 'review')})
         </span>
         <span className={styles.cardMeta}>
           <ClockIcon size={16} />
-          {practitioner.yearsExperience} years experience
+          {countOf(practitioner.yearsExperience, 'year')} experience
         </span>
         <span className={styles.cardMeta}>
           <ShieldIcon size={16} />
