@@ -1,14 +1,22 @@
 import { lazy, Suspense, useSyncExternalStore, type ReactNode } from 'react';
 import { RouterProvider } from 'react-aria-components';
 import { useLocation } from 'wouter';
+import type { LinkNavigation } from '../lib/scroll.ts';
 import { followLink } from '../lib/scroll.ts';
 import { ThemeProvider } from '../lib/theme.tsx';
 import { toastRequests } from '../lib/toast.tsx';
 
+declare module 'react-aria-components' {
+  interface RouterConfig {
+    /** A link's `routerOptions`: a history state for the page it opens (e.g. `/search`'s query and location). */
+    routerOptions: LinkNavigation;
+  }
+}
+
 /** react-aria links navigate through wouter (client-side), and `/#section` links scroll to the section. */
 function RouterBridge({ children }: { children: ReactNode }) {
   const [location, navigate] = useLocation();
-  return <RouterProvider navigate={(href) => followLink(href, location, navigate)}>{children}</RouterProvider>;
+  return <RouterProvider navigate={(href, options) => followLink(href, location, navigate, options)}>{children}</RouterProvider>;
 }
 
 const ToastHost = lazy(() => import('./shell/toast-host.tsx').then((m) => ({ default: m.ToastHost })));

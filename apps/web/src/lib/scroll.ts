@@ -36,14 +36,24 @@ export function useScrollTarget(id: string): void {
   }, [id]);
 }
 
+/** How a link navigates: the history state it leaves for the page it opens. */
+export interface LinkNavigation {
+  readonly state?: unknown;
+}
+
 /**
  * Follows an in-app link that may carry a section (`/#waitlist`): on the same page it scrolls there,
  * otherwise it navigates and the section scrolls into view once it has rendered.
  */
-export function followLink(href: string, currentPath: string, navigate: (path: string) => void): void {
+export function followLink(
+  href: string,
+  currentPath: string,
+  navigate: (path: string, options?: LinkNavigation) => void,
+  options?: LinkNavigation,
+): void {
   const hashIndex = href.indexOf('#');
   if (hashIndex === -1) {
-    navigate(href);
+    navigate(href, options);
     return;
   }
   const path = href.slice(0, hashIndex) || currentPath;
@@ -54,5 +64,5 @@ export function followLink(href: string, currentPath: string, navigate: (path: s
     return;
   }
   pendingSectionId = sectionId;
-  navigate(path);
+  navigate(path, options);
 }

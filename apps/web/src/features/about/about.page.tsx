@@ -1,3 +1,4 @@
+import { searchLink } from '../../lib/search-route.ts';
 import { Avatar } from '../../ui/avatar/avatar.tsx';
 import { LinkButton } from '../../ui/button/button.tsx';
 import { Card } from '../../ui/card/card.tsx';
@@ -5,7 +6,8 @@ import { HeartIcon, LeafIcon, SearchIcon, ShieldIcon } from '../../ui/icons/icon
 import * as layout from '../../ui/layout/layout.css.ts';
 import * as styles from './about.css.ts';
 
-const SEARCH_HREF = '/search';
+/** The whole directory: an empty query and location (SPEC §2). */
+const findYourPractitioner = searchLink();
 
 const values = [
   {
@@ -53,7 +55,7 @@ export function AboutPage() {
               the tools to run a modern practice.
             </p>
             <div className={layout.actions}>
-              <LinkButton href={SEARCH_HREF} size="lg">
+              <LinkButton {...findYourPractitioner} size="lg">
                 <SearchIcon size={18} />
                 Find Your Practitioner
               </LinkButton>
@@ -149,7 +151,7 @@ export function AboutPage() {
           </dl>
           <div className={[layout.actions, styles.closing].join(' ')}>
             <p className={layout.lead}>Ready to find care that fits you?</p>
-            <LinkButton href={SEARCH_HREF} size="lg">
+            <LinkButton {...findYourPractitioner} size="lg">
               Find Your Practitioner
             </LinkButton>
           </div>

@@ -1,6 +1,8 @@
 import { useQuery } from '@tanstack/react-query';
 import { quizMessages, specialtyLabels, type DirectoryCard, type Specialty } from '@wellspring/domain';
 import { useEffect, useRef, type RefObject } from 'react';
+import { countOf } from '../../lib/plural.ts';
+import { searchLink } from '../../lib/search-route.ts';
 import { notify } from '../../lib/toast.tsx';
 import { useTRPC } from '../../lib/trpc.ts';
 import { Avatar } from '../../ui/avatar/avatar.tsx';
@@ -13,9 +15,8 @@ import { formatRating, RatingStars } from '../../ui/rating/rating.tsx';
 import { Skeleton } from '../../ui/skeleton/skeleton.tsx';
 import * as styles from './diagnostic.css.ts';
 
-/** Where an approach leads: the directory searching for it, with no location (SPEC §2). */
-export const approachSearchHref = (approach: Specialty): string =>
-  `/search?${new URLSearchParams({ query: specialtyLabels[approach], location: '' }).toString()}`;
+/** Where an approach leads: the directory searching for it, with an empty location (SPEC §2). */
+const approachSearchLink = (approach: Specialty) => searchLink({ query: specialtyLabels[approach], location: '' });
 
 export interface QuizResultsProps {
   answers: readonly string[];
@@ -84,7 +85,7 @@ export function QuizResults({ answers, headingRef, onRetake }: QuizResultsProps)
             <ul className={styles.approachList}>
               {match.data.approaches.map((approach) => (
                 <li key={approach}>
-                  <LinkButton href={approachSearchHref(approach)} variant="secondary">
+                  <LinkButton {...approachSearchLink(approach)} variant="secondary">
                     {specialtyLabels[approach]}
                     <ArrowRightIcon size={16} />
                   </LinkButton>
@@ -138,7 +139,7 @@ function MatchCard({ practitioner, rank, approaches }: MatchCardProps) {
         <p className={styles.matchRating}>
           <RatingStars rating={practitioner.rating} />
           <span>
-            {formatRating(practitioner.rating)} ({practitioner.reviewCount} reviews)
+            {formatRating(practitioner.rating)} ({countOf(practitioner.reviewCount, 'review')})
           </span>
         </p>
         <ul className={styles.badges} aria-label="Specialties">

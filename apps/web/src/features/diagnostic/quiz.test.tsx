@@ -20,7 +20,8 @@ const matchResult = {
     distanceMiles: null,
     yearsExperience: p?.yearsExperience ?? 0,
     rating: p?.rating ?? 0,
-    reviewCount: p?.reviewCount ?? 0,
+    // James has a single review: "(1 review)".
+    reviewCount: p === james ? 1 : (p?.reviewCount ?? 0),
     acceptsInsurance: false,
     insuranceList: [],
     shortBio: p?.shortBio ?? '',
@@ -52,7 +53,7 @@ describe('diagnostic quiz', () => {
   it('after the last question shows the server’s matches, the toast, approach links to /search, and Retake Quiz resets', async () => {
     const { calls } = stubApi({ 'quiz.match': () => matchResult });
     const user = userEvent.setup();
-    renderWithProviders(<DiagnosticPage />, { path: '/diagnostic' });
+    const { location } = renderWithProviders(<DiagnosticPage />, { path: '/diagnostic' });
 
     for (let index = 0; index < quizQuestions.length; index += 1) {
       expect(screen.getByText(`Question ${index + 1} of 5`)).toBeTruthy();
@@ -66,12 +67,20 @@ describe('diagnostic quiz', () => {
 
     const approaches = screen.getByRole('region', { name: 'Recommended approaches' });
     const naturopathy = within(approaches).getByRole('link', { name: /Naturopathy/ });
-    expect(naturopathy.getAttribute('href')).toBe('/search?query=Naturopathy&location=');
+    // The address carries the query (the link can be shared); the history state carries the query
+    // and an empty location, as SPEC §2 says.
+    expect(naturopathy.getAttribute('href')).toBe('/search?query=Naturopathy');
 
     const matches = screen.getByRole('region', { name: 'Your top practitioner matches' });
     expect(within(matches).getByText(elena?.name ?? '')).toBeTruthy();
     expect(within(matches).getByRole('link', { name: `View Profile of ${elena?.name}` }).getAttribute('href')).toBe('/practitioners/1');
     expect(within(matches).getAllByText(/Match score 11/)).toHaveLength(2);
+    expect(within(matches).getByText('(1 review)', { exact: false })).toBeTruthy();
+    expect(within(matches).getByText(`(${elena?.reviewCount} reviews)`, { exact: false })).toBeTruthy();
+
+    await user.click(naturopathy);
+    expect(location.history?.at(-1)).toBe('/search?query=Naturopathy');
+    expect(location.state).toEqual({ query: 'Naturopathy', location: '' });
 
     await user.click(screen.getByRole('button', { name: 'Retake Quiz' }));
     expect(screen.getByText('Question 1 of 5')).toBeTruthy();

@@ -1,5 +1,6 @@
 import {
   DEFAULT_PAGE_SIZE,
+  MAX_PAGE_SIZE,
   directoryRadiusOptionsMiles,
   directorySortOrders,
   experienceBrackets,
@@ -14,6 +15,7 @@ import {
 /**
  * The directory's filters as the address bar holds them, so a search can be shared and survives a
  * reload: `/search?query=sleep&location=Portland%2C+OR&specialties=acupuncture,ayurveda&experience=6-10&distance=10&sort=rating&page=2`.
+ * `pageSize` (1–50, default 12) is there too, for a link that wants shorter or longer pages.
  * Values the directory does not know are ignored, never an error.
  */
 export interface SearchFilters {
@@ -26,6 +28,8 @@ export interface SearchFilters {
   /** null: the directory's default order (nearest first with a location, best match otherwise). */
   readonly sort: DirectorySortOrder | null;
   readonly page: number;
+  /** Results per page; null for the directory's default. */
+  readonly pageSize: number | null;
 }
 
 export const emptyFilters: SearchFilters = {
@@ -36,6 +40,7 @@ export const emptyFilters: SearchFilters = {
   distance: null,
   sort: null,
   page: 1,
+  pageSize: null,
 };
 
 const radiusOptions: readonly number[] = directoryRadiusOptionsMiles;
@@ -47,6 +52,7 @@ export function parseSearchParams(search: string): SearchFilters {
   const distance = Number(params.get('distance'));
   const sort = params.get('sort');
   const page = Number(params.get('page'));
+  const pageSize = Number(params.get('pageSize'));
   return {
     query: params.get('query') ?? '',
     location: params.get('location') ?? '',
@@ -56,6 +62,7 @@ export function parseSearchParams(search: string): SearchFilters {
     distance: radiusOptions.includes(distance) ? distance : null,
     sort: isOneOf(directorySortOrders, sort) ? sort : null,
     page: Number.isInteger(page) && page > 1 ? page : 1,
+    pageSize: Number.isInteger(pageSize) && pageSize >= 1 && pageSize <= MAX_PAGE_SIZE && pageSize !== DEFAULT_PAGE_SIZE ? pageSize : null,
   };
 }
 
@@ -69,6 +76,7 @@ export function toSearchString(filters: SearchFilters): string {
   if (filters.distance !== null) params.set('distance', String(filters.distance));
   if (filters.sort) params.set('sort', filters.sort);
   if (filters.page > 1) params.set('page', String(filters.page));
+  if (filters.pageSize !== null) params.set('pageSize', String(filters.pageSize));
   return params.toString();
 }
 
@@ -77,7 +85,7 @@ export const searchHref = (filters: SearchFilters): string => {
   return search ? `/search?${search}` : '/search';
 };
 
-/** Whether any filter narrows the results (the page number does not). */
+/** Whether any filter narrows the results (the page and its size do not). */
 export const hasActiveFilters = (filters: SearchFilters): boolean =>
   filters.query.trim() !== '' ||
   filters.location.trim() !== '' ||
@@ -87,7 +95,7 @@ export const hasActiveFilters = (filters: SearchFilters): boolean =>
   filters.sort !== null;
 
 /** The `directory.search` input of these filters. */
-export function toDirectorySearch(filters: SearchFilters, pageSize: number = DEFAULT_PAGE_SIZE): DirectorySearchInput {
+export function toDirectorySearch(filters: SearchFilters): DirectorySearchInput {
   const location = filters.location.trim();
   return {
     ...(filters.query.trim() ? { query: filters.query.trim() } : {}),
@@ -98,6 +106,19 @@ export function toDirectorySearch(filters: SearchFilters, pageSize: number = DEF
     ...(location && filters.distance !== null ? { maxDistanceMiles: filters.distance } : {}),
     ...(filters.sort && (filters.sort !== 'distance' || location) ? { sort: filters.sort } : {}),
     page: filters.page,
-    pageSize,
+    pageSize: filters.pageSize ?? DEFAULT_PAGE_SIZE,
   };
+}
+
+/** How many pages `total` results fill (at least one, so an empty search still has "page 1"). */
+export const pageCount = (total: number, pageSize: number): number => Math.max(1, Math.ceil(total / pageSize));
+
+/**
+ * The page to go to instead when the address asks for a page past the last one (an old or shared
+ * link after the results shrank): the last page. Null when the page is fine or there is nothing
+ * to show at all (then the empty state is the answer).
+ */
+export function lastPageIfBeyond(page: number, total: number, pageSize: number): number | null {
+  const lastPage = pageCount(total, pageSize);
+  return total > 0 && page > lastPage ? lastPage : null;
 }

@@ -1,6 +1,5 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import {
-  DEFAULT_PAGE_SIZE,
   DEFAULT_RADIUS_MILES,
   directoryRadiusOptionsMiles,
   experienceBracketLabels,
@@ -13,6 +12,8 @@ import {
 import { useEffect, useRef, useState } from 'react';
 import { useLocation, useSearch } from 'wouter';
 import { ApiProvider } from '../../lib/api.tsx';
+import { countOf } from '../../lib/plural.ts';
+import { readSearchRouteState } from '../../lib/search-route.ts';
 import { useTRPC } from '../../lib/trpc.ts';
 import { Button } from '../../ui/button/button.tsx';
 import { Card } from '../../ui/card/card.tsx';
@@ -23,7 +24,16 @@ import { Select } from '../../ui/select/select.tsx';
 import { Skeleton } from '../../ui/skeleton/skeleton.tsx';
 import { TextField } from '../../ui/text-field/text-field.tsx';
 import { ResultCard } from './result-card.tsx';
-import { emptyFilters, hasActiveFilters, parseSearchParams, searchHref, toDirectorySearch, type SearchFilters } from './search-params.ts';
+import {
+  emptyFilters,
+  hasActiveFilters,
+  lastPageIfBeyond,
+  pageCount,
+  parseSearchParams,
+  searchHref,
+  toDirectorySearch,
+  type SearchFilters,
+} from './search-params.ts';
 import * as styles from './search.css.ts';
 
 /** Typing settles for this long before the search runs (and the address changes). */
@@ -40,7 +50,7 @@ const sortLabels: Record<DirectorySortOrder, string> = {
 };
 const sortItems = (Object.keys(sortLabels) as DirectorySortOrder[]).map((order) => ({ id: order, label: sortLabels[order] }));
 
-/** `/search`: the practitioner directory, its filters held in the address (SPEC §2 "accepts query and location"). */
+/** `/search`: the practitioner directory, its filters held in the address (SPEC §2 "accepts a state with query and location"). */
 export function SearchPage() {
   return (
     <ApiProvider>
@@ -49,10 +59,32 @@ export function SearchPage() {
   );
 }
 
+/**
+ * The query and location a link sent as history state (the quiz, About) when the address has
+ * neither: the page searches for them at once and writes them into the address (see useSearchFilters).
+ */
+function stateToAdopt(filters: SearchFilters): Partial<SearchFilters> | null {
+  if (filters.query !== '' || filters.location !== '') return null;
+  const { query = '', location = '' } = readSearchRouteState(window.history.state);
+  return query.trim() !== '' || location.trim() !== '' ? { query, location } : null;
+}
+
 function useSearchFilters() {
   const search = useSearch();
   const [, navigate] = useLocation();
-  const filters = parseSearchParams(search);
+  const fromAddress = parseSearchParams(search);
+  // Read once, on arrival: later visits to a bare /search (e.g. "Clear filters") adopt nothing.
+  const [adopting, setAdopting] = useState(() => stateToAdopt(fromAddress));
+  const filters: SearchFilters = adopting ? { ...fromAddress, ...adopting, page: 1 } : fromAddress;
+
+  const adoptedHref = adopting ? searchHref(filters) : null;
+  useEffect(() => {
+    if (adoptedHref === null) return;
+    // Replaced, not pushed: Back still leaves the directory, and the address can now be shared.
+    navigate(adoptedHref, { replace: true });
+    setAdopting(null);
+  }, [adoptedHref, navigate]);
+
   /** A new search starts on page 1; typing replaces the history entry instead of adding one per keystroke. */
   const update = (changes: Partial<SearchFilters>, { replace = false }: { replace?: boolean } = {}) => {
     navigate(searchHref({ ...filters, page: 1, ...changes }), { replace });
@@ -64,7 +96,7 @@ function Directory() {
   const { filters, update } = useSearchFilters();
   const trpc = useTRPC();
   const results = useQuery({
-    ...trpc.directory.search.queryOptions(toDirectorySearch(filters, DEFAULT_PAGE_SIZE)),
+    ...trpc.directory.search.queryOptions(toDirectorySearch(filters)),
     placeholderData: keepPreviousData,
   });
 
@@ -90,7 +122,8 @@ function Directory() {
   // On narrow screens the filters fold away behind a button; wide screens always show them.
   const [filtersOpen, setFiltersOpen] = useState(false);
   const activeFilterCount = filters.specialties.length + (filters.experience ? 1 : 0) + (filters.distance !== null ? 1 : 0) + (filters.sort ? 1 : 0);
-  const clearFilters = () => update(emptyFilters);
+  // The page size is how the visitor reads the list, not a filter: it stays.
+  const clearFilters = () => update({ ...emptyFilters, pageSize: filters.pageSize });
 
   const resultsTop = useRef<HTMLDivElement>(null);
   const goToPage = (page: number) => {
@@ -101,7 +134,14 @@ function Directory() {
   };
 
   const data = results.data;
-  const totalPages = data ? Math.max(1, Math.ceil(data.total / data.pageSize)) : 1;
+  const totalPages = data ? pageCount(data.total, data.pageSize) : 1;
+  // A link to a page past the end (the results shrank since it was shared): on to the last page.
+  const lastPage = data && !results.isPlaceholderData ? lastPageIfBeyond(filters.page, data.total, data.pageSize) : null;
+  useEffect(() => {
+    if (lastPage !== null) updateRef.current({ page: lastPage }, { replace: true });
+  }, [lastPage]);
+  // Matches, but none on this page: on the way to the last page (see above), so still loading.
+  const pageBeyondEnd = data !== undefined && data.total > 0 && data.items.length === 0;
 
   return (
     <div className={styles.page}>
@@ -189,7 +229,7 @@ function Directory() {
         </Card>
 
         <div className={styles.results} ref={resultsTop} tabIndex={-1} aria-labelledby="results-count">
-          {results.isPending ? (
+          {results.isPending || pageBeyondEnd ? (
             <div role="status" aria-label="Loading practitioners" className={styles.list}>
               {Array.from({ length: 4 }, (_, index) => (
                 <Card key={index} className={styles.skeletonCard}>
@@ -222,7 +262,7 @@ function Directory() {
             <>
               <div className={styles.resultsHead}>
                 <p id="results-count" className={styles.count} role="status" aria-live="polite">
-                  {data.total === 1 ? '1 practitioner found' : `${data.total} practitioners found`}
+                  {countOf(data.total, 'practitioner')} found
                 </p>
                 {data.origin ? (
                   <p className={styles.muted}>

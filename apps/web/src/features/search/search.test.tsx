@@ -1,26 +1,27 @@
-import { act, screen, waitFor, within } from '@testing-library/react';
+import { act, cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { directoryCardOf, samplePractitioners, type DirectorySearchInput } from '@wellspring/domain';
+import { directoryCardOf, samplePractitioners, type DirectoryCard, type DirectorySearchInput } from '@wellspring/domain';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { stubApi } from '../../test/api-stub.ts';
 import { renderWithProviders } from '../../test/render.tsx';
-import { emptyFilters, parseSearchParams, searchHref, toDirectorySearch, toSearchString } from './search-params.ts';
+import { emptyFilters, lastPageIfBeyond, parseSearchParams, searchHref, toDirectorySearch, toSearchString } from './search-params.ts';
 import { SEARCH_DEBOUNCE_MS, SearchPage } from './search.page.tsx';
 
 afterEach(() => {
   vi.useRealTimers();
+  window.history.replaceState(null, '');
 });
 
 const cards = samplePractitioners.map(({ distance: _distance, ...profile }) => directoryCardOf(profile, null));
 
 /** A directory of `total` practitioners (the samples, repeated), paged like the server. */
-function stubDirectory(total = cards.length) {
+function stubDirectory(total = cards.length, change: Partial<DirectoryCard> = {}) {
   return stubApi({
     'directory.search': (raw) => {
       const input = raw as DirectorySearchInput;
       const page = input.page ?? 1;
       const pageSize = input.pageSize ?? 12;
-      const all = Array.from({ length: total }, (_, index) => ({ ...cards[index % cards.length]!, id: String(index + 1) }));
+      const all = Array.from({ length: total }, (_, index) => ({ ...cards[index % cards.length]!, id: String(index + 1), ...change }));
       return { items: all.slice((page - 1) * pageSize, page * pageSize), total, page, pageSize, origin: null };
     },
   });
@@ -31,7 +32,7 @@ const searchCalls = (calls: { path: string; input: unknown }[]) =>
 
 describe('search filters in the address', () => {
   it('read every filter from the query string and ignore values the directory does not know', () => {
-    const filters = parseSearchParams('?query=sleep&location=Portland%2C+OR&specialties=nutrition,acupuncture,bogus&experience=6-10&distance=10&sort=rating&page=2');
+    const filters = parseSearchParams('?query=sleep&location=Portland%2C+OR&specialties=nutrition,acupuncture,bogus&experience=6-10&distance=10&sort=rating&page=2&pageSize=4');
     expect(filters).toEqual({
       query: 'sleep',
       location: 'Portland, OR',
@@ -40,15 +41,27 @@ describe('search filters in the address', () => {
       distance: 10,
       sort: 'rating',
       page: 2,
+      pageSize: 4,
     });
-    expect(parseSearchParams('?experience=99&distance=7&sort=cheapest&page=-3')).toEqual(emptyFilters);
+    expect(parseSearchParams('?experience=99&distance=7&sort=cheapest&page=-3&pageSize=51')).toEqual(emptyFilters);
+    expect(parseSearchParams('?pageSize=0').pageSize).toBeNull();
+    expect(parseSearchParams('?pageSize=12').pageSize).toBeNull();
     expect(parseSearchParams(`?${toSearchString(filters)}`)).toEqual(filters);
     expect(searchHref(emptyFilters)).toBe('/search');
   });
 
   it('send a radius only with a location', () => {
-    expect(toDirectorySearch({ ...emptyFilters, distance: 10, sort: 'distance' }, 12)).toEqual({ page: 1, pageSize: 12 });
-    expect(toDirectorySearch({ ...emptyFilters, location: 'Austin', distance: 10 }, 12)).toEqual({ location: 'Austin', maxDistanceMiles: 10, page: 1, pageSize: 12 });
+    expect(toDirectorySearch({ ...emptyFilters, distance: 10, sort: 'distance' })).toEqual({ page: 1, pageSize: 12 });
+    expect(toDirectorySearch({ ...emptyFilters, location: 'Austin', distance: 10 })).toEqual({ location: 'Austin', maxDistanceMiles: 10, page: 1, pageSize: 12 });
+    expect(toDirectorySearch({ ...emptyFilters, page: 2, pageSize: 2 })).toEqual({ page: 2, pageSize: 2 });
+  });
+
+  it('send a page past the last one to the last page, and leave an empty search on page 1', () => {
+    expect(lastPageIfBeyond(3, 5, 12)).toBe(1);
+    expect(lastPageIfBeyond(4, 5, 2)).toBe(3);
+    expect(lastPageIfBeyond(3, 5, 2)).toBeNull();
+    expect(lastPageIfBeyond(1, 5, 12)).toBeNull();
+    expect(lastPageIfBeyond(3, 0, 12)).toBeNull();
   });
 });
 
@@ -116,6 +129,71 @@ describe('search page', { timeout: 15_000 }, () => {
     expect(location.history?.at(-1)).toBe('/search?page=2');
     expect(await screen.findByText('Page 2 of 3')).toBeTruthy();
     expect(searchCalls(calls).at(-1)?.page).toBe(2);
+  });
+
+  it('a link to a page past the last one goes on to the last page instead of showing "No practitioners found"', async () => {
+    const { calls } = stubDirectory(5);
+    const { location } = renderWithProviders(<SearchPage />, { path: '/search?specialties=acupuncture&page=3' });
+
+    expect(await screen.findByText('5 practitioners found')).toBeTruthy();
+    expect(location.history).toEqual(['/search?specialties=acupuncture']);
+    expect(screen.getAllByRole('link').map((link) => link.textContent)).toContain('Dr. Elena Rodriguez');
+    expect(screen.queryByRole('heading', { name: 'No practitioners found' })).toBeNull();
+    expect(searchCalls(calls).map((input) => input.page)).toEqual([3, 1]);
+
+    // With shorter pages the last page is 3 of 3.
+    const shorter = renderWithProviders(<SearchPage />, { path: '/search?page=9&pageSize=2' });
+    await waitFor(() => expect(shorter.location.history).toEqual(['/search?page=3&pageSize=2']));
+  });
+
+  it('pages by the page size of the address', async () => {
+    const { calls } = stubDirectory(5);
+    const user = userEvent.setup();
+    const { location } = renderWithProviders(<SearchPage />, { path: '/search?pageSize=2' });
+
+    expect(await screen.findByText('Page 1 of 3')).toBeTruthy();
+    expect(searchCalls(calls)[0]).toEqual({ page: 1, pageSize: 2 });
+    await user.click(screen.getByRole('button', { name: 'Next' }));
+    expect(location.history?.at(-1)).toBe('/search?page=2&pageSize=2');
+    expect(await screen.findByText('Page 2 of 3')).toBeTruthy();
+  });
+
+  it('adopts the query and location a link sent as history state, into the address', async () => {
+    window.history.replaceState({ query: 'Naturopathy', location: 'Portland, OR' }, '');
+    const { calls } = stubDirectory();
+    const { location } = renderWithProviders(<SearchPage />, { path: '/search' });
+
+    expect(await screen.findByText('5 practitioners found')).toBeTruthy();
+    expect(location.history).toEqual(['/search?query=Naturopathy&location=Portland%2C+OR']);
+    expect((screen.getByLabelText('Search') as HTMLInputElement).value).toBe('Naturopathy');
+    expect((screen.getByLabelText('Location') as HTMLInputElement).value).toBe('Portland, OR');
+    // The first search already has them: no search for everyone first.
+    expect(searchCalls(calls)).toEqual([{ query: 'Naturopathy', location: 'Portland, OR', page: 1, pageSize: 12 }]);
+  });
+
+  it('prefers the address to the history state, and ignores a state that is not text', async () => {
+    window.history.replaceState({ query: 'Naturopathy', location: '' }, '');
+    stubDirectory();
+    const { location } = renderWithProviders(<SearchPage />, { path: '/search?location=Austin' });
+    await screen.findByText('5 practitioners found');
+    expect(location.history).toEqual(['/search?location=Austin']);
+    expect((screen.getByLabelText('Search') as HTMLInputElement).value).toBe('');
+    cleanup();
+
+    window.history.replaceState({ query: 42, location: null }, '');
+    const other = renderWithProviders(<SearchPage />, { path: '/search' });
+    await screen.findByText('5 practitioners found');
+    expect(other.location.history).toEqual(['/search']);
+  });
+
+  it('writes a count of one in the singular on a card and in the total', async () => {
+    stubDirectory(1, { reviewCount: 1, yearsExperience: 1, distanceMiles: 1 });
+    renderWithProviders(<SearchPage />, { path: '/search' });
+    expect(await screen.findByText('1 practitioner found')).toBeTruthy();
+    const card = screen.getAllByRole('listitem').find((item) => item.textContent?.includes('Dr. Elena Rodriguez'))!;
+    expect(within(card).getByText('1 year experience', { exact: false })).toBeTruthy();
+    expect(within(card).getByText('(1 review)', { exact: false })).toBeTruthy();
+    expect(within(card).getByText('1 mile away', { exact: false })).toBeTruthy();
   });
 
   it('shows "No practitioners found" with a button that clears the filters', async () => {
