@@ -1,6 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useCallback, useSyncExternalStore } from 'react';
-import { useTRPC } from '../../lib/trpc.ts';
+import { useCallback, useEffect, useSyncExternalStore } from 'react';
+import { apiErrorCode } from '../../lib/api-errors.ts';
+import { useTRPC, useTRPCClient } from '../../lib/trpc.ts';
 import { useSession } from '../auth/use-session.ts';
 
 /** Where a signed-out visitor's favorites are kept (still set after a reload). */
@@ -53,6 +54,20 @@ const storedFavorites = {
   getSnapshot: readStoredIds,
 };
 
+/** Drops ids from this browser's favorites (kept: ids added meanwhile, e.g. in another tab). */
+function forgetStoredIds(ids: readonly string[]): void {
+  const stored = readStoredIds();
+  const rest = stored.filter((id) => !ids.includes(id));
+  if (rest.length !== stored.length) writeStoredIds(rest);
+}
+
+/** Answers after which an id is not worth sending again: saved, or no such practitioner. */
+const isSettled = (result: PromiseSettledResult<unknown>): boolean =>
+  result.status === 'fulfilled' || ['NOT_FOUND', 'BAD_REQUEST'].includes(apiErrorCode(result.reason) ?? '');
+
+/** The one merge in flight, shared by every mounted `useFavorites` (and React's strict double effects). */
+let merging: Promise<void> | null = null;
+
 export interface Favorites {
   /** Until the session (and, signed in, the saved favorites) are known. */
   readonly isLoading: boolean;
@@ -84,16 +99,35 @@ export function useFavorites(): Favorites {
   );
   const storedIds = useSyncExternalStore(storedFavorites.subscribe, storedFavorites.getSnapshot);
   const savedIds = saved.data;
+  // Signed in, hearts set while signed out are on their way to the account (see below): they count.
   const isFavorite = useCallback(
-    (practitionerId: string) => (signedIn ? (savedIds ?? []) : storedIds).includes(practitionerId),
+    (practitionerId: string) => (signedIn ? [...(savedIds ?? []), ...storedIds] : storedIds).includes(practitionerId),
     [signedIn, savedIds, storedIds],
   );
+
+  // Signing in merges this browser's favorites into the account, then forgets them here; an id that
+  // could not be saved (offline) stays for the next time.
+  const trpcClient = useTRPCClient();
+  useEffect(() => {
+    if (!signedIn || storedIds.length === 0 || merging) return;
+    const ids = [...storedIds];
+    merging = Promise.allSettled(ids.map((practitionerId) => trpcClient.favorites.set.mutate({ practitionerId, favorite: true })))
+      .then(async (results) => {
+        forgetStoredIds(ids.filter((_, index) => isSettled(results[index]!)));
+        await queryClient.invalidateQueries(trpc.favorites.ids.queryFilter());
+      })
+      .finally(() => {
+        merging = null;
+      });
+  }, [signedIn, storedIds, trpcClient, queryClient, trpc]);
 
   const { mutateAsync } = save;
   const setFavorite = useCallback(
     async (practitionerId: string, favorite: boolean): Promise<boolean> => {
       if (signedIn) {
         const result = await mutateAsync({ practitionerId, favorite });
+        // The account has the last word on this heart: a copy left here must not bring it back.
+        forgetStoredIds([practitionerId]);
         return result.favorite;
       }
       const rest = readStoredIds().filter((id) => id !== practitionerId);
