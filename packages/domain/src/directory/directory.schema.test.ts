@@ -149,11 +149,16 @@ describe('cards and generated profiles', () => {
     expect(directoryCardOf(samplePractitioners[0] as (typeof samplePractitioners)[number], null).distanceMiles).toBeNull();
   });
 
-  it('completes a generated practitioner into a profile', () => {
+  it('turns a generated practitioner into its full profile', () => {
     const [insured, uninsured] = [true, false].map((accepts) => generatePractitioners(50, 3).find((p) => p.acceptsInsurance === accepts));
     if (!insured || !uninsured) throw new Error('generator');
+    const { distance: _distance, city: _city, state: _state, timeZone: _timeZone, ...rest } = insured;
     const profile = profileOfGenerated(insured);
-    expect(profile).toMatchObject({ id: insured.id, coordinates: { lat: insured.lat, lng: insured.lng }, insuranceList: insured.insuranceList, testimonials: [] });
+    expect(profile).toEqual(rest);
+    expect(Object.keys(profile).sort()).toEqual(Object.keys(rest).sort());
+    expect(profile).toMatchObject({ id: insured.id, coordinates: insured.coordinates, insuranceList: insured.insuranceList, about: insured.about, testimonials: insured.testimonials });
+    expect(profile).not.toHaveProperty('distance');
+    expect(profile).not.toHaveProperty('timeZone');
     expect(profileOfGenerated(uninsured)).not.toHaveProperty('insuranceList');
   });
 });

@@ -202,28 +202,8 @@ export function directoryCardOf(practitioner: DirectoryProfile, distanceMiles: n
   };
 }
 
-/** A full profile for a generated practitioner (load data): empty credentials, no reviews text. */
+/** The profile of a generated practitioner (load data): every field but `distance` and where it practises. */
 export function profileOfGenerated(generated: GeneratedPractitioner): DirectoryProfile {
-  return {
-    id: generated.id,
-    name: generated.name,
-    profileImage: null,
-    specialties: generated.specialties,
-    location: generated.location,
-    coordinates: { lat: generated.lat, lng: generated.lng },
-    yearsExperience: generated.yearsExperience,
-    shortBio: generated.shortBio,
-    about: generated.shortBio,
-    education: [],
-    certifications: [],
-    acceptsInsurance: generated.acceptsInsurance,
-    ...(generated.insuranceList.length > 0 ? { insuranceList: generated.insuranceList } : {}),
-    reviewCount: generated.reviewCount,
-    rating: generated.rating,
-    testimonials: [],
-    treatmentApproaches: [],
-    questionsPrompts: [],
-    commonSymptoms: generated.commonSymptoms,
-    conditionsTreated: [],
-  };
+  const { distance: _distance, city: _city, state: _state, timeZone: _timeZone, ...profile } = generated;
+  return profile;
 }

@@ -15,8 +15,11 @@ export function mulberry32(seed: number): Random {
 /** An integer in [min, max]. */
 export const randomInt = (random: Random, min: number, max: number): number => min + Math.floor(random() * (max - min + 1));
 
+/** An index in [0, length): one draw, the one `pick` makes. */
+export const pickIndex = (random: Random, length: number): number => Math.floor(random() * length);
+
 export function pick<T>(random: Random, items: readonly T[]): T {
-  const item = items[Math.floor(random() * items.length)];
+  const item = items[pickIndex(random, items.length)];
   if (item === undefined) throw new RangeError('pick from an empty list');
   return item;
 }
@@ -24,10 +27,14 @@ export function pick<T>(random: Random, items: readonly T[]): T {
 /** `count` distinct items (Floyd's selection, then in the list's order). */
 export function pickDistinct<T>(random: Random, items: readonly T[], count: number): T[] {
   const n = Math.min(count, items.length);
-  const chosen = new Set<number>();
+  // A small array rather than a Set: the generator calls this millions of times.
+  const chosen: number[] = [];
   for (let j = items.length - n; j < items.length; j += 1) {
     const t = randomInt(random, 0, j);
-    chosen.add(chosen.has(t) ? j : t);
+    chosen.push(chosen.includes(t) ? j : t);
   }
-  return [...chosen].sort((a, b) => a - b).map((index) => items[index] as T);
+  chosen.sort((a, b) => a - b);
+  const result: T[] = new Array(chosen.length);
+  for (let k = 0; k < chosen.length; k += 1) result[k] = items[chosen[k] as number] as T;
+  return result;
 }
