@@ -3,6 +3,7 @@
  */
 import express, { type ErrorRequestHandler } from 'express';
 import helmet from 'helmet';
+import { cachedPublicReads } from './cache/cached-public-reads.ts';
 import { ReadCache } from './cache/read-cache.ts';
 import type { ServerConfig } from './config.ts';
 import type { Database } from './db/client.ts';
@@ -86,6 +87,7 @@ export function createApp({ config, db, logger, directoryCache = ReadCache.disab
   });
   // Parsed here so an oversized chunked body gets 413 before tRPC too; tRPC reuses req.body.
   app.use('/api', express.json({ limit: JSON_BODY_LIMIT_BYTES }));
+  app.use('/api/trpc', cachedPublicReads(directoryCache));
   app.use(
     '/api/trpc',
     trpcExpressHandler({

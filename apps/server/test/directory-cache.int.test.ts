@@ -5,7 +5,7 @@ import { ReadCache } from '../src/cache/read-cache.ts';
 import { seedSamplePractitioners } from '../src/db/seed.ts';
 import { createLogger } from '../src/http/logger.ts';
 import { createTestDatabase, type TestDatabase } from './support/database.ts';
-import { startTestServer, trpcQuery, type TestServer } from './support/server.ts';
+import { createTestCaller, startTestServer, trpcQuery, type TestServer } from './support/server.ts';
 
 /** One server process: its own cache and LISTEN connection, on the shared database. */
 interface CachedServer {
@@ -57,19 +57,49 @@ describe('directory read cache', () => {
   it('answers a repeated search, quiz and profile from memory', async () => {
     const input = { query: 'acupuncture' };
     const answers = { answers: ['concern-pain', 'symptoms-headaches', 'approach-hands-on', 'style-sessions', 'priority-balance'] };
-    const before = first.cache.stats();
     const searched = await search(first, input);
-    expect(await search(first, input)).toEqual(searched);
     const matched = (await trpcQuery<QuizMatchResult>(first.http, query('quiz.match', answers))).data;
-    // The same answers in another order are the same set.
-    const reordered = { answers: [...answers.answers].reverse() };
-    expect((await trpcQuery<QuizMatchResult>(first.http, query('quiz.match', reordered))).data).toEqual(matched);
-    await profile(first, '1');
-    await profile(first, '1');
+    const shown = await profile(first, '1');
+    // The second round is answered from memory: three hits, not one miss.
+    const before = first.cache.stats();
+    expect(await search(first, input)).toEqual(searched);
+    expect((await trpcQuery<QuizMatchResult>(first.http, query('quiz.match', answers))).data).toEqual(matched);
+    expect(await profile(first, '1')).toEqual(shown);
     const after = first.cache.stats();
     expect(after.live).toBe(true);
-    expect(after.misses - before.misses).toBe(3);
     expect(after.hits - before.hits).toBe(3);
+    expect(after.misses - before.misses).toBe(0);
+    // The same answers in another order are the same set: already in memory.
+    const caller = createTestCaller(database.db, { directoryCache: first.cache });
+    expect(await caller.quiz.match({ answers: [...answers.answers].reverse() })).toEqual(matched);
+    expect(first.cache.stats().misses - after.misses).toBe(0);
+  });
+
+  it('replays the exact answer of a repeated GET, single or batched, but never an error or another procedure', async () => {
+    const url = `${first.http.baseUrl}/api/trpc/${query('directory.search', { query: 'herbal', location: 'Portland, OR' })}`;
+    const batched = `${first.http.baseUrl}/api/trpc/practitioners.byId,quiz.match?batch=1&input=${encodeURIComponent(
+      JSON.stringify({ 0: { json: { id: '5' } }, 1: { json: { answers: ['concern-skin'] } } }),
+    )}`;
+    for (const target of [url, batched]) {
+      const before = first.cache.stats();
+      const once = await fetch(target);
+      const twice = await fetch(target);
+      expect(twice.status).toBe(200);
+      expect(twice.headers.get('content-type')).toBe('application/json');
+      expect(await twice.text()).toBe(await once.text());
+      // The replay was a hit, and no second read of the database happened.
+      const after = first.cache.stats();
+      expect(after.hits - before.hits).toBeGreaterThanOrEqual(1);
+      expect(after.entries).toBeGreaterThan(before.entries);
+    }
+    const entries = first.cache.stats().entries;
+    const missing = await fetch(`${first.http.baseUrl}/api/trpc/${query('practitioners.byId', { id: 'nobody' })}`);
+    expect(missing.status).toBe(404);
+    expect((await fetch(`${first.http.baseUrl}/api/trpc/${query('practitioners.byId', { id: 'nobody' })}`)).status).toBe(404);
+    expect(first.cache.stats().entries).toBe(entries);
+    // A per-user procedure is never cached, whatever the URL.
+    expect((await fetch(`${first.http.baseUrl}/api/trpc/favorites.ids`)).status).toBe(401);
+    expect(first.cache.stats().entries).toBe(entries);
   });
 
   it('shows a change made anywhere to every server at once, without waiting for expiry', async () => {

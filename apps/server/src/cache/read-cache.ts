@@ -32,6 +32,10 @@ export interface ReadCacheStats {
   readonly invalidations: number;
 }
 
+export interface ReadTicket {
+  readonly generation: number;
+}
+
 interface Entry {
   readonly value: unknown;
   readonly expiresAt: number;
@@ -66,27 +70,17 @@ export class ReadCache {
 
   /** The cached answer for `key`, or the one `load` gives (kept when the cache is live and nothing changed meanwhile). */
   async read<T>(key: string, load: () => Promise<T>): Promise<T> {
-    if (!this.#live || !this.enabled) return load();
-    const entry = this.#entries.get(key);
-    if (entry && entry.expiresAt > this.#now()) {
-      // Re-inserting marks it most recently used (Map keeps insertion order).
-      this.#entries.delete(key);
-      this.#entries.set(key, entry);
-      this.#hits += 1;
-      return entry.value as T;
-    }
-    if (entry) this.#entries.delete(key);
+    const cached = this.peek(key);
+    if (cached !== undefined) return cached as T;
+    const ticket = this.ticket();
+    if (!ticket) return load();
+    // Counted as a miss by peek: a shared load is still a trip to the database.
     const pending = this.#inFlight.get(key);
-    if (pending) {
-      this.#hits += 1;
-      return pending as Promise<T>;
-    }
-    this.#misses += 1;
-    const generation = this.#generation;
+    if (pending) return pending as Promise<T>;
     const loading = load().then(
       (value) => {
         if (this.#inFlight.get(key) === loading) this.#inFlight.delete(key);
-        if (this.#live && generation === this.#generation) this.#store(key, value);
+        this.store(key, value, ticket);
         return value;
       },
       (error: unknown) => {
@@ -96,6 +90,40 @@ export class ReadCache {
     );
     this.#inFlight.set(key, loading);
     return loading;
+  }
+
+  /** The live entry for `key` (then marked most recently used), or undefined; counts a hit or a miss. */
+  peek(key: string): unknown {
+    if (!this.#live || !this.enabled) return undefined;
+    const entry = this.#entries.get(key);
+    if (entry && entry.expiresAt > this.#now()) {
+      // Re-inserting marks it most recently used (Map keeps insertion order).
+      this.#entries.delete(key);
+      this.#entries.set(key, entry);
+      this.#hits += 1;
+      return entry.value;
+    }
+    if (entry) this.#entries.delete(key);
+    this.#misses += 1;
+    return undefined;
+  }
+
+  /** Taken before reading the database: `store` keeps the answer only if no change happened since. Null when nothing may be kept. */
+  ticket(): ReadTicket | null {
+    return this.#live && this.enabled ? { generation: this.#generation } : null;
+  }
+
+  /** Keeps `value` under `key` if the directory has not changed since `ticket` was taken. */
+  store(key: string, value: unknown, ticket: ReadTicket): void {
+    // "Nothing found" is not kept: unknown keys must not push out what people read.
+    if (!this.#live || ticket.generation !== this.#generation || value === undefined || value === null) return;
+    this.#entries.delete(key);
+    this.#entries.set(key, { value, expiresAt: this.#now() + this.#ttlMs });
+    while (this.#entries.size > this.#maxEntries) {
+      const oldest = this.#entries.keys().next();
+      if (oldest.done) break;
+      this.#entries.delete(oldest.value);
+    }
   }
 
   /** The directory changed: nothing read before now may be served again. */
@@ -115,15 +143,6 @@ export class ReadCache {
 
   stats(): ReadCacheStats {
     return { live: this.#live, entries: this.#entries.size, hits: this.#hits, misses: this.#misses, invalidations: this.#invalidations };
-  }
-
-  #store(key: string, value: unknown): void {
-    this.#entries.set(key, { value, expiresAt: this.#now() + this.#ttlMs });
-    while (this.#entries.size > this.#maxEntries) {
-      const oldest = this.#entries.keys().next();
-      if (oldest.done) break;
-      this.#entries.delete(oldest.value);
-    }
   }
 }
 
