@@ -37,13 +37,55 @@ describe('profile editor', () => {
     expect(messagesOf(practitionerProfileSchema, { ...valid, shortBio: repeat(201) })).toEqual({ shortBio: ['Short bio must be less than 200 characters'] });
     expect(practitionerProfileSchema.safeParse({ ...valid, shortBio: repeat(200) }).success).toBe(true);
     expect(messagesOf(practitionerProfileSchema, { ...valid, about: repeat(49) })).toEqual({ about: ['About section must be at least 50 characters'] });
-    expect(messagesOf(practitionerProfileSchema, { ...valid, yearsExperience: '-1' })).toEqual({ yearsExperience: ['Experience must be a positive number'] });
-    expect(messagesOf(practitionerProfileSchema, { ...valid, yearsExperience: '' })).toEqual({ yearsExperience: ['Experience must be a positive number'] });
-    expect(messagesOf(practitionerProfileSchema, { ...valid, yearsExperience: 'ten' })).toEqual({ yearsExperience: ['Experience must be a positive number'] });
-    expect(messagesOf(practitionerProfileSchema, { ...valid, yearsExperience: 2.5 })).toEqual({ yearsExperience: ['Experience must be a positive number'] });
-    expect(messagesOf(practitionerProfileSchema, { ...valid, yearsExperience: 81 })).toEqual({ yearsExperience: ['Experience must be at most 80 years'] });
-    expect(practitionerProfileSchema.parse({ ...valid, yearsExperience: ' 12 ' }).yearsExperience).toBe(12);
-    expect(practitionerProfileSchema.parse({ ...valid, yearsExperience: 7 }).yearsExperience).toBe(7);
+  });
+
+  describe('yearsExperience', () => {
+    const years = (yearsExperience: unknown) => messagesOf(practitionerProfileSchema, { ...valid, yearsExperience });
+    const parsed = (yearsExperience: unknown) => practitionerProfileSchema.parse({ ...valid, yearsExperience }).yearsExperience;
+    const spec = { yearsExperience: ['Experience must be a positive number'] };
+
+    it('rejects every negative or non-numeric value with the spec message, and only it', () => {
+      for (const value of [-1, '-1', -0.5, ' -0.5 ', -1e-9, '-1e3', -Infinity, '', '   ', 'ten', '12abc', '1,000', '0x10', '1 2', 'Infinity', Infinity, Number.NaN, null, undefined, true, {}, []]) {
+        expect(years(value), String(value)).toEqual(spec);
+      }
+      const { yearsExperience: _omitted, ...without } = valid;
+      expect(messagesOf(practitionerProfileSchema, without)).toEqual(spec);
+    });
+
+    it('rejects any negative number or non-numeric text with the spec message (property)', () => {
+      fc.assert(
+        fc.property(fc.oneof(fc.double({ max: -Number.MIN_VALUE, noNaN: true }), fc.integer({ max: -1 }).map(String)), (negative) => {
+          expect(years(negative)).toEqual(spec);
+        }),
+      );
+      fc.assert(
+        fc.property(
+          fc.string().filter((text) => Number.isNaN(Number(text)) || text.trim() === ''),
+          (text) => {
+            expect(years(text)).toEqual(spec);
+          },
+        ),
+      );
+    });
+
+    it('takes whole years from 0 to 80, typed or given as numbers', () => {
+      expect(parsed('0')).toBe(0);
+      expect(Object.is(parsed('-0'), 0)).toBe(true);
+      expect(parsed(' 12 ')).toBe(12);
+      expect(parsed('+7')).toBe(7);
+      expect(parsed('1e1')).toBe(10);
+      expect(parsed('12.0')).toBe(12);
+      expect(parsed(7)).toBe(7);
+      expect(parsed(80)).toBe(80);
+    });
+
+    it('says why a fraction or more than 80 years is refused (one message each)', () => {
+      expect(years(2.5)).toEqual({ yearsExperience: ['Experience must be a whole number of years'] });
+      expect(years('0.5')).toEqual({ yearsExperience: ['Experience must be a whole number of years'] });
+      expect(years(81)).toEqual({ yearsExperience: ['Experience must be at most 80 years'] });
+      expect(years('81.5')).toEqual({ yearsExperience: ['Experience must be at most 80 years'] });
+      expect(years(1e20)).toEqual({ yearsExperience: ['Experience must be at most 80 years'] });
+    });
   });
 
   it('takes a photo from an http(s) URL or a path on this site, nothing else', () => {

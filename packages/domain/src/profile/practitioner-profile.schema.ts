@@ -18,6 +18,7 @@ export const profileMessages = {
   shortBio: 'Short bio must be less than 200 characters',
   about: 'About section must be at least 50 characters',
   yearsExperience: 'Experience must be a positive number',
+  yearsExperienceWhole: 'Experience must be a whole number of years',
   yearsExperienceTooLarge: 'Experience must be at most 80 years',
   emptyEntry: 'Please enter a value',
   entryTooLong: 'Entries must be at most 100 characters',
@@ -75,14 +76,34 @@ export const profileListSchema = z
   })
   .default([]);
 
-/** The form's number input gives a string; an empty field is not 0. */
+/** The most years of experience a profile may state (docs/decisions/0011-years-of-experience.md). */
+export const MAX_YEARS_EXPERIENCE = 80;
+
+/** A number typed in decimal notation ("12", "-3", "2.5", "1e1"); anything else is not a number. */
+const NUMERIC_TEXT = /^[-+]?(?:\d+(?:\.\d*)?|\.\d+)(?:[eE][-+]?\d+)?$/;
+
+/**
+ * yearsExperience (SPEC §5: a number, at least 0, "Experience must be a positive number"); whole
+ * years, at most 80 (docs/decisions/0011-years-of-experience.md). One message per value, checked in
+ * this order:
+ * - not a number (empty, text, NaN, ±Infinity, null, a boolean…) or below 0 → the spec's message;
+ * - above 80 → "Experience must be at most 80 years";
+ * - a fraction (2.5) → "Experience must be a whole number of years".
+ * The form's number input gives a string: it is trimmed and read in decimal notation; an empty field
+ * is not 0.
+ */
 const yearsExperienceSchema = z.preprocess(
-  (value) => (typeof value === 'string' ? (value.trim() === '' ? Number.NaN : Number(value)) : value),
+  (value) => {
+    if (typeof value !== 'string') return value;
+    const text = value.trim();
+    return NUMERIC_TEXT.test(text) ? Number(text) + 0 : Number.NaN;
+  },
   z
     .number({ error: profileMessages.yearsExperience })
-    .int(profileMessages.yearsExperience)
-    .min(0, profileMessages.yearsExperience)
-    .max(80, profileMessages.yearsExperienceTooLarge),
+    .min(0, { error: profileMessages.yearsExperience, abort: true })
+    .max(MAX_YEARS_EXPERIENCE, { error: profileMessages.yearsExperienceTooLarge, abort: true })
+    .int({ error: profileMessages.yearsExperienceWhole })
+    .transform((years) => years + 0),
 );
 
 /**
