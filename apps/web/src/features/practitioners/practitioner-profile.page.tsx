@@ -57,7 +57,7 @@ function PractitionerProfile({ id }: { id: string }) {
           <NotFound />
         ) : (
           <EmptyState
-            level={2}
+            level={1}
             icon={<InfoIcon size={24} />}
             title="We couldn't load this profile"
             description="Please check your connection and try again."
@@ -104,7 +104,7 @@ function BackButton() {
 function NotFound() {
   return (
     <EmptyState
-      level={2}
+      level={1}
       icon={<SearchIcon size={24} />}
       title={practitionerMessages.notFound.title}
       description={practitionerMessages.notFound.description}

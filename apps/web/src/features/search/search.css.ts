@@ -114,9 +114,27 @@ export const bio = style({
 
 export const cardFacts = style({ display: 'flex', flexDirection: 'column', gap: space.xs, marginTop: 'auto' });
 
-export const pagination = style({ display: 'flex', alignItems: 'center', justifyContent: 'space-between', gap: space.md, marginTop: space.md });
+export const pagination = style({
+  display: 'flex',
+  flexWrap: 'wrap',
+  alignItems: 'center',
+  justifyContent: 'space-between',
+  gap: space.md,
+  marginTop: space.md,
+});
 
-export const pageOf = style({ fontWeight: 600, color: vars.color.textMuted });
+// On a phone the page indicator takes its own row above the buttons; from `sm` the three share one.
+export const pageOf = style({
+  order: -1,
+  flexBasis: '100%',
+  textAlign: 'center',
+  fontWeight: 600,
+  color: vars.color.textMuted,
+  whiteSpace: 'nowrap',
+  '@media': { [breakpoint.sm]: { order: 0, flexBasis: 'auto' } },
+});
+
+globalStyle(`${pagination} svg`, { flexShrink: 0 });
 
 export const skeletonCard = style({ gap: space.md });
 

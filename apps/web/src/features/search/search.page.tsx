@@ -287,7 +287,7 @@ function Directory() {
                   }
                 />
               ) : (
-                <ul className={styles.list} aria-busy={results.isPlaceholderData || undefined} data-fetching={results.isFetching || undefined}>
+                <ul className={styles.list} aria-labelledby="results-count" aria-busy={results.isPlaceholderData || undefined} data-fetching={results.isFetching || undefined}>
                   {data.items.map((practitioner) => (
                     <ResultCard key={practitioner.id} practitioner={practitioner} />
                   ))}

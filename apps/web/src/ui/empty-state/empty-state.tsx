@@ -7,14 +7,14 @@ export interface EmptyStateProps {
   description?: ReactNode;
   /** A button or link that gets the user going again. */
   action?: ReactNode;
-  /** Heading level of the title, to fit the page's outline. */
-  level?: 2 | 3;
+  /** Heading level of the title, to fit the page's outline: 1 when the state is the whole page. */
+  level?: 1 | 2 | 3;
   className?: string;
 }
 
 /** What a list or a page shows when there is nothing to show (SPEC §8's empty states). */
 export function EmptyState({ icon, title, description, action, level = 3, className }: EmptyStateProps) {
-  const Heading = level === 2 ? 'h2' : 'h3';
+  const Heading = (['h1', 'h2', 'h3'] as const)[level - 1] ?? 'h3';
   return (
     <div className={[styles.emptyState, className].filter(Boolean).join(' ')}>
       {icon ? (
