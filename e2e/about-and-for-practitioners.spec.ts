@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { expectNoSeriousA11yViolationsInBothThemes } from './public-site.ts';
+import { expectNoA11yViolationsInBothThemes } from './public-site.ts';
 
 test.describe('about page', () => {
   test('shows the story, values, team and stats; "Find Your Practitioner" opens the directory', async ({ page }) => {
@@ -13,10 +13,12 @@ test.describe('about page', () => {
     await expect(page.getByText('95%')).toBeVisible();
     await expect(page.getByRole('link', { name: 'Find Your Practitioner' })).toHaveCount(2);
 
-    await expectNoSeriousA11yViolationsInBothThemes(page);
+    await expectNoA11yViolationsInBothThemes(page);
 
     await page.getByRole('link', { name: 'Find Your Practitioner' }).first().click();
     await expect(page).toHaveURL(/\/search$/);
+    // SPEC §2: /search gets a state with query and location (both empty from About).
+    expect(await page.evaluate(() => window.history.state as unknown)).toEqual({ query: '', location: '' });
     await expect(page.getByText('5 practitioners found')).toBeVisible();
   });
 });
@@ -35,7 +37,7 @@ test.describe('practitioner landing page', () => {
     await expect(page.getByRole('heading', { name: 'What practitioners say' }).locator('..').locator('..').getByRole('blockquote')).toHaveCount(3);
     await expect(page.getByRole('link', { name: 'Access Provider Portal' })).toHaveAttribute('href', '/provider-portal/dashboard');
 
-    await expectNoSeriousA11yViolationsInBothThemes(page);
+    await expectNoA11yViolationsInBothThemes(page);
 
     await page.getByRole('link', { name: 'Join Our Waitlist' }).first().click();
     await expect(page).toHaveURL(/\/practitioner-waitlist$/);

@@ -1,16 +1,16 @@
 import { expect, type Page } from '@playwright/test';
-import { expectNoSeriousA11yViolations } from './fixtures.ts';
+import { expectNoA11yViolations } from './fixtures.ts';
 
 /**
  * Scans the page as it is now in the light theme and again in the dark theme. The theme defaults
  * to "system", so emulating the OS preference switches it without a reload.
  */
-export async function expectNoSeriousA11yViolationsInBothThemes(page: Page): Promise<void> {
+export async function expectNoA11yViolationsInBothThemes(page: Page): Promise<void> {
   await page.emulateMedia({ colorScheme: 'light' });
   await expect(page.locator('html')).not.toHaveClass(/dark/);
-  await expectNoSeriousA11yViolations(page);
+  await expectNoA11yViolations(page);
   await page.emulateMedia({ colorScheme: 'dark' });
   await expect(page.locator('html')).toHaveClass(/dark/);
-  await expectNoSeriousA11yViolations(page);
+  await expectNoA11yViolations(page);
   await page.emulateMedia({ colorScheme: 'light' });
 }

@@ -1,11 +1,11 @@
 import { expect, test } from '@playwright/test';
-import { expectNoSeriousA11yViolationsInBothThemes } from './public-site.ts';
+import { expectNoA11yViolationsInBothThemes } from './public-site.ts';
 
 test.describe('directory search', () => {
   test('filters change the results and the address, and a reload keeps them', async ({ page }) => {
     await page.goto('/search');
     await expect(page.getByText('5 practitioners found')).toBeVisible();
-    await expectNoSeriousA11yViolationsInBothThemes(page);
+    await expectNoA11yViolationsInBothThemes(page);
 
     await page.locator('#search-filters').getByText('Acupuncture', { exact: true }).click();
     await expect(page).toHaveURL(/\/search\?specialties=acupuncture$/);
@@ -39,7 +39,7 @@ test.describe('directory search', () => {
   test('a search with no match shows the empty state, and "Clear filters" shows everyone again', async ({ page }) => {
     await page.goto('/search?query=zzzzzz');
     await expect(page.getByRole('heading', { name: 'No practitioners found' })).toBeVisible();
-    await expectNoSeriousA11yViolationsInBothThemes(page);
+    await expectNoA11yViolationsInBothThemes(page);
     await page.getByRole('main').getByRole('button', { name: 'Clear filters' }).last().click();
     await expect(page).toHaveURL(/\/search$/);
     await expect(page.getByText('5 practitioners found')).toBeVisible();
@@ -55,12 +55,94 @@ test.describe('directory search', () => {
     await expect(page).toHaveURL(/\/practitioners\/3$/);
   });
 
+  test('pages with Next and Previous and "Page N of M" (two per page through the address)', async ({ page }) => {
+    await page.goto('/search?pageSize=2');
+    await expect(page.getByText('5 practitioners found')).toBeVisible();
+    const pagination = page.getByRole('navigation', { name: 'Pagination' });
+    const results = page.getByRole('list', { name: /practitioners? found/ });
+    await expect(pagination.getByText('Page 1 of 3')).toBeVisible();
+    await expect(pagination.getByRole('button', { name: 'Previous' })).toBeDisabled();
+    await expect(results.getByRole('heading', { level: 3 })).toHaveCount(2);
+    const firstPage = await results.getByRole('heading', { level: 3 }).allTextContents();
+    await expectNoA11yViolationsInBothThemes(page);
+
+    await pagination.getByRole('button', { name: 'Next' }).click();
+    await expect(page).toHaveURL(/\/search\?page=2&pageSize=2$/);
+    await expect(pagination.getByText('Page 2 of 3')).toBeVisible();
+    await expect(results.getByRole('heading', { level: 3 })).toHaveCount(2);
+    const secondPage = await results.getByRole('heading', { level: 3 }).allTextContents();
+    expect(secondPage.filter((name) => firstPage.includes(name))).toEqual([]);
+
+    await pagination.getByRole('button', { name: 'Next' }).click();
+    await expect(pagination.getByText('Page 3 of 3')).toBeVisible();
+    await expect(pagination.getByRole('button', { name: 'Next' })).toBeDisabled();
+    // Best match orders by rating: the lowest rated comes last.
+    await expect(results.getByRole('heading', { level: 3 })).toHaveText(['Dr. Michael Okafor']);
+
+    // A reload keeps the page; Previous goes back one.
+    await page.reload();
+    await expect(pagination.getByText('Page 3 of 3')).toBeVisible();
+    await pagination.getByRole('button', { name: 'Previous' }).click();
+    await expect(page).toHaveURL(/\/search\?page=2&pageSize=2$/);
+    await expect(pagination.getByText('Page 2 of 3')).toBeVisible();
+    await expect(results.getByRole('heading', { level: 3 })).toHaveText(secondPage);
+  });
+
+  test('a link to a page past the last one opens the last page', async ({ page }) => {
+    await page.goto('/search?page=3');
+    await expect(page).toHaveURL(/\/search$/);
+    await expect(page.getByText('5 practitioners found')).toBeVisible();
+    await expect(page.getByRole('link', { name: 'Dr. Elena Rodriguez' })).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'No practitioners found' })).toBeHidden();
+
+    await page.goto('/search?pageSize=2&page=7');
+    await expect(page).toHaveURL(/\/search\?page=3&pageSize=2$/);
+    await expect(page.getByText('Page 3 of 3')).toBeVisible();
+  });
+
+  test('the experience filter narrows the results and is kept in the address', async ({ page }) => {
+    await page.goto('/search');
+    await expect(page.getByText('5 practitioners found')).toBeVisible();
+    await page.getByRole('button', { name: /Experience/ }).click();
+    await page.getByRole('option', { name: '6-10 years' }).click();
+    await expect(page).toHaveURL(/\/search\?experience=6-10$/);
+    await expect(page.getByText('2 practitioners found')).toBeVisible();
+    await expect(page.getByRole('link', { name: 'Priya Sharma' })).toBeVisible();
+    await expect(page.getByRole('link', { name: 'Dr. Michael Okafor' })).toBeVisible();
+    await expect(page.getByRole('link', { name: 'Dr. James Chen' })).toBeHidden();
+    await expect(page.getByText('8 years experience')).toBeVisible();
+
+    await page.reload();
+    await expect(page.getByRole('button', { name: /Experience/ })).toContainText('6-10 years');
+    await expect(page.getByText('2 practitioners found')).toBeVisible();
+
+    await page.getByRole('button', { name: /Experience/ }).click();
+    await page.getByRole('option', { name: '11-20 years' }).click();
+    await expect(page).toHaveURL(/\/search\?experience=11-20$/);
+    await expect(page.getByText('3 practitioners found')).toBeVisible();
+    await expect(page.getByRole('link', { name: 'Priya Sharma' })).toBeHidden();
+    await expectNoA11yViolationsInBothThemes(page);
+  });
+
+  test('a query and location sent as history state (SPEC §2) become the search and its address', async ({ page }) => {
+    await page.goto('/about');
+    // As a link that sends only the state would: a bare /search with { query, location }.
+    await page.evaluate(() => window.history.pushState({ query: 'Priya', location: '' }, '', '/search'));
+    await page.reload();
+    await expect(page).toHaveURL(/\/search\?query=Priya$/);
+    await expect(page.getByRole('searchbox', { name: 'Search', exact: true })).toHaveValue('Priya');
+    await expect(page.getByText('1 practitioner found')).toBeVisible();
+    // Replaced, not pushed: Back leaves the directory.
+    await page.goBack();
+    await expect(page).toHaveURL(/\/about$/);
+  });
+
   test('on a phone the filters fold behind a button', async ({ page }) => {
     await page.setViewportSize({ width: 390, height: 844 });
     await page.goto('/search');
     await expect(page.getByRole('checkbox', { name: 'Acupuncture' })).toBeHidden();
     await page.getByRole('button', { name: 'Show filters' }).click();
     await expect(page.getByRole('checkbox', { name: 'Acupuncture' })).toBeVisible();
-    await expectNoSeriousA11yViolationsInBothThemes(page);
+    await expectNoA11yViolationsInBothThemes(page);
   });
 });
