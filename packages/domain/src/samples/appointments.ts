@@ -7,8 +7,8 @@ import type { DashboardAppointmentStatus } from '../appointments/appointment.mac
 import type { Currency } from '../money/money.ts';
 import type { PaymentMethod, PaymentStatus } from '../payments/payment.schema.ts';
 import type { EhrRecordType, SoapContent } from '../ehr/ehr.schema.ts';
-import { addDays, dayOfWeek, type CalendarDate } from '../time/dates.ts';
-import { sampleDay } from './sample-dates.ts';
+import { addDays, dayOfWeek, zonedTimeToInstant, type CalendarDate } from '../time/dates.ts';
+import { SAMPLE_TIME_ZONE, sampleDay } from './sample-dates.ts';
 
 export interface DashboardAppointment {
   readonly id: string;
@@ -82,19 +82,25 @@ export interface EhrRecordSample {
   readonly content: SoapContent;
 }
 
-/** Portal samples; appointment instants at 17:00/21:00 UTC (morning/afternoon on the US West Coast). */
-export function buildPortalSamples(today: CalendarDate): { appointments: PortalAppointmentSample[]; payments: PortalPaymentSample[]; ehrRecords: EhrRecordSample[] } {
-  const at = (days: number, utcTime: string) => `${sampleDay(today, days)}T${utcTime}:00.000Z`;
+/**
+ * Portal samples, at wall-clock times of the practice's zone (`timeZone`, the sample practice's by
+ * default): the same local hour whatever the season.
+ */
+export function buildPortalSamples(
+  today: CalendarDate,
+  timeZone: string = SAMPLE_TIME_ZONE,
+): { appointments: PortalAppointmentSample[]; payments: PortalPaymentSample[]; ehrRecords: EhrRecordSample[] } {
+  const at = (days: number, localTime: string) => zonedTimeToInstant(sampleDay(today, days), localTime, timeZone).toISOString();
   return {
     appointments: [
-      { id: 'pa1', patientName: 'Emma Thompson', patientEmail: 'emma.thompson@example.com', appointmentType: 'follow_up', date: at(3, '17:00'), duration: 60, status: 'scheduled', notes: 'Review food journal.' },
-      { id: 'pa2', patientName: 'Michael Chen', patientEmail: 'michael.chen@example.com', appointmentType: 'treatment', date: at(1, '21:00'), duration: 45, status: 'confirmed', notes: '' },
-      { id: 'pa3', patientName: 'Sofia Martinez', patientEmail: 'sofia.martinez@example.com', appointmentType: 'consultation', date: at(-14, '20:00'), duration: 90, status: 'completed', notes: 'Initial intake.' },
+      { id: 'pa1', patientName: 'Emma Thompson', patientEmail: 'emma.thompson@example.com', appointmentType: 'follow_up', date: at(3, '10:00'), duration: 60, status: 'scheduled', notes: 'Review food journal.' },
+      { id: 'pa2', patientName: 'Michael Chen', patientEmail: 'michael.chen@example.com', appointmentType: 'treatment', date: at(1, '14:00'), duration: 45, status: 'confirmed', notes: '' },
+      { id: 'pa3', patientName: 'Sofia Martinez', patientEmail: 'sofia.martinez@example.com', appointmentType: 'consultation', date: at(-14, '13:00'), duration: 90, status: 'completed', notes: 'Initial intake.' },
     ],
     payments: [
-      { id: 'pp1', amountMinor: 15000, currency: 'usd', status: 'completed', paymentMethod: 'card', createdAt: at(-14, '22:00'), appointmentId: 'pa3' },
-      { id: 'pp2', amountMinor: 8500, currency: 'usd', status: 'pending', paymentMethod: 'insurance', createdAt: at(-7, '22:00'), appointmentId: 'pa2' },
-      { id: 'pp3', amountMinor: 12000, currency: 'eur', status: 'completed', paymentMethod: 'bank_transfer', createdAt: at(-2, '18:00'), appointmentId: 'pa1' },
+      { id: 'pp1', amountMinor: 15000, currency: 'usd', status: 'completed', paymentMethod: 'card', createdAt: at(-14, '15:00'), appointmentId: 'pa3' },
+      { id: 'pp2', amountMinor: 8500, currency: 'usd', status: 'pending', paymentMethod: 'insurance', createdAt: at(-7, '15:00'), appointmentId: 'pa2' },
+      { id: 'pp3', amountMinor: 12000, currency: 'eur', status: 'completed', paymentMethod: 'bank_transfer', createdAt: at(-2, '11:00'), appointmentId: 'pa1' },
     ],
     ehrRecords: [],
   };

@@ -25,7 +25,7 @@ export function buildSamples(today: CalendarDate, timeZone: string = SAMPLE_TIME
     patientRecordRows: buildSamplePatientRecordRows(today),
     dashboardAppointments: buildDashboardAppointments(today),
     scheduleAppointments: buildScheduleAppointments(today),
-    portal: buildPortalSamples(today),
+    portal: buildPortalSamples(today, timeZone),
     forumCategories: sampleForumCategories,
     forumTopics: sampleForumTopics,
     communityGuidelines,

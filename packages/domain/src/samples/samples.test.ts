@@ -7,7 +7,7 @@ import { isReferralCodeRedeemable } from '../referrals/referral-code.machine.ts'
 import { canStartSession } from '../appointments/appointment.machine.ts';
 import { forumCategoryNames, resourceTabOf, resourceTypes, eventTypes } from '../community/community.schema.ts';
 import { quizSymptomVocabulary } from '../quiz/quiz.questions.ts';
-import { dayOfWeek, relativeLastVisit, weekOf } from '../time/dates.ts';
+import { dayOfWeek, formatLongDateTime, relativeLastVisit, weekOf } from '../time/dates.ts';
 import { patientAge, patientRecordRowStatusLabel, patientRecordRowStatuses } from '../patients/patient.schema.ts';
 import { buildSamples } from './build-samples.ts';
 import { demoAccount } from './demo-account.ts';
@@ -117,6 +117,12 @@ describe('sample appointments', () => {
     expect(dayOfWeek(week[0] as string)).toBe(0);
     expect(samples.portal.payments.map((p) => p.amountMinor)).toEqual([15000, 8500, 12000]);
     expect(samples.portal.appointments.map((a) => a.duration)).toEqual([60, 45, 90]);
+    // Local hours of the practice, in summer (PDT) and in winter (PST) alike.
+    for (const today of [SAMPLE_TODAY, '2026-01-12']) {
+      const portal = buildSamples(today).portal;
+      expect(portal.appointments.map((a) => formatLongDateTime(a.date, SAMPLE_TIME_ZONE).split(' at ')[1])).toEqual(['10:00 AM', '2:00 PM', '1:00 PM']);
+    }
+    expect(buildSamples(SAMPLE_TODAY, 'America/New_York').portal.appointments[0]?.date).toBe('2025-06-19T14:00:00.000Z');
   });
 });
 
