@@ -5,6 +5,7 @@ import { milesBetween, roundMiles } from '../directory/directory.schema.ts';
 import { directoryReferralStatuses, licensureStatuses, type Practitioner } from '../practitioners/practitioner.types.ts';
 import { practitionerProfileSchema } from '../profile/practitioner-profile.schema.ts';
 import { matchPractitioners } from '../quiz/quiz.scoring.ts';
+import { scheduleTimeSlots } from '../schedule/schedule.schema.ts';
 import { isCalendarDate } from '../time/dates.ts';
 import { GENERATED_HISTORY_UNTIL, generateAppointments, generatePatients, generatePractitioners } from './generator.ts';
 import { mulberry32, pick, pickDistinct, randomInt } from './prng.ts';
@@ -153,7 +154,8 @@ describe('generated patients and appointments', () => {
       expect(patientsById.get(a.patientId)?.practitionerId).toBe(a.practitionerId);
       if (!practitioner) throw new Error('unknown practitioner');
       const [day, time] = formatInTimeZone(a.startsAt, practitioner.timeZone, 'yyyy-MM-dd HH:mm').split(' ') as [string, string];
-      expect(['09:00', '10:00', '11:00', '13:00', '14:00', '15:00', '16:00']).toContain(time);
+      expect(scheduleTimeSlots).toContain(time);
+      expect([30, 60, 90, 120]).toContain(a.durationMinutes);
       expect(day >= '2025-04-17' && day <= '2025-08-15').toBe(true);
       expect(day < '2025-06-16' ? ['completed', 'cancelled'] : ['scheduled', 'confirmed', 'cancelled']).toContain(a.status);
     }

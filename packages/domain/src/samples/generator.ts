@@ -22,7 +22,8 @@ import { milesBetween, roundMiles } from '../directory/directory.schema.ts';
 import { directoryReferralStatuses, type Award, type Licensure, type PatientReferral, type PhysicianReferral, type Practitioner, type Testimonial } from '../practitioners/practitioner.types.ts';
 import { quizSymptomVocabulary } from '../quiz/quiz.questions.ts';
 import type { AppointmentMode, AppointmentStatus, AppointmentType } from '../appointments/appointment.schema.ts';
-import { appointmentTypes } from '../appointments/appointment.schema.ts';
+import { appointmentTypes, durationMinutes, portalDurationOptions } from '../appointments/appointment.schema.ts';
+import { scheduleTimeSlots } from '../schedule/schedule.schema.ts';
 import type { PatientStatus } from '../patients/patient.schema.ts';
 import { addDays, zonedTimeToInstant, type CalendarDate } from '../time/dates.ts';
 import { mulberry32, pick, pickDistinct, pickIndex, randomInt, type Random } from './prng.ts';
@@ -494,8 +495,7 @@ export function generateAppointments(
   const zones = new Map(options.practitioners.map((p) => [p.id, p.timeZone]));
   const random = mulberry32(seed);
   const window = options.windowDays ?? 60;
-  const durations = [30, 60, 90, 120] as const;
-  const hours = ['09:00', '10:00', '11:00', '13:00', '14:00', '15:00', '16:00'] as const;
+  const durations = portalDurationOptions.map(durationMinutes);
   // The instant of (zone, day, slot): few distinct values, each computed once.
   const instants = new Map<string, string>();
   const instantOf = (zone: string, day: CalendarDate, slot: string): string => {
@@ -510,7 +510,7 @@ export function generateAppointments(
   const result: GeneratedAppointment[] = new Array(n);
   for (let i = 0; i < n; i += 1) {
     const offset = randomInt(random, -window, window);
-    const slot = pick(random, hours);
+    const slot = pick(random, scheduleTimeSlots);
     const roll = random();
     const status: AppointmentStatus = offset < 0 ? (roll < 0.9 ? 'completed' : 'cancelled') : roll < 0.5 ? 'scheduled' : roll < 0.95 ? 'confirmed' : 'cancelled';
     const patient = pick(random, options.patients);
