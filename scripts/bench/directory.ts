@@ -1,15 +1,28 @@
 // Directory search and quiz match over 100,000 generated practitioners (DESIGN §8: p95 ≤ 25 ms at
-// 32 concurrent clients): the real server over HTTP, next to the same SQL straight through `pg` with
-// 32 concurrent clients (the floor), on the machine's PostgreSQL. Prints the plans the indexes give.
+// 32 concurrent clients): the real server over HTTP with its read cache and without it, next to the
+// same SQL straight through `pg` with 32 concurrent clients (the floor), on the machine's PostgreSQL.
+// The workload is a skewed mix (Zipf) of many distinct inputs, as real traffic is, not a handful
+// repeated: the cache's hit ratio is reported with the numbers. Prints the plans the indexes give.
 import autocannon from 'autocannon';
 import pg from 'pg';
 import superjson from 'superjson';
 import {
   directorySearchSchema,
+  experienceBrackets,
+  firstNames,
   generatePractitioners,
+  lastNames,
+  mulberry32,
+  pick,
+  pickDistinct,
   profileOfGenerated,
+  quizQuestions,
+  randomInt,
   samplePractitioners,
+  specialties,
+  usCities,
   type DirectorySearchInput,
+  type Random,
 } from '@wellspring/domain';
 import { buildDirectorySearchSql } from '../../apps/server/src/repositories/directory.repository.ts';
 import { insertPractitioners, preparedStatementName } from '../../apps/server/src/repositories/practitioner.repository.ts';
@@ -19,24 +32,72 @@ import { createBenchDatabase, dropBenchDatabase, startServer, stopServer, waitFo
 const CONNECTIONS = 32;
 const DURATION_S = Number(process.env.BENCH_DURATION_S ?? 10);
 const PRACTITIONERS = Number(process.env.BENCH_PRACTITIONERS ?? 100_000);
+/** Distinct searches in the pool the workload draws from. */
+const SEARCH_POOL = Number(process.env.BENCH_SEARCH_POOL ?? 5_000);
+/** Requests drawn per workload (more than any run sends). */
+const WORKLOAD_LENGTH = 200_000;
 const BUDGET_P95_MS = 25;
 
-/** Text + specialty + distance, in several cities and shapes. */
-export const benchSearches: readonly DirectorySearchInput[] = [
-  { query: 'dr', location: 'Chicago, IL', specialties: ['acupuncture'], maxDistanceMiles: 25 },
-  { query: 'nutritionist', location: 'Austin, TX', specialties: ['nutrition', 'ayurveda'], maxDistanceMiles: 50 },
-  { query: 'chen', location: 'Seattle', specialties: ['herbalism', 'acupuncture'], maxDistanceMiles: 100 },
-  { query: 'whole person care', location: 'New York, NY', specialties: ['naturopathy'], experience: '6-10', maxDistanceMiles: 10, page: 2 },
-  { query: 'maya', location: 'denver', specialties: ['functional_medicine', 'homeopathy', 'nutrition'], maxDistanceMiles: 25, sort: 'rating' },
-];
+const TEXT_WORDS = ['dr', 'holistic', 'gut health', 'whole person care', 'stress', 'chronic pain', 'herbal', 'hormone', 'sleep', 'nutrition', 'needle', 'root cause'];
 
-export const benchQuizAnswers: readonly string[][] = [
-  ['concern-digestive', 'symptoms-fatigue', 'approach-food', 'style-protocol', 'priority-root-cause'],
-  ['concern-pain', 'symptoms-headaches', 'approach-hands-on', 'style-sessions', 'priority-balance'],
-  ['concern-stress', 'symptoms-sleep', 'approach-plants', 'style-whole-body', 'priority-balance'],
-  ['concern-skin', 'symptoms-immunity', 'approach-gentle', 'style-sessions', 'priority-natural'],
-  ['concern-energy', 'symptoms-joints', 'approach-testing', 'style-self-care', 'priority-prevention'],
-];
+/** One distinct search: text + specialty + distance, in a real city, sometimes an experience band, a later page or another order. */
+function randomSearch(random: Random): DirectorySearchInput {
+  const city = pick(random, usCities);
+  const text = random() < 0.5 ? pick(random, TEXT_WORDS) : random() < 0.5 ? pick(random, firstNames) : pick(random, lastNames);
+  return {
+    query: text,
+    location: random() < 0.5 ? `${city.city}, ${city.state}` : city.city.toLowerCase(),
+    specialties: pickDistinct(random, specialties, randomInt(random, 1, 3)),
+    maxDistanceMiles: pick(random, [10, 25, 25, 50, 100]),
+    ...(random() < 0.2 ? { experience: pick(random, experienceBrackets) } : {}),
+    ...(random() < 0.15 ? { page: randomInt(random, 2, 3) } : {}),
+    ...(random() < 0.2 ? { sort: pick(random, ['rating', 'experience'] as const) } : {}),
+  };
+}
+
+/** Indices into a pool of `size`, drawn with Zipf(1) popularity (a few inputs are asked very often, most rarely). */
+function zipfSequence(random: Random, size: number, length: number): number[] {
+  const cumulative: number[] = [];
+  let total = 0;
+  for (let rank = 1; rank <= size; rank += 1) cumulative.push((total += 1 / rank));
+  return Array.from({ length }, () => {
+    const target = random() * total;
+    let low = 0;
+    let high = size - 1;
+    while (low < high) {
+      const middle = (low + high) >> 1;
+      if ((cumulative[middle] ?? 0) < target) low = middle + 1;
+      else high = middle;
+    }
+    return low;
+  });
+}
+
+export interface Workload<Input> {
+  /** The distinct inputs. */
+  readonly pool: readonly Input[];
+  /** The order requests ask for them (indices into the pool). */
+  readonly sequence: readonly number[];
+}
+
+/** Searches: a pool of distinct text + specialty + distance searches, asked with Zipf popularity. */
+export function searchWorkload(seed = 20_261_123): Workload<DirectorySearchInput> {
+  const random = mulberry32(seed);
+  const pool = Array.from({ length: SEARCH_POOL }, () => randomSearch(random));
+  return { pool, sequence: zipfSequence(random, pool.length, WORKLOAD_LENGTH) };
+}
+
+/** Quiz: every complete answer set (5^5), in a shuffled order of popularity, asked with Zipf popularity. */
+export function quizWorkload(seed = 20_261_124): Workload<string[]> {
+  const random = mulberry32(seed);
+  let sets: string[][] = [[]];
+  for (const question of quizQuestions) sets = sets.flatMap((answers) => question.options.map((option) => [...answers, option.id]));
+  for (let index = sets.length - 1; index > 0; index -= 1) {
+    const other = Math.floor(random() * (index + 1));
+    [sets[index], sets[other]] = [sets[other] as string[], sets[index] as string[]];
+  }
+  return { pool: sets, sequence: zipfSequence(random, sets.length, WORKLOAD_LENGTH) };
+}
 
 export interface LatencyResult {
   readonly requestsPerSec: number;
@@ -63,10 +124,11 @@ function summarize(latencies: number[], failures: number, seconds: number): Late
   };
 }
 
-/** GETs the procedure with each input in turn, over 32 keep-alive connections; every response time is ranked. */
-function overHttp(baseUrl: string, procedure: string, inputs: readonly unknown[]): Promise<LatencyResult> {
-  const paths = inputs.map((input) => `/api/trpc/${procedure}?input=${encodeURIComponent(JSON.stringify(superjson.serialize(input)))}`);
+/** GETs the procedure with the workload's inputs in its order, over 32 keep-alive connections; every response time is ranked. */
+function overHttp<Input>(baseUrl: string, procedure: string, workload: Workload<Input>, toInput: (input: Input) => unknown): Promise<LatencyResult & { distinct: number }> {
+  const paths = workload.pool.map((input) => `/api/trpc/${procedure}?input=${encodeURIComponent(JSON.stringify(superjson.serialize(toInput(input))))}`);
   let counter = 0;
+  const asked = new Set<number>();
   const latencies: number[] = [];
   return new Promise((resolve, reject) => {
     const instance = autocannon(
@@ -74,20 +136,30 @@ function overHttp(baseUrl: string, procedure: string, inputs: readonly unknown[]
         url: baseUrl,
         connections: CONNECTIONS,
         duration: DURATION_S,
-        requests: [{ method: 'GET', setupRequest: (request) => ({ ...request, path: paths[counter++ % paths.length] ?? '/' }) }],
+        requests: [
+          {
+            method: 'GET',
+            setupRequest: (request) => {
+              const index = workload.sequence[counter++ % workload.sequence.length] ?? 0;
+              asked.add(index);
+              return { ...request, path: paths[index] ?? '/' };
+            },
+          },
+        ],
       },
       (error, result) => {
         if (error) return reject(error);
-        resolve(summarize(latencies, result.non2xx + result.errors + result.timeouts, DURATION_S));
+        resolve({ ...summarize(latencies, result.non2xx + result.errors + result.timeouts, DURATION_S), distinct: asked.size });
       },
     );
     instance.on('response', (_client, _statusCode, _bytes, responseTime) => latencies.push(responseTime));
   });
 }
 
-/** The floor: the same statements through a `pg` pool, prepared as the server prepares them, 32 clients each running one after another. */
-async function throughPg(databaseUrl: string, statements: readonly { text: string; values: unknown[] }[]): Promise<LatencyResult> {
+/** The floor: the same statements through a `pg` pool, prepared as the server prepares them, in the workload's order, 32 clients each running one after another. */
+async function throughPg(databaseUrl: string, statements: readonly { text: string; values: unknown[] }[], sequence: readonly number[]): Promise<LatencyResult> {
   const pool = new pg.Pool({ connectionString: databaseUrl, max: CONNECTIONS });
+  pool.on('error', (error) => console.error('floor pool:', error.message));
   const latencies: number[] = [];
   let failures = 0;
   let counter = 0;
@@ -96,7 +168,7 @@ async function throughPg(databaseUrl: string, statements: readonly { text: strin
     await Promise.all(
       Array.from({ length: CONNECTIONS }, async () => {
         while (performance.now() < deadline) {
-          const statement = statements[counter++ % statements.length];
+          const statement = statements[sequence[counter++ % sequence.length] ?? 0];
           if (!statement) break;
           const started = performance.now();
           try {
@@ -119,63 +191,98 @@ async function explain(pool: pg.Pool, statement: { text: string; values: unknown
   return rows.map((row) => row['QUERY PLAN']).join('\n');
 }
 
+type HttpResult = LatencyResult & { readonly distinct: number };
+
+interface ProcedureResult {
+  /** The server with its read cache (the default), and the share of requests it could answer from memory at most. */
+  readonly cached: HttpResult;
+  readonly uncached: HttpResult;
+  readonly floor: LatencyResult;
+  readonly plan: string;
+}
+
 export interface DirectoryBenchResult {
   readonly practitioners: number;
   readonly loadMs: number;
-  readonly search: { readonly app: LatencyResult; readonly floor: LatencyResult; readonly plan: string };
-  readonly quiz: { readonly app: LatencyResult; readonly floor: LatencyResult; readonly plan: string };
+  readonly searchPool: number;
+  readonly quizPool: number;
+  readonly search: ProcedureResult;
+  readonly quiz: ProcedureResult;
+}
+
+async function withServer<T>(databaseUrl: string, port: number, env: Record<string, string>, run: (baseUrl: string) => Promise<T>): Promise<T> {
+  const server = startServer({ DATABASE_URL: databaseUrl, PORT: String(port), RELAY_ENABLED: '0', ...env });
+  try {
+    const baseUrl = `http://localhost:${port}`;
+    await waitForHealthy(baseUrl, 120_000);
+    return await run(baseUrl);
+  } finally {
+    await stopServer(server);
+  }
 }
 
 export async function measureDirectory(): Promise<DirectoryBenchResult> {
   const dbName = `wellspring_bench_directory_${process.pid}`;
   const databaseUrl = await createBenchDatabase(dbName);
-  const appPort = 3296;
-  const server = startServer({ DATABASE_URL: databaseUrl, PORT: String(appPort) });
   const pool = new pg.Pool({ connectionString: databaseUrl, max: 4 });
+  pool.on('error', (error) => console.error('bench pool:', error.message));
   try {
-    const appUrl = `http://localhost:${appPort}`;
-    await waitForHealthy(appUrl, 120_000);
+    // The first start migrates the empty database.
+    await withServer(databaseUrl, 3296, {}, () => Promise.resolve());
     const loadStarted = performance.now();
     await insertPractitioners(pool, samplePractitioners);
     await insertPractitioners(pool, generatePractitioners(PRACTITIONERS, 20_261_122).map(profileOfGenerated));
     await pool.query('VACUUM ANALYZE practitioner');
     const loadMs = performance.now() - loadStarted;
 
-    const searchSql = benchSearches.map((input) => buildDirectorySearchSql(directorySearchSchema.parse(input)));
-    const quizSql = benchQuizAnswers.map((answers) => {
+    const searches = searchWorkload();
+    const quizzes = quizWorkload();
+    const searchSql = searches.pool.map((input) => buildDirectorySearchSql(directorySearchSchema.parse(input)));
+    const quizSql = quizzes.pool.map((answers) => {
       const sql = buildQuizMatchSql(answers);
       if (!sql) throw new Error('bench answers recommend no approach');
       return sql;
     });
-    // Warm the caches and the server's code paths once.
-    for (const statement of [...searchSql, ...quizSql]) await pool.query(statement.text, statement.values);
+    const asSearchInput = (input: DirectorySearchInput) => input;
+    const asQuizInput = (answers: string[]) => ({ answers });
 
-    const searchApp = await overHttp(appUrl, 'directory.search', benchSearches);
-    const searchFloor = await throughPg(databaseUrl, searchSql);
-    const quizApp = await overHttp(appUrl, 'quiz.match', benchQuizAnswers.map((answers) => ({ answers })));
-    const quizFloor = await throughPg(databaseUrl, quizSql);
+    const cached = await withServer(databaseUrl, 3296, {}, async (baseUrl) => ({
+      search: await overHttp(baseUrl, 'directory.search', searches, asSearchInput),
+      quiz: await overHttp(baseUrl, 'quiz.match', quizzes, asQuizInput),
+    }));
+    const uncached = await withServer(databaseUrl, 3297, { DIRECTORY_CACHE_MAX_ENTRIES: '0' }, async (baseUrl) => ({
+      search: await overHttp(baseUrl, 'directory.search', searches, asSearchInput),
+      quiz: await overHttp(baseUrl, 'quiz.match', quizzes, asQuizInput),
+    }));
+    const searchFloor = await throughPg(databaseUrl, searchSql, searches.sequence);
+    const quizFloor = await throughPg(databaseUrl, quizSql, quizzes.sequence);
+    const first = <T>(items: readonly T[]): T => items[0] as T;
     return {
       practitioners: PRACTITIONERS + samplePractitioners.length,
       loadMs,
-      search: { app: searchApp, floor: searchFloor, plan: await explain(pool, searchSql[0] as (typeof searchSql)[number]) },
-      quiz: { app: quizApp, floor: quizFloor, plan: await explain(pool, quizSql[0] as (typeof quizSql)[number]) },
+      searchPool: searches.pool.length,
+      quizPool: quizzes.pool.length,
+      search: { cached: cached.search, uncached: uncached.search, floor: searchFloor, plan: await explain(pool, first(searchSql)) },
+      quiz: { cached: cached.quiz, uncached: uncached.quiz, floor: quizFloor, plan: await explain(pool, first(quizSql)) },
     };
   } finally {
     await pool.end();
-    await stopServer(server);
     await dropBenchDatabase(dbName);
   }
 }
 
 export function printDirectoryReport(result: DirectoryBenchResult): void {
   const row = (label: string, r: LatencyResult) =>
-    `  ${label.padEnd(30)} ${r.requestsPerSec.toFixed(0).padStart(6)} req/s   p50 ${r.p50Ms} ms   p95 ${r.p95Ms} ms   p99 ${r.p99Ms} ms   failures ${r.failures}`;
+    `  ${label.padEnd(44)} ${r.requestsPerSec.toFixed(0).padStart(6)} req/s   p50 ${r.p50Ms} ms   p95 ${r.p95Ms} ms   p99 ${r.p99Ms} ms   failures ${r.failures}`;
+  const hitRatio = (r: HttpResult) => `${(100 * (1 - r.distinct / Math.max(1, r.total))).toFixed(1)} %`;
   console.log(`\n## Directory search and quiz match, ${result.practitioners.toLocaleString('en-US')} practitioners, ${CONNECTIONS} clients, ${DURATION_S} s each`);
   console.log(`  loaded and analyzed in ${(result.loadMs / 1000).toFixed(1)} s; budget p95 ≤ ${BUDGET_P95_MS} ms`);
-  console.log(row('directory.search over HTTP', result.search.app));
-  console.log(row('same SQL through pg (floor)', result.search.floor));
-  console.log(row('quiz.match over HTTP', result.quiz.app));
-  console.log(row('same SQL through pg (floor)', result.quiz.floor));
-  console.log(`\n### Plan: directory.search ${JSON.stringify(benchSearches[0])}\n${result.search.plan}`);
-  console.log(`\n### Plan: quiz.match ${JSON.stringify(benchQuizAnswers[0])}\n${result.quiz.plan}`);
+  console.log(`  workload: Zipf(1) over ${result.searchPool.toLocaleString('en-US')} distinct searches (text + specialty + distance) and all ${result.quizPool.toLocaleString('en-US')} complete quiz answer sets`);
+  for (const [name, procedure] of [['directory.search', result.search], ['quiz.match', result.quiz]] as const) {
+    console.log(row(`${name} over HTTP, cached (hits ≤ ${hitRatio(procedure.cached)})`, procedure.cached));
+    console.log(row(`${name} over HTTP, cache off`, procedure.uncached));
+    console.log(row('same SQL through pg (floor)', procedure.floor));
+  }
+  console.log(`\n### Plan: directory.search ${JSON.stringify(searchWorkload().pool[0])}\n${result.search.plan}`);
+  console.log(`\n### Plan: quiz.match ${JSON.stringify(quizWorkload().pool[0])}\n${result.quiz.plan}`);
 }
