@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { expectNoA11yViolations } from './fixtures.ts';
+import { expectNoA11yViolationsInBothThemes } from './public-site.ts';
 
 test.describe('landing page', () => {
   test('shows every section of the pre-launch landing page', async ({ page }) => {
@@ -45,6 +45,6 @@ test.describe('landing page', () => {
   test('has no accessibility violations', async ({ page }) => {
     await page.goto('/');
     await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
-    await expectNoA11yViolations(page);
+    await expectNoA11yViolationsInBothThemes(page);
   });
 });

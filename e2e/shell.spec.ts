@@ -1,4 +1,5 @@
 import { expect, test } from '@playwright/test';
+import { expectNoA11yViolationsInBothThemes } from './public-site.ts';
 
 test.describe('site shell', () => {
   test('an unknown route shows the 404 page and logs the path', async ({ page }) => {
@@ -10,6 +11,7 @@ test.describe('site shell', () => {
     await expect(page.getByText('404')).toBeVisible();
     await expect(page.getByRole('heading', { name: 'Oops! Page not found' })).toBeVisible();
     expect(errors.some((text) => text.includes('/no/such/page'))).toBe(true);
+    await expectNoA11yViolationsInBothThemes(page);
     await page.getByRole('link', { name: 'Return to Home' }).click();
     await expect(page).toHaveURL(/\/$/);
     await expect(page.getByRole('heading', { level: 1, name: 'Healing starts here.' })).toBeVisible();
@@ -32,6 +34,7 @@ test.describe('site shell', () => {
     const menu = page.getByRole('dialog').or(page.locator('[data-mobile-menu]'));
     await expect(menu).toBeVisible();
     expect(await page.evaluate(() => document.body.style.overflow)).toBe('hidden');
+    await expectNoA11yViolationsInBothThemes(page);
     await menu.getByRole('link', { name: 'Home' }).click();
     await expect(page).toHaveURL(/\/$/);
     await expect(page.getByRole('button', { name: 'Open menu' })).toBeVisible();

@@ -1,5 +1,6 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { toast, uniqueEmail } from './fixtures.ts';
+import { expectNoA11yViolationsInBothThemes } from './public-site.ts';
 
 /** The patient card's form: the first of the two waitlist cards. */
 const patientCard = (page: Page): Locator => page.locator('#waitlist form').first();
@@ -18,6 +19,7 @@ test.describe('waitlist', () => {
 
     await expect(toast(page, 'Added to waitlist!')).toContainText("We'll notify you when patient access become available.");
     await expect(page.getByText('Thank you for joining our waitlist!')).toBeVisible();
+    await expectNoA11yViolationsInBothThemes(page);
     await expect(page.getByText('Thank you for joining our waitlist!')).toBeHidden({ timeout: 5_000 });
     await expect(patientCard(page).getByLabel('Full Name')).toHaveValue('');
   });
@@ -42,6 +44,7 @@ test.describe('waitlist', () => {
     await expect(form.getByText('Full name must be at least 2 characters.')).toBeVisible();
     await expect(form.getByText('Please enter a valid email address.')).toBeVisible();
     await expect(form.getByLabel('Full Name')).toHaveValue('A');
+    await expectNoA11yViolationsInBothThemes(page);
   });
 
   test('the practitioner card says practitioner applications', async ({ page }) => {
@@ -62,6 +65,7 @@ test.describe('waitlist', () => {
     await page.getByLabel("Friend's Email").fill('friend@');
     await page.getByRole('button', { name: 'Send Invite' }).click();
     await expect(page.getByText('Your name must be at least 2 characters.')).toBeVisible();
+    await expectNoA11yViolationsInBothThemes(page);
 
     const friend = uniqueEmail('friend');
     await yourName.fill('Jordan');
