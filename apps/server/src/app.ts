@@ -11,6 +11,7 @@ import { hostPolicy, isProductionHostHeader } from './http/host-policy.ts';
 import type { Logger } from './http/logger.ts';
 import { requestLogger } from './http/logger.ts';
 import { originCheck } from './http/origin-check.ts';
+import { requestHost } from './http/request-host.ts';
 import { isFileIn, webApp } from './http/static.ts';
 import { appRouter } from './trpc/app.router.ts';
 import { trpcExpressHandler } from './trpc/express-handler.ts';
@@ -77,9 +78,10 @@ export function createApp({ config, db, logger, directoryCache = ReadCache.disab
   });
 
   const distDir = config.webDistDir;
-  app.use(hostPolicy({ previewDomain: config.previewDomain, isStaticFile: (path) => isFileIn(distDir, path) }));
+  const trustProxy = config.trustProxy !== undefined;
+  app.use(hostPolicy({ previewDomain: config.previewDomain, trustProxy, isStaticFile: (path) => isFileIn(distDir, path) }));
 
-  app.use('/api', originCheck({ allowedOrigins: config.allowedOrigins, trustProxy: config.trustProxy !== undefined }));
+  app.use('/api', originCheck({ allowedOrigins: config.allowedOrigins, trustProxy }));
   // Refuse a declared oversized body before reading it, whatever its content type.
   app.use('/api', (req, _res, next) => {
     const declaredLength = Number(req.headers['content-length']);
@@ -105,7 +107,7 @@ export function createApp({ config, db, logger, directoryCache = ReadCache.disab
   app.use(
     webApp({
       distDir,
-      webConfig: (host) => ({ contactEmail: config.contactEmail, productionHost: isProductionHostHeader(host, config.previewDomain) }),
+      webConfig: (req) => ({ contactEmail: config.contactEmail, productionHost: isProductionHostHeader(requestHost(req, trustProxy), config.previewDomain) }),
     }),
   );
   app.use((_req, res) => {

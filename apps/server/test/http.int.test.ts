@@ -36,9 +36,9 @@ interface RawResponse {
 }
 
 /** A GET through node:http, because fetch does not let a caller set the Host header. */
-function get(pathname: string, headers: Record<string, string> = {}): Promise<RawResponse> {
+function get(pathname: string, headers: Record<string, string> = {}, target: TestServer = server): Promise<RawResponse> {
   return new Promise((resolve, reject) => {
-    const request = http.get(`${server.baseUrl}${pathname}`, { headers: { accept: 'text/html', ...headers } }, (response) => {
+    const request = http.get(`${target.baseUrl}${pathname}`, { headers: { accept: 'text/html', ...headers } }, (response) => {
       const chunks: Buffer[] = [];
       response.on('data', (chunk: Buffer) => chunks.push(chunk));
       response.on('end', () => {
@@ -187,6 +187,22 @@ describe('host policy over HTTP', () => {
     expect((await get('/favicon.svg', host)).status).toBe(200);
     expect((await get('/healthz', host)).status).toBe(200);
     expect((await get('/api/trpc/auth.me', host)).status).toBe(200);
+  });
+
+  it('behind a trusted proxy (TRUST_PROXY) reads the host from X-Forwarded-Host, and only then', async () => {
+    const proxied = await startTestServer(database.db, { WEB_DIST_DIR: distDir, PREVIEW_DOMAIN: 'preview.wellspring.dev', TRUST_PROXY: 'loopback' });
+    try {
+      const viaProxy = await get('/about', { host: 'localhost:3000', 'x-forwarded-host': 'wellspring.health' }, proxied);
+      expect(viaProxy.status).toBe(302);
+      expect(viaProxy.headers.get('location')).toBe('/');
+      const page = await (await get('/', { host: 'internal:8080', 'x-forwarded-host': 'wellspring.health' }, proxied)).text();
+      expect(page).toContain('&quot;productionHost&quot;:true');
+      expect((await get('/about', { host: 'wellspring.health', 'x-forwarded-host': 'pr-7.preview.wellspring.dev' }, proxied)).status).toBe(200);
+    } finally {
+      await proxied.close();
+    }
+    // Without TRUST_PROXY the header is anyone's to send, and is ignored.
+    expect((await get('/about', { host: 'localhost:3000', 'x-forwarded-host': 'wellspring.health' })).status).toBe(200);
   });
 
   it('serves every path on localhost and on the preview domain', async () => {

@@ -4,6 +4,7 @@
  */
 import { isProductionHost } from '@wellspring/domain';
 import type { RequestHandler } from 'express';
+import { requestHost } from './request-host.ts';
 
 /** The domain's rule (SPEC §2) applied to a Host header; a request without one counts as production. */
 export const isProductionHostHeader = (hostHeader: string | undefined, previewDomain: string | undefined): boolean =>
@@ -16,11 +17,13 @@ function alwaysServed(path: string): boolean {
 
 export function hostPolicy(options: {
   previewDomain: string | undefined;
+  /** Behind a trusted proxy the host is X-Forwarded-Host. */
+  trustProxy: boolean;
   /** Whether the path names a file of the built web app (favicon, robots.txt, ...). */
   isStaticFile: (path: string) => boolean;
 }): RequestHandler {
   return (req, res, next) => {
-    if (!isProductionHostHeader(req.headers.host, options.previewDomain) || alwaysServed(req.path) || options.isStaticFile(req.path)) {
+    if (!isProductionHostHeader(requestHost(req, options.trustProxy), options.previewDomain) || alwaysServed(req.path) || options.isStaticFile(req.path)) {
       next();
       return;
     }

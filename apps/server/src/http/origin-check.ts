@@ -3,15 +3,10 @@
  * send `Origin` on every cross-origin request and on same-origin POSTs, so a missing or foreign
  * `Origin` on anything but GET/HEAD is refused.
  */
-import type { Request, RequestHandler } from 'express';
+import type { RequestHandler } from 'express';
+import { requestHost } from './request-host.ts';
 
 const SAFE_METHODS = new Set(['GET', 'HEAD']);
-
-function requestHost(req: Request, trustProxy: boolean): string | undefined {
-  const forwarded = trustProxy ? req.headers['x-forwarded-host'] : undefined;
-  const value = (Array.isArray(forwarded) ? forwarded[0] : forwarded)?.split(',')[0]?.trim() || req.headers.host;
-  return value?.toLowerCase();
-}
 
 export function isAllowedOrigin(origin: string | undefined, host: string | undefined, allowedOrigins: readonly string[]): boolean {
   if (!origin || origin === 'null') return false;

@@ -7,7 +7,7 @@
 import { statSync } from 'node:fs';
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import express, { type RequestHandler, type Router } from 'express';
+import express, { type Request, type RequestHandler, type Router } from 'express';
 
 export const CONFIG_PLACEHOLDER = '__WELLSPRING_CONFIG__';
 
@@ -87,7 +87,7 @@ async function isFile(filePath: string): Promise<boolean> {
 const NOT_BUILT_MESSAGE =
   'Wellspring: the web app is not built yet (apps/web/dist is missing).\nRun `npm run build` (or `npm start`), then reload this page.\n';
 
-export function webApp(options: { distDir: string; webConfig: (hostHeader: string | undefined) => WebConfig }): Router {
+export function webApp(options: { distDir: string; webConfig: (req: Request) => WebConfig }): Router {
   const router = express.Router();
   const indexPath = path.join(options.distDir, 'index.html');
   let cached: { mtimeMs: number; template: string } | undefined;
@@ -172,7 +172,7 @@ export function webApp(options: { distDir: string; webConfig: (hostHeader: strin
         .status(200)
         .type('html')
         .set('Cache-Control', 'no-cache')
-        .send(renderIndexHtml(template, options.webConfig(req.headers.host)));
+        .send(renderIndexHtml(template, options.webConfig(req)));
     } catch (error) {
       next(error);
     }
