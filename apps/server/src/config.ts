@@ -123,6 +123,10 @@ export function loadConfig(env: Env = process.env): ServerConfig {
   const port = integer(env, 'PORT', 3000);
   const contactEmail = text(env, 'CONTACT_EMAIL') ?? 'hello@wellspring.health';
   const baseDelayMs = integer(env, 'RELAY_BASE_DELAY_MS', 5_000);
+  const webhookUrl = httpUrl(env, 'WEBHOOK_URL');
+  const webhookSecret = text(env, 'WEBHOOK_SECRET');
+  // The receiver must be able to tell our applications from forgeries: no unsigned webhook goes out.
+  if (webhookUrl && !webhookSecret) throw new Error('WEBHOOK_SECRET must be set when WEBHOOK_URL is (every webhook is signed with it)');
   return {
     production,
     port,
@@ -152,8 +156,8 @@ export function loadConfig(env: Env = process.env): ServerConfig {
     },
     relay: {
       enabled: flag(env, 'RELAY_ENABLED', true),
-      webhookUrl: httpUrl(env, 'WEBHOOK_URL'),
-      webhookSecret: text(env, 'WEBHOOK_SECRET'),
+      webhookUrl,
+      webhookSecret,
       receiverEmail: text(env, 'RECEIVER_EMAIL') ?? contactEmail,
       smtpUrl: text(env, 'SMTP_URL'),
       mailFrom: text(env, 'MAIL_FROM') ?? `Wellspring <${contactEmail}>`,

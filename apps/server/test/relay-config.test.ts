@@ -60,9 +60,15 @@ describe('relay settings', () => {
     expect(loadConfig({ PORT: '4321' }).relay.publicUrl).toBe('http://localhost:4321');
   });
 
+  it('refuses a WEBHOOK_URL without a WEBHOOK_SECRET: no webhook goes out unsigned', () => {
+    expect(() => loadConfig({ WEBHOOK_URL: 'https://hooks.example.test/apply' })).toThrow('WEBHOOK_SECRET must be set when WEBHOOK_URL is (every webhook is signed with it)');
+    expect(() => loadConfig({ WEBHOOK_URL: 'https://hooks.example.test/apply', WEBHOOK_SECRET: '  ' })).toThrow(/WEBHOOK_SECRET/);
+    expect(loadConfig({ WEBHOOK_SECRET: 's3cret' }).relay.webhookUrl).toBeUndefined();
+  });
+
   it('refuses a WEBHOOK_URL or PUBLIC_URL that is not an http(s) URL, and a bad RELAY_ENABLED', () => {
-    expect(() => loadConfig({ WEBHOOK_URL: 'hooks.example.test' })).toThrow(/WEBHOOK_URL/);
-    expect(() => loadConfig({ WEBHOOK_URL: 'ftp://hooks.example.test' })).toThrow(/WEBHOOK_URL/);
+    expect(() => loadConfig({ WEBHOOK_URL: 'hooks.example.test', WEBHOOK_SECRET: 's3cret' })).toThrow(/WEBHOOK_URL/);
+    expect(() => loadConfig({ WEBHOOK_URL: 'ftp://hooks.example.test', WEBHOOK_SECRET: 's3cret' })).toThrow(/WEBHOOK_URL/);
     expect(() => loadConfig({ PUBLIC_URL: 'wellspring' })).toThrow(/PUBLIC_URL/);
     expect(() => loadConfig({ RELAY_ENABLED: 'maybe' })).toThrow(/RELAY_ENABLED/);
   });

@@ -1,4 +1,4 @@
-import type { ApplicationEvent, ApplicationStatus, ApplicationSubmission } from '@wellspring/domain';
+import { applicationEventSchema, type ApplicationEvent, type ApplicationStatus, type ApplicationSubmission } from '@wellspring/domain';
 import type { Database, DatabaseTransaction } from '../db/client.ts';
 import { appendDomainEvents, type NewDomainEvent } from './domain-event.repository.ts';
 
@@ -60,8 +60,9 @@ export async function lockApplicationHistory(tx: DatabaseTransaction, id: string
     orderBy: { sequence: 'asc' },
     select: { payload: true },
   });
-  // Payloads are the domain events as the server wrote them (see application.router.ts).
-  return events.map((event) => event.payload as unknown as ApplicationEvent);
+  // Payloads are the domain events as the server wrote them (see application.router.ts), read back
+  // through the domain's schema: a payload that no longer fits fails here, not deep in the machine.
+  return events.map((event) => applicationEventSchema.parse(event.payload));
 }
 
 export async function updateApplicationStatus(tx: DatabaseTransaction, id: string, status: ApplicationStatus): Promise<void> {
