@@ -26,6 +26,7 @@ import { appointmentTypes, durationMinutes, portalDurationOptions } from '../app
 import { scheduleTimeSlots } from '../schedule/schedule.schema.ts';
 import type { PatientStatus } from '../patients/patient.schema.ts';
 import { addDays, zonedTimeToInstant, type CalendarDate } from '../time/dates.ts';
+import { countOf } from '../shared/plural.ts';
 import { mulberry32, pick, pickDistinct, pickIndex, randomInt, type Random } from './prng.ts';
 import { SAMPLE_TODAY } from './sample-dates.ts';
 import { usCities, usStateNames, type UsCity } from './us-cities.ts';
@@ -275,7 +276,7 @@ function profileDetail(random: Random, own: readonly Specialty[], years: number,
 
   const closing = randomInt(random, 0, closings.length - 1);
   const about = cached(texts.about, ((specialtyIndex(primarySpecialty) * usCities.length + cityAt) * 64 + years) * closings.length + closing, () =>
-    [`${primary.title} in ${city.city}, ${city.state}, with ${years} ${years === 1 ? 'year' : 'years'} of practice.`, primary.practice, closings[closing]].join(' '),
+    [`${primary.title} in ${city.city}, ${city.state}, with ${countOf(years, 'year')} of practice.`, primary.practice, closings[closing]].join(' '),
   );
 
   const degreeMask = choiceMask(random, pool.education.length, randomInt(random, 1, 2));

@@ -105,6 +105,7 @@ describe('relative texts', () => {
     expect(relativeLastVisit('2025-05-27', today)).toBe('2 weeks ago');
     expect(relativeLastVisit('2025-05-17', today)).toBe('1 month ago');
     expect(relativeLastVisit('2025-02-16', today)).toBe('4 months ago');
+    expect(relativeLastVisit('2024-06-01', today)).toBe('1 year ago');
     expect(relativeLastVisit('2023-06-01', today)).toBe('2 years ago');
   });
 

@@ -12,6 +12,7 @@
  */
 import { formatInTimeZone } from 'date-fns-tz';
 import { z } from 'zod';
+import { countOf } from '../shared/plural.ts';
 
 export type CalendarDate = string;
 export type Instant = Date | string;
@@ -114,11 +115,10 @@ export function relativeLastVisit(lastVisit: CalendarDate | null, today: Calenda
   const days = daysBetween(lastVisit, today);
   if (days <= 0) return 'Today';
   if (days === 1) return 'Yesterday';
-  const unit = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'} ago`;
-  if (days < 7) return unit(days, 'day');
-  if (days < 30) return unit(Math.floor(days / 7), 'week');
-  if (days < 365) return unit(Math.floor(days / 30), 'month');
-  return unit(Math.floor(days / 365), 'year');
+  if (days < 7) return `${countOf(days, 'day')} ago`;
+  if (days < 30) return `${countOf(Math.floor(days / 7), 'week')} ago`;
+  if (days < 365) return `${countOf(Math.floor(days / 30), 'month')} ago`;
+  return `${countOf(Math.floor(days / 365), 'year')} ago`;
 }
 
 /**

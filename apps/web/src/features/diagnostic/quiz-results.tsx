@@ -1,7 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
-import { quizMessages, specialtyLabels, type DirectoryCard, type Specialty } from '@wellspring/domain';
+import { countOf, quizMessages, specialtyLabels, type DirectoryCard, type Specialty } from '@wellspring/domain';
 import { useEffect, useRef, type RefObject } from 'react';
-import { countOf } from '../../lib/plural.ts';
 import { searchLink } from '../../lib/search-route.ts';
 import { notify } from '../../lib/toast.tsx';
 import { useTRPC } from '../../lib/trpc.ts';

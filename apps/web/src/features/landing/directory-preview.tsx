@@ -1,4 +1,5 @@
 import {
+  countOf,
   experienceBracketLabels,
   experienceBrackets,
   PREVIEW_RADIUS_MILES,
@@ -108,7 +109,7 @@ function PractitionerPreviewCard({ practitioner }: { practitioner: PreviewPracti
       <p className={styles.rating}>
         <StarIcon size={16} className={styles.star} />
         {rating.toFixed(1)}
-        <span className={styles.reviewCount}>({reviewCount} reviews)</span>
+        <span className={styles.reviewCount}>({countOf(reviewCount, 'review')})</span>
       </p>
       <ul className={styles.badges} aria-label="Specialties">
         {areas.map((area) => (

@@ -1,6 +1,5 @@
-import { practitionerMessages, specialtyLabels, type DirectoryProfile } from '@wellspring/domain';
+import { countOf, practitionerMessages, specialtyLabels, type DirectoryProfile } from '@wellspring/domain';
 import { copyText } from '../../lib/clipboard.ts';
-import { countOf } from '../../lib/plural.ts';
 import { notify } from '../../lib/toast.tsx';
 import { Avatar } from '../../ui/avatar/avatar.tsx';
 import { Badge } from '../../ui/badge/badge.tsx';

@@ -1,4 +1,5 @@
 import {
+  countOf,
   directoryReferralStatusLabel,
   licensureStatusLabel,
   practitionerMessages,
@@ -6,7 +7,6 @@ import {
   type DirectoryProfile,
 } from '@wellspring/domain';
 import type { ReactNode } from 'react';
-import { countOf } from '../../lib/plural.ts';
 import { Badge } from '../../ui/badge/badge.tsx';
 import { Card } from '../../ui/card/card.tsx';
 import { EmptyState } from '../../ui/empty-state/empty-state.tsx';

@@ -1,6 +1,5 @@
-import { insuranceSummary, specialtyLabels, type DirectoryCard } from '@wellspring/domain';
+import { countOf, insuranceSummary, specialtyLabels, type DirectoryCard } from '@wellspring/domain';
 import { Link } from 'react-aria-components';
-import { countOf } from '../../lib/plural.ts';
 import { Avatar } from '../../ui/avatar/avatar.tsx';
 import { Badge } from '../../ui/badge/badge.tsx';
 import { Card } from '../../ui/card/card.tsx';

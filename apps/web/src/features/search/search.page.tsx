@@ -1,5 +1,6 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import {
+  countOf,
   DEFAULT_RADIUS_MILES,
   directoryRadiusOptionsMiles,
   experienceBracketLabels,
@@ -12,7 +13,6 @@ import {
 import { useEffect, useRef, useState } from 'react';
 import { useLocation, useSearch } from 'wouter';
 import { ApiProvider } from '../../lib/api.tsx';
-import { countOf } from '../../lib/plural.ts';
 import { readSearchRouteState } from '../../lib/search-route.ts';
 import { useTRPC } from '../../lib/trpc.ts';
 import { Button } from '../../ui/button/button.tsx';
