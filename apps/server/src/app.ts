@@ -67,6 +67,11 @@ export function createApp({ config, db, logger, directoryCache = ReadCache.disab
     }),
   );
 
+  // Replays of public directory reads: GETs only, so the host policy (the API is served on every
+  // host), the origin check and the body parsers below have nothing to add; logged and with the
+  // security headers above like every answer.
+  app.use('/api/trpc', cachedPublicReads(directoryCache));
+
   app.get('/healthz', async (_req, res) => {
     try {
       await db.$queryRaw`SELECT 1`;
@@ -89,7 +94,6 @@ export function createApp({ config, db, logger, directoryCache = ReadCache.disab
   });
   // Parsed here so an oversized chunked body gets 413 before tRPC too; tRPC reuses req.body.
   app.use('/api', express.json({ limit: JSON_BODY_LIMIT_BYTES }));
-  app.use('/api/trpc', cachedPublicReads(directoryCache));
   app.use(
     '/api/trpc',
     trpcExpressHandler({

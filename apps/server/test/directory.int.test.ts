@@ -9,7 +9,7 @@ import {
   profileOfGenerated,
   resolveUsCity,
   samplePractitioners,
-  specialties,
+  specialties as specialtiesCatalog,
   type DirectoryCard,
   type DirectoryProfile,
   type DirectorySearchInput,
@@ -87,7 +87,7 @@ async function expectMatchesReference(input: DirectorySearchInput): Promise<Dire
 
 describe('directory.search', () => {
   it('keeps specialty_mask (the generated bit set the search and the quiz read) in step with the domain catalog', async () => {
-    for (const [index, specialty] of specialties.entries()) {
+    for (const [index, specialty] of specialtiesCatalog.entries()) {
       const rows = await database.query<{ mask: number }>('SELECT practitioner_specialty_mask($1::text[]) AS mask', [[specialty]]);
       expect(rows[0]?.mask).toBe(1 << index);
       expect(specialtyMaskOf([specialty])).toBe(1 << index);
@@ -146,6 +146,15 @@ describe('directory.search', () => {
     expect(result.items.map((item) => item.id)).toContain('5');
     await expectMatchesReference({ location: 'denver', specialties: ['naturopathy'], sort: 'rating' });
     await expectMatchesReference({ location: 'Austin, TX', sort: 'experience', pageSize: 5, page: 2 });
+    // Near a place, each asked specialty is read from its own index: a practitioner with several of
+    // them is still counted once, on every page, in any order of the asked specialties.
+    for (const specialties of [['acupuncture', 'ayurveda', 'nutrition'], ['nutrition', 'naturopathy'], [...specialtiesCatalog]] as const) {
+      for (const page of [1, 2]) await expectMatchesReference({ location: 'Chicago, IL', maxDistanceMiles: 100, specialties: [...specialties], pageSize: 20, page });
+    }
+    const withText = await search({ query: 'dr', location: 'Chicago, IL', specialties: ['herbalism', 'homeopathy'], pageSize: 50 });
+    const expectedWithText = reference({ location: 'Chicago, IL', specialties: ['herbalism', 'homeopathy'] }).all.filter((card) => card.name.startsWith('Dr. '));
+    expect(withText.total).toBe(expectedWithText.length);
+    expect(new Set(withText.items.map((item) => item.id)).size).toBe(withText.items.length);
     // Distance without a resolved origin falls back to relevance.
     await expectMatchesReference({ location: 'Texas Hill Country', sort: 'distance' });
   });

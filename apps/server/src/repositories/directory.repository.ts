@@ -24,6 +24,7 @@ import {
   type DirectorySearch,
   type DirectorySearchResult,
   type DirectorySortOrder,
+  type Specialty,
 } from '@wellspring/domain';
 import type { Database } from '../db/client.ts';
 import { DIRECTORY_CARD_COLUMNS, directoryCardFromRow, preparedStatementName, specialtyMaskOf, type DirectoryCardRow } from './practitioner.repository.ts';
@@ -49,10 +50,8 @@ export function buildDirectorySearchSql(search: DirectorySearch): DirectorySearc
   const keys: string[] = ['p.id', 'p.rating', 'p.review_count', 'p.years_experience'];
   const ctes: string[] = [];
 
-  // Any of the specialties: their bits in the generated `specialty_mask` (cheaper per row than an array
-  // overlap, and covered by the position index). Tested first: it is the cheapest filter.
-  const specialtyTest = search.specialties && search.specialties.length > 0 ? `(p.specialty_mask & ${param(specialtyMaskOf(search.specialties))}::smallint) <> 0` : null;
-  if (specialtyTest) where.push(specialtyTest);
+  const asked = search.specialties ?? [];
+  let textTest: string | null = null;
 
   const words = search.query ? searchWords(search.query) : [];
   if (words.length > 0) {
@@ -67,10 +66,7 @@ export function buildDirectorySearchSql(search: DirectorySearch): DirectorySearc
     // A CTE read through scalar subqueries: built once (an InitPlan), and the test stays a filter of
     // the index scan instead of a join filter applied after the distance.
     ctes.push(`search AS (SELECT ${query.join(' && ')} AS q)`);
-    // PostgreSQL orders filters by cost, not selectivity: inside the CASE the text test only runs for
-    // rows that passed the specialty test.
-    const matchesText = 'p.search_document @@ (SELECT q FROM search)';
-    where.push(specialtyTest ? `CASE WHEN ${specialtyTest} THEN ${matchesText} ELSE false END` : matchesText);
+    textTest = 'p.search_document @@ (SELECT q FROM search)';
     keys.push('ts_rank(p.search_document, (SELECT q FROM search)) AS rank');
   }
 
@@ -111,11 +107,33 @@ export function buildDirectorySearchSql(search: DirectorySearch): DirectorySearc
 
   const limit = param(search.pageSize);
   const offset = param((search.page - 1) * search.pageSize);
-  const text = `
-    WITH ${ctes.map((cte) => `${cte}, `).join('')}matches AS MATERIALIZED (
+  const select = (conditions: readonly string[]) => `
       SELECT ${keys.join(', ')}
       FROM ${from.join(', ')}
-      ${where.length > 0 ? `WHERE ${where.join(' AND ')}` : ''}
+      ${conditions.length > 0 ? `WHERE ${conditions.join(' AND ')}` : ''}`;
+  // PostgreSQL orders filters by cost, not selectivity, and `@@` looks cheapest: inside a CASE the
+  // text test only runs for rows that passed the (far cheaper) specialty test.
+  const textAfter = (test: string | null): string[] => (textTest ? [test ? `CASE WHEN ${test} THEN ${textTest} ELSE false END` : textTest] : []);
+  // Near a place, with specialties: one branch per asked specialty, each read from that specialty's
+  // partial covering GiST (migration 20261123150000_position_per_specialty: about a third of a
+  // city's practitioners each), a practitioner counted in the branch of their first asked specialty
+  // only. The bits are literals, so even a generic plan can prove which partial index applies.
+  const perSpecialty = origin !== null && asked.length > 0;
+  // Otherwise any of the specialties is one test of their bits in the generated `specialty_mask`
+  // (cheaper per row than an array overlap), tested first.
+  const specialtyTest = !perSpecialty && asked.length > 0 ? `(p.specialty_mask & ${param(specialtyMaskOf(asked))}::smallint) <> 0` : null;
+  const branches = perSpecialty
+    ? specialtyBits(asked).map((bit, index, bits) => {
+        const earlier = bits.slice(0, index).reduce((mask, other) => mask | other, 0);
+        const notEarlier = earlier > 0 ? `(p.specialty_mask & ${earlier}) = 0` : null;
+        return select([`(p.specialty_mask & ${bit}) <> 0`, ...(notEarlier ? [notEarlier] : []), ...textAfter(notEarlier), ...where]);
+      })
+    : [
+        // Always true; it names practitioner_position_idx (partial on it) as the one index near a place.
+        select([...(origin ? ['p.specialty_mask >= 0'] : []), ...(specialtyTest ? [specialtyTest] : []), ...textAfter(specialtyTest), ...where]),
+      ];
+  const text = `
+    WITH ${ctes.map((cte) => `${cte}, `).join('')}matches AS MATERIALIZED (${branches.join('\n      UNION ALL')}
     ), page AS (
       SELECT m.* FROM matches m ORDER BY ${orderBy('m')} LIMIT ${limit} OFFSET ${offset}
     )
@@ -126,6 +144,9 @@ export function buildDirectorySearchSql(search: DirectorySearch): DirectorySearc
     ORDER BY ${orderBy('g')}`;
   return { text, values, origin, sort };
 }
+
+/** The bits of `specialty_mask` for these specialties, lowest first. */
+const specialtyBits = (list: readonly Specialty[]): number[] => [...new Set(list.map((specialty) => specialtyMaskOf([specialty])))].sort((a, b) => a - b);
 
 type SearchRow = DirectoryCardRow & { total: number; distance: number | null };
 
