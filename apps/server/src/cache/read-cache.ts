@@ -74,17 +74,20 @@ export class ReadCache {
     if (cached !== undefined) return cached as T;
     const ticket = this.ticket();
     if (!ticket) return load();
-    // Counted as a miss by peek: a shared load is still a trip to the database.
+    // A read joining a load already under way counts as a miss (peek counted it), not as a hit.
     const pending = this.#inFlight.get(key);
     if (pending) return pending as Promise<T>;
+    const settle = () => {
+      if (this.#inFlight.get(key) === loading) this.#inFlight.delete(key);
+    };
     const loading = load().then(
       (value) => {
-        if (this.#inFlight.get(key) === loading) this.#inFlight.delete(key);
+        settle();
         this.store(key, value, ticket);
         return value;
       },
       (error: unknown) => {
-        if (this.#inFlight.get(key) === loading) this.#inFlight.delete(key);
+        settle();
         throw error;
       },
     );

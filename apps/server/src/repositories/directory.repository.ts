@@ -45,10 +45,9 @@ export function buildDirectorySearchSql(search: DirectorySearch): DirectorySearc
     values.push(value);
     return `$${values.length}`;
   };
-  const from = ['practitioner p'];
   const where: string[] = [];
   const keys: string[] = ['p.id', 'p.rating', 'p.review_count', 'p.years_experience'];
-  const ctes: string[] = [];
+  let searchCte = '';
 
   const asked = search.specialties ?? [];
   let textTest: string | null = null;
@@ -65,7 +64,7 @@ export function buildDirectorySearchSql(search: DirectorySearch): DirectorySearc
     });
     // A CTE read through scalar subqueries: built once (an InitPlan), and the test stays a filter of
     // the index scan instead of a join filter applied after the distance.
-    ctes.push(`search AS (SELECT ${query.join(' && ')} AS q)`);
+    searchCte = `search AS (SELECT ${query.join(' && ')} AS q), `;
     textTest = 'p.search_document @@ (SELECT q FROM search)';
     keys.push('ts_rank(p.search_document, (SELECT q FROM search)) AS rank');
   }
@@ -88,7 +87,6 @@ export function buildDirectorySearchSql(search: DirectorySearch): DirectorySearc
     where.push(`p.location ILIKE ${param(`%${escapeLike(search.location)}%`)}`);
   }
 
-
   if (search.experience) {
     const years = experienceYears(search.experience);
     where.push(`p.years_experience >= ${param(years.min)}`);
@@ -109,7 +107,7 @@ export function buildDirectorySearchSql(search: DirectorySearch): DirectorySearc
   const offset = param((search.page - 1) * search.pageSize);
   const select = (conditions: readonly string[]) => `
       SELECT ${keys.join(', ')}
-      FROM ${from.join(', ')}
+      FROM practitioner p
       ${conditions.length > 0 ? `WHERE ${conditions.join(' AND ')}` : ''}`;
   // PostgreSQL orders filters by cost, not selectivity, and `@@` looks cheapest: inside a CASE the
   // text test only runs for rows that passed the (far cheaper) specialty test.
@@ -133,7 +131,7 @@ export function buildDirectorySearchSql(search: DirectorySearch): DirectorySearc
         select([...(origin ? ['p.specialty_mask >= 0'] : []), ...(specialtyTest ? [specialtyTest] : []), ...textAfter(specialtyTest), ...where]),
       ];
   const text = `
-    WITH ${ctes.map((cte) => `${cte}, `).join('')}matches AS MATERIALIZED (${branches.join('\n      UNION ALL')}
+    WITH ${searchCte}matches AS MATERIALIZED (${branches.join('\n      UNION ALL')}
     ), page AS (
       SELECT m.* FROM matches m ORDER BY ${orderBy('m')} LIMIT ${limit} OFFSET ${offset}
     )
