@@ -1,6 +1,7 @@
 // Directory search and quiz match over 100,000 generated practitioners (DESIGN §8: p95 ≤ 25 ms at
 // 32 concurrent clients): the real server over HTTP with its read cache and without it, next to the
-// same SQL straight through `pg` with 32 concurrent clients (the floor), on the machine's PostgreSQL.
+// same SQL straight through `pg` with 32 concurrent clients (the floor), on 32 connections and on a
+// small shared pool, on the machine's PostgreSQL.
 // The workload is a skewed mix (Zipf) of many distinct inputs, as real traffic is, not a handful
 // repeated: the cache's hit ratio is reported with the numbers. Prints the plans the indexes give.
 import autocannon from 'autocannon';
@@ -171,9 +172,16 @@ async function overHttp<Input>(baseUrl: string, procedure: string, workload: Wor
   return { ...summarize(latencies, result.non2xx + result.errors + result.timeouts, DURATION_S), newInputs };
 }
 
-/** The floor: the same statements through a `pg` pool, prepared as the server prepares them, in the workload's order, 32 clients each running one after another. */
-async function throughPg(databaseUrl: string, statements: readonly { text: string; values: unknown[] }[], sequence: readonly number[]): Promise<LatencyResult> {
-  const pool = new pg.Pool({ connectionString: databaseUrl, max: CONNECTIONS });
+/** Connections of the small floor pool: about two per core, so PostgreSQL is never oversubscribed. */
+const SMALL_POOL = Number(process.env.BENCH_SMALL_POOL ?? 4);
+
+/**
+ * The floor: the same statements through a `pg` pool of `connections`, prepared as the server
+ * prepares them, in the workload's order, 32 clients each running one after another (with fewer
+ * connections than clients, the others wait in the pool's queue, which is part of their latency).
+ */
+async function throughPg(databaseUrl: string, statements: readonly { text: string; values: unknown[] }[], sequence: readonly number[], connections: number): Promise<LatencyResult> {
+  const pool = new pg.Pool({ connectionString: databaseUrl, max: connections });
   pool.on('error', (error) => console.error('floor pool:', error.message));
   const latencies: number[] = [];
   let failures = 0;
@@ -211,7 +219,10 @@ interface ProcedureResult {
   /** The server with its read cache (the default), and the share of requests it could answer from memory at most. */
   readonly cached: HttpResult;
   readonly uncached: HttpResult;
+  /** 32 clients on 32 connections. */
   readonly floor: LatencyResult;
+  /** 32 clients sharing SMALL_POOL connections. */
+  readonly smallPoolFloor: LatencyResult;
   readonly plan: string;
 }
 
@@ -265,16 +276,18 @@ export async function measureDirectory(): Promise<DirectoryBenchResult> {
       }));
     const cached = await bothOverHttp(3296, {});
     const uncached = await bothOverHttp(3297, { DIRECTORY_CACHE_MAX_ENTRIES: '0' });
-    const searchFloor = await throughPg(databaseUrl, searchSql, searches.sequence);
-    const quizFloor = await throughPg(databaseUrl, quizSql, quizzes.sequence);
+    const searchFloor = await throughPg(databaseUrl, searchSql, searches.sequence, CONNECTIONS);
+    const searchSmallPool = await throughPg(databaseUrl, searchSql, searches.sequence, SMALL_POOL);
+    const quizFloor = await throughPg(databaseUrl, quizSql, quizzes.sequence, CONNECTIONS);
+    const quizSmallPool = await throughPg(databaseUrl, quizSql, quizzes.sequence, SMALL_POOL);
     const first = <T>(items: readonly T[]): T => items[0] as T;
     return {
       practitioners: PRACTITIONERS + samplePractitioners.length,
       loadMs,
       searchPool: searches.pool.length,
       quizPool: quizzes.pool.length,
-      search: { cached: cached.search, uncached: uncached.search, floor: searchFloor, plan: await explain(pool, first(searchSql)) },
-      quiz: { cached: cached.quiz, uncached: uncached.quiz, floor: quizFloor, plan: await explain(pool, first(quizSql)) },
+      search: { cached: cached.search, uncached: uncached.search, floor: searchFloor, smallPoolFloor: searchSmallPool, plan: await explain(pool, first(searchSql)) },
+      quiz: { cached: cached.quiz, uncached: uncached.quiz, floor: quizFloor, smallPoolFloor: quizSmallPool, plan: await explain(pool, first(quizSql)) },
     };
   } finally {
     await pool.end();
@@ -293,7 +306,8 @@ export function printDirectoryReport(result: DirectoryBenchResult): void {
   for (const [name, procedure] of [['directory.search', result.search], ['quiz.match', result.quiz]] as const) {
     console.log(row(`${name} over HTTP, cached (hits ≤ ${hitRatio(procedure.cached)})`, procedure.cached));
     console.log(row(`${name} over HTTP, cache off`, procedure.uncached));
-    console.log(row('same SQL through pg (floor)', procedure.floor));
+    console.log(row(`same SQL through pg, ${CONNECTIONS} connections (floor)`, procedure.floor));
+    console.log(row(`same SQL through pg, ${SMALL_POOL} connections shared`, procedure.smallPoolFloor));
   }
   console.log(`\n### Plan: directory.search ${JSON.stringify(searchWorkload().pool[0])}\n${result.search.plan}`);
   console.log(`\n### Plan: quiz.match ${JSON.stringify(quizWorkload().pool[0])}\n${result.quiz.plan}`);
