@@ -17,6 +17,21 @@ test.describe('site shell', () => {
     await expect(page.getByRole('heading', { level: 1, name: 'Healing starts here.' })).toBeVisible();
   });
 
+  test('a production host serves only the landing page, without the Home link, and its robots.txt', async ({ page, baseURL }) => {
+    // 127.0.0.2 is loopback but not a local name: the server treats it as the production host.
+    const production = (baseURL ?? '').replace('localhost', '127.0.0.2');
+    const robots = await page.request.get(`${production}/robots.txt`);
+    expect(robots.status()).toBe(200);
+    expect(robots.headers()['content-type']).toMatch(/^text\/plain/);
+    expect(await robots.text()).toMatch(/^User-agent: \*$/m);
+
+    await page.goto(`${production}/about`);
+    await expect(page).toHaveURL(`${production}/`);
+    await expect(page.getByRole('heading', { level: 1, name: 'Healing starts here.' })).toBeVisible();
+    await expect(page.getByRole('banner').getByRole('link', { name: 'Join Waitlist' })).toBeVisible();
+    await expect(page.getByRole('banner').getByRole('link', { name: 'Home' })).toHaveCount(0);
+  });
+
   test('theme "dark" in localStorage gives a dark page after reload', async ({ page }) => {
     await page.goto('/');
     await page.evaluate(() => localStorage.setItem('vite-ui-theme', 'dark'));

@@ -2,6 +2,7 @@
 // and a PostgreSQL at BENCH_DATABASE_ADMIN_URL (default: the machine's, 127.0.0.1:5432).
 import { measureLandingBundle, printBundleReport } from './bundle.ts';
 import { measureDirectory, printDirectoryReport } from './directory.ts';
+import { measureLighthouse, printLighthouseReport } from './lighthouse.ts';
 import { measureStartup, printStartupReport } from './startup.ts';
 import { measureWaitlist, printWaitlistReport } from './waitlist.ts';
 
@@ -10,6 +11,7 @@ const wants = (name: string) => only.length === 0 || only.includes(name);
 
 console.log('# Wellspring benchmarks');
 if (wants('bundle')) printBundleReport(await measureLandingBundle());
+if (wants('lighthouse')) printLighthouseReport(await measureLighthouse());
 if (wants('startup')) printStartupReport(await measureStartup());
 if (wants('waitlist')) printWaitlistReport(await measureWaitlist());
 if (wants('directory')) printDirectoryReport(await measureDirectory());
