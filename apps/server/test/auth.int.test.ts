@@ -173,6 +173,27 @@ describe('auth.signOut', () => {
   });
 });
 
+describe('session cookie in production (NODE_ENV=production)', () => {
+  it('is Secure when set and when cleared, and the answers carry HSTS', async () => {
+    const production = await startTestServer(database.db, { NODE_ENV: 'production' });
+    try {
+      const signedUp = await trpcMutation<SignedIn>(production, 'auth.signUp', { name: 'Dr. Jane Doe', email: uniqueEmail('secure'), password: 'correct horse battery' });
+      expect(signedUp.status).toBe(200);
+      const cookie = sessionCookieFrom(signedUp.headers);
+      expect(cookie?.attributes).toMatch(/; Secure/);
+      expect(cookie?.attributes).toMatch(/HttpOnly/i);
+      expect(signedUp.headers.get('strict-transport-security')).toMatch(/max-age=\d+/);
+
+      const signedOut = await trpcMutation(production, 'auth.signOut', undefined, { cookie: cookie?.header });
+      const cleared = sessionCookieFrom(signedOut.headers);
+      expect(cleared?.token).toBe('');
+      expect(cleared?.attributes).toMatch(/; Secure/);
+    } finally {
+      await production.close();
+    }
+  });
+});
+
 describe('procedure guards', () => {
   const guarded = router({ secret: authedProcedure.query(({ ctx }) => ctx.user.email) });
 
