@@ -233,6 +233,8 @@ export interface DirectoryBenchResult {
   readonly quizPool: number;
   readonly search: ProcedureResult;
   readonly quiz: ProcedureResult;
+  /** The /search page's first load: neither text nor place (the ordered indexes). */
+  readonly noFilterPlan: string;
 }
 
 async function withServer<T>(databaseUrl: string, port: number, env: Record<string, string>, run: (baseUrl: string) => Promise<T>): Promise<T> {
@@ -288,6 +290,7 @@ export async function measureDirectory(): Promise<DirectoryBenchResult> {
       quizPool: quizzes.pool.length,
       search: { cached: cached.search, uncached: uncached.search, floor: searchFloor, smallPoolFloor: searchSmallPool, plan: await explain(pool, first(searchSql)) },
       quiz: { cached: cached.quiz, uncached: uncached.quiz, floor: quizFloor, smallPoolFloor: quizSmallPool, plan: await explain(pool, first(quizSql)) },
+      noFilterPlan: await explain(pool, buildDirectorySearchSql(directorySearchSchema.parse({}))),
     };
   } finally {
     await pool.end();
@@ -311,4 +314,5 @@ export function printDirectoryReport(result: DirectoryBenchResult): void {
   }
   console.log(`\n### Plan: directory.search ${JSON.stringify(searchWorkload().pool[0])}\n${result.search.plan}`);
   console.log(`\n### Plan: quiz.match ${JSON.stringify(quizWorkload().pool[0])}\n${result.quiz.plan}`);
+  console.log(`\n### Plan: directory.search {} (the /search page's first load: neither text nor place)\n${result.noFilterPlan}`);
 }

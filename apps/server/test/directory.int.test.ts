@@ -141,6 +141,17 @@ describe('directory.search', () => {
     }
   });
 
+  it('without text or place, reads every order, filter and page like the reference (the ordered indexes)', async () => {
+    for (const sort of ['relevance', 'rating', 'experience', 'distance'] as const) {
+      for (const page of [1, 2, 40]) await expectMatchesReference({ sort, page, pageSize: 25 });
+    }
+    await expectMatchesReference({ specialties: ['nutrition', 'homeopathy'], experience: '20+', sort: 'experience', page: 2 });
+    await expectMatchesReference({ specialties: ['acupuncture'], experience: '3-5', sort: 'rating', pageSize: 50 });
+    const pastTheEnd = await search({ specialties: ['ayurveda'], experience: '0-2', page: 500 });
+    expect(pastTheEnd.items).toEqual([]);
+    expect(pastTheEnd.total).toBe(reference({ specialties: ['ayurveda'], experience: '0-2' }).all.length);
+  });
+
   it('combines location, radius, specialties, experience and sort', async () => {
     const result = await expectMatchesReference({ location: 'Seattle, WA', maxDistanceMiles: 50, specialties: ['functional_medicine', 'herbalism'], experience: '11-20', pageSize: 50 });
     expect(result.items.map((item) => item.id)).toContain('5');

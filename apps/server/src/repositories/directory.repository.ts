@@ -10,7 +10,8 @@
  * With a location, every filter and sort key is read from the covering GiST index
  * `practitioner_position_idx` (an index-only scan), see docs/decisions/0007-directory-search-indexes.md.
  * Matches are collected narrow (id and sort keys), counted, and only the page is joined back to
- * its card columns. Every order ends with `id COLLATE "C"`.
+ * its card columns; with neither text nor place, the page is read in order from a narrow ordered
+ * index instead (`orderedPageSql`). Every order ends with `id COLLATE "C"`.
  */
 import {
   boundingBox,
@@ -120,6 +121,11 @@ export function buildDirectorySearchSql(search: DirectorySearch): DirectorySearc
   // Otherwise any of the specialties is one test of their bits in the generated `specialty_mask`
   // (cheaper per row than an array overlap), tested first.
   const specialtyTest = !perSpecialty && asked.length > 0 ? `(p.specialty_mask & ${param(specialtyMaskOf(asked))}::smallint) <> 0` : null;
+  if (words.length === 0 && !search.location) {
+    // Always true; it names the partial ordered indexes.
+    const conditions = ['p.specialty_mask >= 0', ...(specialtyTest ? [specialtyTest] : []), ...where];
+    return { text: orderedPageSql(keys, conditions, orderBy, limit, offset), values, origin: null, sort };
+  }
   const branches = perSpecialty
     ? specialtyBits(asked).map((bit, index, bits) => {
         const earlier = bits.slice(0, index).reduce((mask, other) => mask | other, 0);
@@ -141,6 +147,25 @@ export function buildDirectorySearchSql(search: DirectorySearch): DirectorySearc
     LEFT JOIN practitioner p ON p.id = g.id
     ORDER BY ${orderBy('g')}`;
   return { text, values, origin, sort };
+}
+
+/**
+ * Neither text nor place: the page is read in its order from a narrow ordered index
+ * (`practitioner_rating_order_idx` or `practitioner_experience_order_idx`, migration
+ * 20261123160000_directory_order_indexes) and the scan stops after it; the total is a separate
+ * index-only count. Collecting every match first, as the other searches do, read the whole table.
+ */
+function orderedPageSql(keys: readonly string[], conditions: readonly string[], orderBy: (alias: string) => string, limit: string, offset: string): string {
+  const filter = `WHERE ${conditions.join(' AND ')}`;
+  return `
+    WITH page AS (
+      SELECT ${keys.join(', ')} FROM practitioner p ${filter} ORDER BY ${orderBy('p')} LIMIT ${limit} OFFSET ${offset}
+    )
+    SELECT t.total, NULL::float8 AS distance, ${DIRECTORY_CARD_COLUMNS}
+    FROM (SELECT count(*)::int AS total FROM practitioner p ${filter}) t
+    LEFT JOIN page g ON true
+    LEFT JOIN practitioner p ON p.id = g.id
+    ORDER BY ${orderBy('g')}`;
 }
 
 /** The bits of `specialty_mask` for these specialties, lowest first. */
