@@ -7,6 +7,7 @@
  * procedures, mutations, streaming or SSE requests, errors) goes through tRPC as usual.
  */
 import type { RequestHandler } from 'express';
+import { expectsStream } from '../trpc/express-handler.ts';
 import type { ReadCache } from './read-cache.ts';
 
 /** Public, caller-independent reads: their answer depends only on their input and the directory. */
@@ -20,7 +21,7 @@ export function cachedPublicReads(cache: ReadCache): RequestHandler {
   return (req, res, next) => {
     if (req.method !== 'GET' || !cache.enabled) return next();
     // Streaming (JSONL) and subscription answers are not one JSON body.
-    if (req.headers['trpc-accept'] !== undefined || req.headers.accept?.includes('text/event-stream')) return next();
+    if (expectsStream(req)) return next();
     const procedures = req.path.slice(1).split(',');
     if (!procedures.every((procedure) => CACHEABLE_PUBLIC_READS.has(procedure))) return next();
 

