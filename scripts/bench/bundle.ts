@@ -5,7 +5,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { chromium } from '@playwright/test';
-import { root, startServer, stopServer, waitForHealthy } from './lib.ts';
+import { CHROMIUM_ARGS, chromiumPath, PRODUCTION_HOSTNAME, root, startServer, stopServer, waitForHealthy } from './lib.ts';
 
 export interface BundleReport {
   /** Production host (only `/` served, no Home link or session check) or localhost (everything). */
@@ -18,8 +18,7 @@ export interface BundleReport {
 
 const BUDGET_JS_BYTES = 120 * 1024;
 
-// 127.0.0.2 is loopback but not one of the local names, so the server treats it as a production host.
-const HOSTS = { production: '127.0.0.2', local: 'localhost' } as const;
+const HOSTS = { production: PRODUCTION_HOSTNAME, local: 'localhost' } as const;
 
 export async function measureLandingBundle(): Promise<BundleReport[]> {
   const dist = path.join(root, 'apps', 'web', 'dist');
@@ -29,8 +28,8 @@ export async function measureLandingBundle(): Promise<BundleReport[]> {
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'wellspring-bench-bundle-'));
   const server = startServer({ DATA_DIR: dataDir, PORT: '3296', EMBEDDED_PG_PORT: '54398', DATABASE_URL: '' });
   const browser = await chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+    executablePath: chromiumPath,
+    args: [...CHROMIUM_ARGS],
   });
   try {
     await waitForHealthy('http://localhost:3296', 120_000);

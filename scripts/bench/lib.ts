@@ -66,3 +66,12 @@ export async function stopServer(child: ChildProcess): Promise<void> {
 }
 
 export const formatMs = (ms: number): string => `${ms.toFixed(1)} ms`;
+
+/** Debian's Chromium, or CHROMIUM_PATH (`npm test` installs it, as does scripts/ensure-chromium.mjs). */
+export const chromiumPath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+
+/** The flags Chromium needs on these machines: no sandbox as root, no calls to Google's hosts. */
+export const CHROMIUM_ARGS: readonly string[] = ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'];
+
+/** Loopback, but not one of the local names: the server treats it as a production host. */
+export const PRODUCTION_HOSTNAME = '127.0.0.2';

@@ -7,12 +7,11 @@ import os from 'node:os';
 import path from 'node:path';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
-import { startServer, stopServer, waitForHealthy } from './lib.ts';
+import { CHROMIUM_ARGS, chromiumPath, PRODUCTION_HOSTNAME, startServer, stopServer, waitForHealthy } from './lib.ts';
 
 const RUNS = Number(process.env.BENCH_LIGHTHOUSE_RUNS ?? 5);
 const PORT = 3295;
-// 127.0.0.2 is loopback but not one of the local names, so the server treats it as a production host.
-const URL_UNDER_TEST = `http://127.0.0.2:${PORT}/`;
+const URL_UNDER_TEST = `http://${PRODUCTION_HOSTNAME}:${PORT}/`;
 const BUDGET = { performance: 95, accessibility: 100 } as const;
 const METRICS = ['first-contentful-paint', 'largest-contentful-paint', 'total-blocking-time', 'cumulative-layout-shift', 'speed-index'] as const;
 
@@ -38,9 +37,8 @@ export async function measureLighthouse(): Promise<LighthouseReport> {
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'wellspring-bench-lighthouse-'));
   const server = startServer({ DATA_DIR: dataDir, PORT: String(PORT), EMBEDDED_PG_PORT: '54397', DATABASE_URL: '' });
   const chrome = await chromeLauncher.launch({
-    chromePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    // The flags Chromium needs on these machines (no sandbox as root, no calls to Google's hosts).
-    chromeFlags: ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
+    chromePath: chromiumPath,
+    chromeFlags: ['--headless=new', ...CHROMIUM_ARGS],
   });
   try {
     await waitForHealthy(`http://localhost:${PORT}`, 120_000);
