@@ -141,11 +141,7 @@ export function buildDirectorySearchSql(search: DirectorySearch): DirectorySearc
     ), page AS (
       SELECT m.* FROM matches m ORDER BY ${orderBy('m')} LIMIT ${limit} OFFSET ${offset}
     )
-    SELECT t.total, ${origin ? 'g.distance' : 'NULL::float8 AS distance'}, ${DIRECTORY_CARD_COLUMNS}
-    FROM (SELECT count(*)::int AS total FROM matches) t
-    LEFT JOIN page g ON true
-    LEFT JOIN practitioner p ON p.id = g.id
-    ORDER BY ${orderBy('g')}`;
+    ${pageCardsSql('SELECT count(*)::int AS total FROM matches', origin ? 'g.distance' : 'NULL::float8 AS distance', orderBy)}`;
   return { text, values, origin, sort };
 }
 
@@ -161,8 +157,16 @@ function orderedPageSql(keys: readonly string[], conditions: readonly string[], 
     WITH page AS (
       SELECT ${keys.join(', ')} FROM practitioner p ${filter} ORDER BY ${orderBy('p')} LIMIT ${limit} OFFSET ${offset}
     )
-    SELECT t.total, NULL::float8 AS distance, ${DIRECTORY_CARD_COLUMNS}
-    FROM (SELECT count(*)::int AS total FROM practitioner p ${filter}) t
+    ${pageCardsSql(`SELECT count(*)::int AS total FROM practitioner p ${filter}`, 'NULL::float8 AS distance', orderBy)}`;
+}
+
+/**
+ * The answer's rows: the total on every row, and the `page` CTE's practitioners joined back to their
+ * card columns in the page's order (one row with a NULL id when the page is empty).
+ */
+function pageCardsSql(countSql: string, distanceColumn: string, orderBy: (alias: string) => string): string {
+  return `SELECT t.total, ${distanceColumn}, ${DIRECTORY_CARD_COLUMNS}
+    FROM (${countSql}) t
     LEFT JOIN page g ON true
     LEFT JOIN practitioner p ON p.id = g.id
     ORDER BY ${orderBy('g')}`;
