@@ -3,6 +3,7 @@ export * from './shared/labels.ts';
 export * from './shared/lists.ts';
 export * from './shared/plural.ts';
 export * from './shared/text-limits.ts';
+export * from './shared/text.ts';
 export * from './time/dates.ts';
 export * from './money/money.ts';
 export * from './waitlist/waitlist.schema.ts';

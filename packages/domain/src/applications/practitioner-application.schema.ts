@@ -3,6 +3,7 @@
  * automation webhook (SPEC §7.3). Messages end with a period, as in the spec's table.
  */
 import { z } from 'zod';
+import { lineText, multilineText } from '../shared/text.ts';
 import { experienceBrackets } from '../catalog/specialties.ts';
 import { tooLongMessage } from '../shared/text-limits.ts';
 
@@ -21,13 +22,13 @@ export const applicationMessages = {
 } as const;
 
 export const practitionerApplicationSchema = z.object({
-  name: z.string().trim().min(2, applicationMessages.name).max(200, tooLongMessage('Name', 200)),
-  email: z.string().trim().pipe(z.email(applicationMessages.email)),
-  phone: z.string().trim().min(10, applicationMessages.phone).max(40, applicationMessages.phone),
-  specialties: z.string().trim().min(2, applicationMessages.specialties).max(1000, tooLongMessage('Specialties', 1000)),
+  name: lineText().trim().min(2, applicationMessages.name).max(200, tooLongMessage('Name', 200)),
+  email: lineText().trim().pipe(z.email(applicationMessages.email)),
+  phone: lineText().trim().min(10, applicationMessages.phone).max(40, applicationMessages.phone),
+  specialties: lineText().trim().min(2, applicationMessages.specialties).max(1000, tooLongMessage('Specialties', 1000)),
   experience: z.enum(experienceBrackets, { error: applicationMessages.experience }),
-  website: z.string().trim().max(500, tooLongMessage('Website', 500)).default(''),
-  message: z.string().trim().max(5000, tooLongMessage('Message', 5000)).default(''),
+  website: lineText().trim().max(500, tooLongMessage('Website', 500)).default(''),
+  message: multilineText().trim().max(5000, tooLongMessage('Message', 5000)).default(''),
   acceptTerms: z.literal(true, { error: applicationMessages.acceptTerms }),
 });
 export type PractitionerApplicationInput = z.input<typeof practitionerApplicationSchema>;

@@ -3,6 +3,7 @@
  * appointment type, duration, status and mode with their labels and badge colours (SPEC §3, §4).
  */
 import { z } from 'zod';
+import { lineText, multilineText } from '../shared/text.ts';
 import { isDateTimeLocal } from '../time/dates.ts';
 import { labelOf, type BadgeColor } from '../shared/labels.ts';
 import { tooLongMessage } from '../shared/text-limits.ts';
@@ -72,13 +73,13 @@ export const appointmentMessages = {
  * messages above. Defaults: type consultation, duration "60" (SPEC §4 "Form defaults").
  */
 export const portalAppointmentFormSchema = z.object({
-  patientName: z.string().trim().min(1, appointmentMessages.patientName).max(200, tooLongMessage('Patient name', 200)),
-  patientEmail: z.string().trim().pipe(z.email(appointmentMessages.patientEmail)),
+  patientName: lineText().trim().min(1, appointmentMessages.patientName).max(200, tooLongMessage('Patient name', 200)),
+  patientEmail: lineText().trim().pipe(z.email(appointmentMessages.patientEmail)),
   appointmentType: appointmentTypeSchema.default('consultation'),
   /** A datetime-local value "2025-06-05T14:30", read in the practitioner's time zone. */
   date: z.string().refine(isDateTimeLocal, appointmentMessages.date),
   duration: portalDurationSchema.default(DEFAULT_PORTAL_DURATION),
-  notes: z.string().max(5000, tooLongMessage('Notes', 5000)).default(''),
+  notes: multilineText().max(5000, tooLongMessage('Notes', 5000)).default(''),
 });
 export type PortalAppointmentFormInput = z.input<typeof portalAppointmentFormSchema>;
 export type PortalAppointmentForm = z.output<typeof portalAppointmentFormSchema>;

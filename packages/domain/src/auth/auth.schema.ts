@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { lineText } from '../shared/text.ts';
 import { tooLongMessage } from '../shared/text-limits.ts';
 
 export const authMessages = {
@@ -13,17 +14,17 @@ export const authMessages = {
   tooManyAttempts: 'Too many attempts. Please wait a few minutes and try again.',
 } as const;
 
-const emailField = z.string().trim().pipe(z.email(authMessages.email));
+const emailField = lineText().trim().pipe(z.email(authMessages.email));
 
 export const signUpSchema = z.object({
-  name: z.string().trim().min(2, authMessages.name).max(200, tooLongMessage('Full name', 200)),
+  name: lineText().trim().min(2, authMessages.name).max(200, tooLongMessage('Full name', 200)),
   email: emailField,
-  password: z.string().min(8, authMessages.passwordTooShort).max(128, authMessages.passwordTooLong),
+  password: lineText().min(8, authMessages.passwordTooShort).max(128, authMessages.passwordTooLong),
 });
 export type SignUpInput = z.infer<typeof signUpSchema>;
 
 export const signInSchema = z.object({
   email: emailField,
-  password: z.string().min(1, authMessages.passwordRequired).max(128, authMessages.passwordTooLong),
+  password: lineText().min(1, authMessages.passwordRequired).max(128, authMessages.passwordTooLong),
 });
 export type SignInInput = z.infer<typeof signInSchema>;

@@ -16,6 +16,7 @@
  *   `distanceMiles` (one decimal) when the search has an origin.
  */
 import { z } from 'zod';
+import { lineText } from '../shared/text.ts';
 import { experienceBrackets, PREVIEW_RADIUS_MILES, specialties, type ExperienceBracket, type Specialty } from '../catalog/specialties.ts';
 import type { Practitioner } from '../practitioners/practitioner.types.ts';
 import { quizAnswersSchema } from '../quiz/quiz.scoring.ts';
@@ -44,8 +45,7 @@ export const directoryMessages = {
 } as const;
 
 const optionalText = (max: number, message: string) =>
-  z
-    .string()
+  lineText()
     .trim()
     .max(max, message)
     .optional()
@@ -109,7 +109,7 @@ export interface DirectorySearchResult {
 /** `practitioners.byId`: the full profile; no `distance` (a profile has no searcher). */
 export type DirectoryProfile = Omit<Practitioner, 'distance'>;
 
-export const practitionerByIdSchema = z.object({ id: z.string().trim().min(1).max(100) });
+export const practitionerByIdSchema = z.object({ id: lineText().trim().min(1).max(100) });
 
 export const quizMatchSchema = z.object({ answers: quizAnswersSchema });
 export type QuizMatchInput = z.input<typeof quizMatchSchema>;
@@ -121,7 +121,7 @@ export interface QuizMatchResult {
   readonly practitioners: ReadonlyArray<DirectoryCard & { readonly score: number }>;
 }
 
-export const setFavoriteSchema = z.object({ practitionerId: z.string().trim().min(1).max(100), favorite: z.boolean() });
+export const setFavoriteSchema = z.object({ practitionerId: lineText().trim().min(1).max(100), favorite: z.boolean() });
 export type SetFavoriteInput = z.input<typeof setFavoriteSchema>;
 
 const comparable = (text: string): string => text.trim().replace(/\s+/g, ' ').toLowerCase();

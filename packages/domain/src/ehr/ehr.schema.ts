@@ -1,5 +1,6 @@
 /** EHR records (SPEC §3): record types with labels and the New EHR Record form (default type soap). */
 import { z } from 'zod';
+import { lineText, multilineText } from '../shared/text.ts';
 import { labelOf } from '../shared/labels.ts';
 import { tooLongMessage } from '../shared/text-limits.ts';
 
@@ -21,11 +22,11 @@ export interface SoapContent {
   readonly plan: string;
 }
 
-const soapField = z.string().max(20_000, tooLongMessage('Each section', 20_000)).default('');
+const soapField = multilineText().max(20_000, tooLongMessage('Each section', 20_000)).default('');
 
 /** The New EHR Record form. The spec has no validation; a record still needs a patient name. */
 export const ehrFormSchema = z.object({
-  patientName: z.string().trim().min(1, 'Please enter the patient name.').max(200, tooLongMessage('Patient name', 200)),
+  patientName: lineText().trim().min(1, 'Please enter the patient name.').max(200, tooLongMessage('Patient name', 200)),
   recordType: ehrRecordTypeSchema.default('soap'),
   subjective: soapField,
   objective: soapField,

@@ -3,6 +3,7 @@
  * The amount is typed as a decimal ("150.50") and becomes integer minor units by string parsing.
  */
 import { z } from 'zod';
+import { lineText } from '../shared/text.ts';
 import { labelOf, type BadgeColor } from '../shared/labels.ts';
 import { currencySchema, parseAmountToMinor } from '../money/money.ts';
 
@@ -65,7 +66,7 @@ export const paymentFormSchema = z
     currency: currencySchema.default('usd'),
     paymentMethod: paymentMethodSchema.default('card'),
     status: paymentStatusSchema.default('completed'),
-    appointmentId: z.string().min(1).optional(),
+    appointmentId: lineText().min(1).optional(),
   })
   .transform(({ amount, ...rest }) => ({ amountMinor: amount, ...rest }));
 export type PaymentFormInput = z.input<typeof paymentFormSchema>;

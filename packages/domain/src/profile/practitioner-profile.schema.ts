@@ -8,6 +8,7 @@
  * read the same to a patient are the same entry. The first spelling typed is kept.
  */
 import { z } from 'zod';
+import { lineText, multilineText } from '../shared/text.ts';
 import { tooLongMessage } from '../shared/text-limits.ts';
 
 export const SHORT_BIO_MAX = 200;
@@ -63,7 +64,7 @@ export const removeListEntry = (list: readonly string[], index: number): string[
 
 /** A list field: entries trimmed, empty ones dropped, duplicates rejected (the first duplicate is named). */
 export const profileListSchema = z
-  .array(z.string())
+  .array(lineText())
   .transform((entries) => entries.map((entry) => entry.trim().replace(/\s+/g, ' ')).filter((entry) => entry !== ''))
   .superRefine((entries, ctx) => {
     const seen = new Set<string>();
@@ -124,10 +125,10 @@ const profileImageSchema = z.preprocess(
 );
 
 export const practitionerProfileSchema = z.object({
-  name: z.string().trim().min(3, profileMessages.name).max(200, tooLongMessage('Name', 200)),
-  location: z.string().trim().min(3, profileMessages.location).max(200, tooLongMessage('Location', 200)),
-  shortBio: z.string().max(SHORT_BIO_MAX, profileMessages.shortBio).transform((bio) => bio.trim()).default(''),
-  about: z.string().trim().min(50, profileMessages.about).max(10_000, tooLongMessage('About', 10_000)),
+  name: lineText().trim().min(3, profileMessages.name).max(200, tooLongMessage('Name', 200)),
+  location: lineText().trim().min(3, profileMessages.location).max(200, tooLongMessage('Location', 200)),
+  shortBio: multilineText().max(SHORT_BIO_MAX, profileMessages.shortBio).transform((bio) => bio.trim()).default(''),
+  about: multilineText().trim().min(50, profileMessages.about).max(10_000, tooLongMessage('About', 10_000)),
   yearsExperience: yearsExperienceSchema,
   acceptsInsurance: z.boolean().default(false),
   specialties: profileListSchema,

@@ -16,6 +16,7 @@
  *    DESC, id COLLATE "C" ASC`). The top 3 are shown.
  */
 import { z } from 'zod';
+import { lineText } from '../shared/text.ts';
 import { specialties, type Specialty } from '../catalog/specialties.ts';
 import { quizOptionsById, quizQuestions } from './quiz.questions.ts';
 
@@ -28,7 +29,7 @@ export const SHARED_SYMPTOM_POINTS = 2;
 
 /** At most one known option per question. */
 export const quizAnswersSchema = z
-  .array(z.string())
+  .array(lineText().max(100, 'Unknown quiz answer.'))
   .max(quizQuestions.length)
   .superRefine((answers, ctx) => {
     const questions = new Set<string>();

@@ -3,6 +3,7 @@
  * §4, §5): the Refer Someone form, referral statuses with badges and icons, and its texts.
  */
 import { z } from 'zod';
+import { lineText, multilineText } from '../shared/text.ts';
 import { labelOf } from '../shared/labels.ts';
 import type { ReferralStatus } from './referral.machine.ts';
 import { tooLongMessage } from '../shared/text-limits.ts';
@@ -21,11 +22,11 @@ export const referralMessages = {
 } as const;
 
 export const referralFormSchema = z.object({
-  name: z.string().trim().min(2, referralMessages.name).max(200, tooLongMessage('Name', 200)),
-  email: z.string().trim().pipe(z.email(referralMessages.email)),
+  name: lineText().trim().min(2, referralMessages.name).max(200, tooLongMessage('Name', 200)),
+  email: lineText().trim().pipe(z.email(referralMessages.email)),
   type: z.enum(referralPartyTypes, { error: referralMessages.type }).default('patient'),
-  referralCode: z.string().trim().min(1, referralMessages.referralCode),
-  message: z.string().max(2000, tooLongMessage('Message', 2000)).optional(),
+  referralCode: lineText().trim().min(1, referralMessages.referralCode),
+  message: multilineText().max(2000, tooLongMessage('Message', 2000)).optional(),
 });
 export type ReferralFormInput = z.input<typeof referralFormSchema>;
 export type ReferralForm = z.output<typeof referralFormSchema>;

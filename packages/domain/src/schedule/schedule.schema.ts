@@ -5,6 +5,7 @@
  * in-person; free-text notes. The spec has no validation messages; the enumerations are the rule.
  */
 import { z } from 'zod';
+import { lineText, multilineText } from '../shared/text.ts';
 import { calendarDateSchema } from '../time/dates.ts';
 import { appointmentModeSchema } from '../appointments/appointment.schema.ts';
 import { tooLongMessage } from '../shared/text-limits.ts';
@@ -37,14 +38,14 @@ export type ScheduleAppointmentType = z.infer<typeof scheduleAppointmentTypeSche
 
 export const scheduleDialogSchema = z.object({
   /** "new" or the id of one of the practitioner's patients. */
-  patientId: z.string().trim().min(1, 'Please choose a patient.'),
+  patientId: lineText().trim().min(1, 'Please choose a patient.'),
   /** The chosen day, in the practitioner's zone. */
   date: calendarDateSchema,
   time: scheduleTimeSlotSchema.default('09:00'),
   duration: scheduleDurationSchema.default(60),
   type: scheduleAppointmentTypeSchema.default('Initial Consultation'),
   mode: appointmentModeSchema.default('in-person'),
-  notes: z.string().max(5000, tooLongMessage('Notes', 5000)).default(''),
+  notes: multilineText().max(5000, tooLongMessage('Notes', 5000)).default(''),
 });
 export type ScheduleDialogInput = z.input<typeof scheduleDialogSchema>;
 export type ScheduleDialogForm = z.output<typeof scheduleDialogSchema>;

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { lineText } from '../shared/text.ts';
 import { tooLongMessage } from '../shared/text-limits.ts';
 
 /** Audiences of the waitlist (SPEC §6). */
@@ -14,8 +15,8 @@ export const waitlistMessages = {
 
 /** The waitlist form's fields (SPEC §5). */
 export const waitlistFormSchema = z.object({
-  name: z.string().trim().min(2, waitlistMessages.fullName).max(200, tooLongMessage('Full name', 200)),
-  email: z.string().trim().pipe(z.email(waitlistMessages.email)),
+  name: lineText().trim().min(2, waitlistMessages.fullName).max(200, tooLongMessage('Full name', 200)),
+  email: lineText().trim().pipe(z.email(waitlistMessages.email)),
 });
 export type WaitlistForm = z.infer<typeof waitlistFormSchema>;
 
@@ -25,8 +26,8 @@ export type JoinWaitlistInput = z.infer<typeof joinWaitlistSchema>;
 
 /** "Invite a friend to join" (SPEC §5). */
 export const inviteFormSchema = z.object({
-  yourName: z.string().trim().min(2, waitlistMessages.yourName).max(200, tooLongMessage('Your name', 200)),
-  friendEmail: z.string().trim().pipe(z.email(waitlistMessages.email)),
+  yourName: lineText().trim().min(2, waitlistMessages.yourName).max(200, tooLongMessage('Your name', 200)),
+  friendEmail: lineText().trim().pipe(z.email(waitlistMessages.email)),
 });
 export type InviteForm = z.infer<typeof inviteFormSchema>;
 
