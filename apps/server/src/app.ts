@@ -25,6 +25,8 @@ export interface AppDependencies {
   readonly logger: Logger;
   /** Public directory reads; without one (tests) every read goes to the database. */
   readonly directoryCache?: ReadCache;
+  /** The clock of session expiry and the idle limit; tests pass a controllable one. */
+  readonly now?: () => Date;
 }
 
 function trustProxySetting(value: string): boolean | number | string {
@@ -38,7 +40,7 @@ interface HttpError {
   type?: string;
 }
 
-export function createApp({ config, db, logger, directoryCache = ReadCache.disabled() }: AppDependencies): express.Express {
+export function createApp({ config, db, logger, directoryCache = ReadCache.disabled(), now = () => new Date() }: AppDependencies): express.Express {
   const app = express();
   app.disable('x-powered-by');
   if (config.trustProxy !== undefined) app.set('trust proxy', trustProxySetting(config.trustProxy));
@@ -98,7 +100,7 @@ export function createApp({ config, db, logger, directoryCache = ReadCache.disab
     '/api/trpc',
     trpcExpressHandler({
       router: appRouter,
-      createContext: createContextFactory({ db, config, directoryCache }),
+      createContext: createContextFactory({ db, config, directoryCache, now }),
       onError({ error, path, req }) {
         if (error.code === 'INTERNAL_SERVER_ERROR') logger.error({ err: error, path, reqId: req.headers['x-request-id'] }, 'tRPC procedure failed');
       },

@@ -54,6 +54,12 @@ export interface DirectoryCacheConfig {
   readonly ttlMs: number;
 }
 
+/** Sessions (src/auth/session.ts): besides their sliding 30-day expiry, an idle limit. */
+export interface SessionConfig {
+  /** A session unused this long is over (SESSION_IDLE_MINUTES, default 30, at least 1). */
+  readonly idleTimeoutMs: number;
+}
+
 export interface ServerConfig {
   readonly production: boolean;
   readonly port: number;
@@ -77,6 +83,7 @@ export interface ServerConfig {
   readonly rateLimits: RateLimitConfig;
   readonly relay: RelayConfig;
   readonly directoryCache: DirectoryCacheConfig;
+  readonly sessions: SessionConfig;
 }
 
 type Env = Readonly<Record<string, string | undefined>>;
@@ -115,6 +122,16 @@ function httpUrl(env: Env, name: string): string | undefined {
   }
   if (parsed.protocol !== 'http:' && parsed.protocol !== 'https:') throw new Error(`${name} must be an absolute http(s) URL, got "${raw}"`);
   return raw;
+}
+
+/**
+ * Minutes of inactivity after which a session ends. No "off" value: the app holds clinical records
+ * that must not stay open on a shared computer someone walked away from.
+ */
+function sessionIdleMinutes(env: Env): number {
+  const minutes = integer(env, 'SESSION_IDLE_MINUTES', 30);
+  if (minutes < 1) throw new Error(`SESSION_IDLE_MINUTES must be at least 1, got "${env.SESSION_IDLE_MINUTES ?? ''}"`);
+  return minutes;
 }
 
 export function loadConfig(env: Env = process.env): ServerConfig {
@@ -174,5 +191,6 @@ export function loadConfig(env: Env = process.env): ServerConfig {
       maxEntries: integer(env, 'DIRECTORY_CACHE_MAX_ENTRIES', 5_000),
       ttlMs: Math.max(1, integer(env, 'DIRECTORY_CACHE_TTL_MS', 5 * MINUTE_MS)),
     },
+    sessions: { idleTimeoutMs: sessionIdleMinutes(env) * MINUTE_MS },
   };
 }

@@ -48,10 +48,10 @@ logger.info({ ms: Date.now() - startedAt }, `Wellspring ready on http://localhos
 const relay = config.relay.enabled ? createRelay({ db: database.db, config: config.relay, logger }) : null;
 relay?.start();
 
-// Housekeeping: expired sessions and rate-limit counters whose window closed over a day ago.
+// Housekeeping: expired and idle sessions, and rate-limit counters whose window closed over a day ago.
 const HOUR_MS = 60 * 60 * 1000;
 const housekeeping = setInterval(() => {
-  void Promise.all([deleteExpiredSessions(database.db), deleteExpiredRateLimits(database.db, new Date(Date.now() - 24 * HOUR_MS))]).catch(
+  void Promise.all([deleteExpiredSessions(database.db, { idleTimeoutMs: config.sessions.idleTimeoutMs }), deleteExpiredRateLimits(database.db, new Date(Date.now() - 24 * HOUR_MS))]).catch(
     (error: unknown) => logger.warn({ err: error }, 'housekeeping failed'),
   );
 }, HOUR_MS);

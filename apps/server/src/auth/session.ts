@@ -1,13 +1,17 @@
 /**
  * Sessions after Lucia's design (docs/decisions/0003-sessions-lucia-design.md): the cookie carries a
  * random token; the database keeps only its SHA-256, so a leaked table cannot be replayed.
+ *
+ * A session ends at whichever comes first: its sliding 30-day expiry, or an idle limit
+ * (SESSION_IDLE_MINUTES, default 30) since its last recorded activity — clinical records must not stay
+ * open on a shared clinic computer that someone walked away from.
  */
 import { sha256 } from '@oslojs/crypto/sha2';
 import { encodeBase32LowerCaseNoPadding, encodeHexLowerCase } from '@oslojs/encoding';
 import { randomBytes } from 'node:crypto';
 import type { Request, Response } from 'express';
 import type { Database } from '../db/client.ts';
-import { deleteSession, extendSession, findSessionWithUser, insertSession } from '../repositories/session.repository.ts';
+import { deleteSession, findSessionWithUser, insertSession, touchSession } from '../repositories/session.repository.ts';
 import type { PublicUser } from '../repositories/user.repository.ts';
 
 export const SESSION_COOKIE = 'session';
@@ -15,6 +19,13 @@ const DAY_MS = 24 * 60 * 60 * 1000;
 export const SESSION_LIFETIME_MS = 30 * DAY_MS;
 /** A session used when fewer than this many milliseconds remain gets a fresh 30 days. */
 export const SESSION_RENEW_THRESHOLD_MS = 15 * DAY_MS;
+/**
+ * Activity is written at most once a minute per session, not at every request: the stored time is
+ * moved only when it is at least this old. It therefore lags the last request by under a minute,
+ * and an idle session ends between `idle limit − 1 minute` and `idle limit` after its last use
+ * (never later than the limit).
+ */
+export const SESSION_ACTIVITY_GRANULARITY_MS = 60 * 1000;
 
 export interface ValidSession {
   readonly id: string;
@@ -36,24 +47,38 @@ export function sessionIdFromToken(token: string): string {
 export async function createSession(db: Database, userId: string, now = new Date()): Promise<{ token: string; expiresAt: Date }> {
   const token = generateSessionToken();
   const expiresAt = new Date(now.getTime() + SESSION_LIFETIME_MS);
-  await insertSession(db, { id: sessionIdFromToken(token), userId, expiresAt });
+  await insertSession(db, { id: sessionIdFromToken(token), userId, expiresAt, lastActiveAt: now });
   return { token, expiresAt };
 }
 
-export async function validateSessionToken(db: Database, token: string, now = new Date()): Promise<ValidSession | null> {
+export interface SessionValidation {
+  /** The time of the request (a test's clock, or the wall clock). */
+  readonly now: Date;
+  /** A session with no recorded activity for this long is over. */
+  readonly idleTimeoutMs: number;
+}
+
+/**
+ * The session of `token`, or null when there is none or it is over (expired or idle: its row is then
+ * deleted). A valid session's use is recorded (see SESSION_ACTIVITY_GRANULARITY_MS) and, with under
+ * 15 days left, its expiry moves to 30 days from now.
+ */
+export async function validateSessionToken(db: Database, token: string, { now, idleTimeoutMs }: SessionValidation): Promise<ValidSession | null> {
   const id = sessionIdFromToken(token);
   const row = await findSessionWithUser(db, id);
   if (!row) return null;
-  if (now.getTime() >= row.expiresAt.getTime()) {
+  const expired = now.getTime() >= row.expiresAt.getTime();
+  const idle = now.getTime() - row.lastActiveAt.getTime() >= idleTimeoutMs;
+  if (expired || idle) {
     await deleteSession(db, id);
     return null;
   }
-  if (row.expiresAt.getTime() - now.getTime() < SESSION_RENEW_THRESHOLD_MS) {
-    const expiresAt = new Date(now.getTime() + SESSION_LIFETIME_MS);
-    await extendSession(db, id, expiresAt);
-    return { id, expiresAt, user: row.user, renewed: true };
+  const renew = row.expiresAt.getTime() - now.getTime() < SESSION_RENEW_THRESHOLD_MS;
+  const expiresAt = renew ? new Date(now.getTime() + SESSION_LIFETIME_MS) : row.expiresAt;
+  if (renew || now.getTime() - row.lastActiveAt.getTime() >= SESSION_ACTIVITY_GRANULARITY_MS) {
+    await touchSession(db, id, { lastActiveAt: now, ...(renew ? { expiresAt } : {}) });
   }
-  return { id, expiresAt: row.expiresAt, user: row.user, renewed: false };
+  return { id, expiresAt, user: row.user, renewed: renew };
 }
 
 export function invalidateSession(db: Database, sessionId: string): Promise<void> {

@@ -33,12 +33,14 @@ export interface ContextDependencies {
   readonly db: Database;
   readonly config: ServerConfig;
   readonly directoryCache: ReadCache;
+  /** The time of a request, for session expiry and the idle limit (tests pass their own clock). */
+  readonly now: () => Date;
 }
 
 export function createContextFactory(deps: ContextDependencies) {
   return async ({ req, res }: Pick<ExpressContextOptions, 'req' | 'res'>): Promise<Context> => {
     const token = readSessionToken(req);
-    const session = token ? await validateSessionToken(deps.db, token) : null;
+    const session = token ? await validateSessionToken(deps.db, token, { now: deps.now(), idleTimeoutMs: deps.config.sessions.idleTimeoutMs }) : null;
     if (token && session?.renewed) setSessionCookie(res, token, session.expiresAt, deps.config.production);
     return {
       req,

@@ -33,7 +33,12 @@ export function testConfig(env: Record<string, string> = {}): ServerConfig {
   return loadConfig({ ...TEST_ENV, DATABASE_URL: 'postgresql://unused', ...env });
 }
 
-export async function startTestServer(db: Database, env: Record<string, string> = {}, options: { directoryCache?: ReadCache } = {}): Promise<TestServer> {
+/** `now`: the server's clock for sessions (expiry, idle limit); the wall clock unless a test controls it. */
+export async function startTestServer(
+  db: Database,
+  env: Record<string, string> = {},
+  options: { directoryCache?: ReadCache; now?: () => Date } = {},
+): Promise<TestServer> {
   const config = testConfig(env);
   const app = createApp({ config, db, logger: createLogger('silent'), ...options });
   const server = http.createServer(app);
