@@ -40,6 +40,29 @@ test.describe('practitioner account', () => {
     await expect(page.getByText('Dr. Robin Vale').first()).toBeVisible();
   });
 
+  test('a common password is refused at sign-up with its message, and the form stays filled', async ({ page }) => {
+    const email = uniqueEmail('weak');
+    await page.goto('/signup');
+    await page.getByLabel('Full name').fill('Dr. Robin Vale');
+    await page.getByLabel('Email').fill(email);
+    await page.getByLabel('Password').fill('password');
+    await page.getByRole('button', { name: 'Create account' }).click();
+
+    await expect(page.getByText('This password is too common. Please choose a less guessable one.')).toBeVisible();
+    await expect(page.getByLabel('Password')).toHaveAccessibleDescription(/This password is too common/);
+    await expect(page).toHaveURL(/\/signup$/);
+    await expect(page.getByLabel('Full name')).toHaveValue('Dr. Robin Vale');
+    await expect(page.getByLabel('Email')).toHaveValue(email);
+
+    await page.getByLabel('Password').fill(email);
+    await page.getByRole('button', { name: 'Create account' }).click();
+    await expect(page.getByText('Password must not be your email address.')).toBeVisible();
+
+    await page.getByLabel('Password').fill('correct horse battery');
+    await page.getByRole('button', { name: 'Create account' }).click();
+    await expect(page).toHaveURL(/\/dashboard$/);
+  });
+
   test('the seeded demo account signs in', async ({ page }) => {
     await page.goto('/login');
     await page.getByLabel('Email').fill(demoAccount.email);

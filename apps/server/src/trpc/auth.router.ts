@@ -1,9 +1,11 @@
 import { TRPCError } from '@trpc/server';
 import { authMessages, normalizeEmail, signInSchema, signUpSchema } from '@wellspring/domain';
 import { hashPassword, verifyAgainstDummyHash, verifyPassword } from '../auth/password.ts';
+import { isCommonPassword } from '../auth/password-policy.ts';
 import { clearSessionCookie, createSession, invalidateSession, setSessionCookie } from '../auth/session.ts';
 import { isUniqueViolation } from '../db/errors.ts';
 import { createUser, findUserCredentialsByEmail, type PublicUser } from '../repositories/user.repository.ts';
+import { fieldError } from './field-error.ts';
 import { clientIp, enforceRateLimit, publicProcedure, router, type Context } from './trpc.ts';
 
 export interface SignedInUser {
@@ -25,6 +27,9 @@ export const authRouter = router({
   signUp: publicProcedure.input(signUpSchema).mutation(async ({ ctx, input }): Promise<{ user: SignedInUser }> => {
     const { signUpMax, signUpWindowMs } = ctx.config.rateLimits;
     await enforceRateLimit(ctx, { bucket: 'sign-up', max: signUpMax, windowMs: signUpWindowMs }, clientIp(ctx), authMessages.tooManyAttempts);
+    // Before the e-mail lookup and the hashing: a listed password costs neither, and its answer
+    // does not tell whether the e-mail has an account.
+    if (await isCommonPassword(input.password)) throw fieldError('password', authMessages.passwordTooCommon);
     const email = normalizeEmail(input.email);
     if (await findUserCredentialsByEmail(ctx.db, email)) throw new TRPCError({ code: 'CONFLICT', message: authMessages.emailTaken });
     const passwordHash = await hashPassword(input.password);

@@ -72,7 +72,7 @@ function SignUp() {
             label="Password"
             type="password"
             autoComplete="new-password"
-            description="At least 8 characters."
+            description="At least 8 characters. Not a common password, your name or your email."
             {...form.textField('password')}
           />
           <Button type="submit" fullWidth isDisabled={signUp.isPending}>
