@@ -12,12 +12,15 @@ import type { Logger } from './http/logger.ts';
 import { requestLogger } from './http/logger.ts';
 import { originCheck } from './http/origin-check.ts';
 import { requestHost } from './http/request-host.ts';
+import { hostHeaderGuard, methodGuard, queryInputDepthGuard, verifyJsonDepth } from './http/request-guards.ts';
 import { isFileIn, webApp } from './http/static.ts';
 import { appRouter } from './trpc/app.router.ts';
 import { trpcExpressHandler } from './trpc/express-handler.ts';
-import { createContextFactory } from './trpc/trpc.ts';
+import { createContextFactory, INTERNAL_ERROR_MESSAGE } from './trpc/trpc.ts';
+import { API_MAX_BATCH_SIZE } from '@wellspring/domain';
 
 export const JSON_BODY_LIMIT_BYTES = 100 * 1024;
+
 
 export interface AppDependencies {
   readonly config: ServerConfig;
@@ -29,23 +32,23 @@ export interface AppDependencies {
   readonly now?: () => Date;
 }
 
-function trustProxySetting(value: string): boolean | number | string {
-  if (value === 'true') return true;
-  if (value === 'false') return false;
-  return /^\d+$/.test(value) ? Number(value) : value;
-}
-
 interface HttpError {
   status?: number;
   type?: string;
+  /** Set by body-parser (and our guards) on client errors whose message is meant for the client. */
+  expose?: boolean;
 }
 
 export function createApp({ config, db, logger, directoryCache = ReadCache.disabled(), now = () => new Date() }: AppDependencies): express.Express {
   const app = express();
   app.disable('x-powered-by');
-  if (config.trustProxy !== undefined) app.set('trust proxy', trustProxySetting(config.trustProxy));
+  // A hop count or the proxies' addresses: req.ip is then the X-Forwarded-For entry added by the
+  // first untrusted hop from the right, never the leftmost one a client can forge.
+  if (config.trustProxy !== undefined) app.set('trust proxy', typeof config.trustProxy === 'number' ? config.trustProxy : [...config.trustProxy]);
 
+  const trustProxy = config.trustProxy !== undefined;
   app.use(requestLogger(logger));
+  app.use(hostHeaderGuard({ trustProxy }));
   app.use(
     helmet({
       contentSecurityPolicy: {
@@ -68,6 +71,8 @@ export function createApp({ config, db, logger, directoryCache = ReadCache.disab
       strictTransportSecurity: config.production,
     }),
   );
+  app.use(methodGuard());
+  app.use('/api/trpc', queryInputDepthGuard());
 
   // Replays of public directory reads: GETs only, so the host policy (the API is served on every
   // host), the origin check and the body parsers below have nothing to add; logged and with the
@@ -85,7 +90,6 @@ export function createApp({ config, db, logger, directoryCache = ReadCache.disab
   });
 
   const distDir = config.webDistDir;
-  const trustProxy = config.trustProxy !== undefined;
   app.use(hostPolicy({ previewDomain: config.previewDomain, trustProxy, isStaticFile: (path) => isFileIn(distDir, path) }));
 
   app.use('/api', originCheck({ allowedOrigins: config.allowedOrigins, trustProxy }));
@@ -95,11 +99,12 @@ export function createApp({ config, db, logger, directoryCache = ReadCache.disab
     next(declaredLength > JSON_BODY_LIMIT_BYTES ? Object.assign(new Error('request entity too large'), { status: 413, type: 'entity.too.large' }) : undefined);
   });
   // Parsed here so an oversized chunked body gets 413 before tRPC too; tRPC reuses req.body.
-  app.use('/api', express.json({ limit: JSON_BODY_LIMIT_BYTES }));
+  app.use('/api', express.json({ limit: JSON_BODY_LIMIT_BYTES, verify: verifyJsonDepth }));
   app.use(
     '/api/trpc',
     trpcExpressHandler({
       router: appRouter,
+      maxBatchSize: API_MAX_BATCH_SIZE,
       createContext: createContextFactory({ db, config, directoryCache, now }),
       onError({ error, path, req }) {
         if (error.code === 'INTERNAL_SERVER_ERROR') logger.error({ err: error, path, reqId: req.headers['x-request-id'] }, 'tRPC procedure failed');
@@ -129,12 +134,19 @@ export function createApp({ config, db, logger, directoryCache = ReadCache.disab
       res.status(413).json({ error: { code: 'PAYLOAD_TOO_LARGE', message: `Request body is larger than ${JSON_BODY_LIMIT_BYTES / 1024} KB.` } });
       return;
     }
-    if (error.type === 'entity.parse.failed' || error.status === 400) {
+    if (error.type === 'entity.parse.failed') {
       res.status(400).json({ error: { code: 'BAD_REQUEST', message: 'Malformed JSON body.' } });
       return;
     }
+    const status = error.status ?? 500;
+    if (status >= 400 && status < 500) {
+      // A client's mistake (an unsupported charset or encoding, a body nested too deep, a bad URL):
+      // its own message when it was written for the client, else the status alone.
+      res.status(status).json({ error: { code: 'BAD_REQUEST', message: error.expose ? error.message : 'Bad request.' } });
+      return;
+    }
     logger.error({ err: error }, 'unhandled error');
-    res.status(500).json({ error: { code: 'INTERNAL_SERVER_ERROR', message: 'Internal server error' } });
+    res.status(500).json({ error: { code: 'INTERNAL_SERVER_ERROR', message: config.exposeErrorDetails ? error.message : INTERNAL_ERROR_MESSAGE } });
   };
   app.use(errorHandler);
   return app;

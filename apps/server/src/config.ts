@@ -5,8 +5,10 @@ import { fileURLToPath } from 'node:url';
 export const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
 
 export interface RateLimitConfig {
-  /** Sign-in attempts per IP and email within `signInWindowMs`. */
+  /** Sign-in attempts per account (e-mail), from any address, within `signInWindowMs`. */
   readonly signInMax: number;
+  /** Sign-in attempts per source address, across accounts, within `signInWindowMs`. */
+  readonly signInPerAddressMax: number;
   readonly signInWindowMs: number;
   /** Sign-ups per IP within `signUpWindowMs`. */
   readonly signUpMax: number;
@@ -61,7 +63,13 @@ export interface SessionConfig {
 }
 
 export interface ServerConfig {
+  /** NODE_ENV=production: Secure cookies, HSTS, no demo account. The server's one notion of production. */
   readonly production: boolean;
+  /**
+   * NODE_ENV=development (`npm run dev`): error answers carry stacks and internal messages. Never
+   * otherwise — `npm start` (NODE_ENV unset) and production answer a failure with a plain message.
+   */
+  readonly exposeErrorDetails: boolean;
   readonly port: number;
   readonly host: string;
   /** Unset: an embedded PostgreSQL under `dataDir/pg` is started. */
@@ -74,8 +82,12 @@ export interface ServerConfig {
   readonly previewDomain: string | undefined;
   /** Extra origins accepted for mutations, besides the request's own host. */
   readonly allowedOrigins: readonly string[];
-  /** Express `trust proxy` value; undefined means client IPs are taken from the socket. */
-  readonly trustProxy: string | undefined;
+  /**
+   * The proxies in front (TRUST_PROXY): how many hops, or which addresses. The client address is the
+   * `X-Forwarded-For` entry that many hops from the right (never the leftmost, which any client can
+   * write). Undefined: client addresses are the socket's.
+   */
+  readonly trustProxy: TrustProxy | undefined;
   readonly contactEmail: string;
   readonly logLevel: string;
   readonly webDistDir: string;
@@ -87,6 +99,19 @@ export interface ServerConfig {
 }
 
 type Env = Readonly<Record<string, string | undefined>>;
+
+/** Express's `trust proxy`: a hop count, or the proxies' addresses, subnets or names (`loopback`). */
+export type TrustProxy = number | readonly string[];
+
+function trustProxy(env: Env): TrustProxy | undefined {
+  const raw = text(env, 'TRUST_PROXY');
+  if (raw === undefined || raw === '0' || raw.toLowerCase() === 'false') return undefined;
+  if (/^\d+$/.test(raw)) return Number(raw);
+  if (raw.toLowerCase() === 'true') {
+    throw new Error('TRUST_PROXY=true would take the client address from the leftmost X-Forwarded-For, which any client writes: set the number of proxies in front (e.g. 1) or their addresses');
+  }
+  return raw.split(',').map((entry) => entry.trim()).filter((entry) => entry !== '');
+}
 
 function integer(env: Env, name: string, fallback: number): number {
   const raw = env[name];
@@ -146,6 +171,7 @@ export function loadConfig(env: Env = process.env): ServerConfig {
   if (webhookUrl && !webhookSecret) throw new Error('WEBHOOK_SECRET must be set when WEBHOOK_URL is (every webhook is signed with it)');
   return {
     production,
+    exposeErrorDetails: env.NODE_ENV === 'development',
     port,
     host: text(env, 'HOST') ?? '0.0.0.0',
     databaseUrl: text(env, 'DATABASE_URL'),
@@ -158,13 +184,14 @@ export function loadConfig(env: Env = process.env): ServerConfig {
       .split(',')
       .map((origin) => origin.trim().replace(/\/+$/, ''))
       .filter((origin) => origin !== ''),
-    trustProxy: text(env, 'TRUST_PROXY'),
+    trustProxy: trustProxy(env),
     contactEmail,
     logLevel: text(env, 'LOG_LEVEL') ?? 'info',
     webDistDir: path.resolve(repoRoot, text(env, 'WEB_DIST_DIR') ?? 'apps/web/dist'),
     migrationsDir: path.join(repoRoot, 'prisma', 'migrations'),
     rateLimits: {
       signInMax: integer(env, 'RATE_LIMIT_SIGN_IN_MAX', 10),
+      signInPerAddressMax: integer(env, 'RATE_LIMIT_SIGN_IN_PER_ADDRESS_MAX', 20),
       signInWindowMs: integer(env, 'RATE_LIMIT_SIGN_IN_WINDOW_MIN', 15) * MINUTE_MS,
       signUpMax: integer(env, 'RATE_LIMIT_SIGN_UP_MAX', 5),
       signUpWindowMs: integer(env, 'RATE_LIMIT_SIGN_UP_WINDOW_MIN', 60) * MINUTE_MS,

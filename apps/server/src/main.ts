@@ -2,6 +2,7 @@
  * `npm start`: database (embedded unless DATABASE_URL), migrations, seed, HTTP, outbox relay;
  * graceful shutdown.
  */
+import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { createApp } from './app.ts';
 import { createDirectoryChangeListener } from './cache/directory-change-listener.ts';
@@ -10,6 +11,7 @@ import { loadConfig } from './config.ts';
 import { openDatabase } from './db/bootstrap.ts';
 import { seedDatabase } from './db/seed.ts';
 import { createLogger } from './http/logger.ts';
+import { refuseConnect } from './http/request-guards.ts';
 import { createRelay } from './outbox/relay.ts';
 import { deleteExpiredRateLimits } from './repositories/rate-limit.repository.ts';
 import { deleteExpiredSessions } from './repositories/session.repository.ts';
@@ -22,7 +24,7 @@ const database = await openDatabase(config, logger);
 // The sample directory is public data and is seeded into any empty database; the demo account only
 // off production and unless SEED_DEMO=0.
 const seeded = await seedDatabase(database.db, { demo: config.seedDemo });
-if (seeded.demoAccountCreated) logger.info('demo account seeded: demo@wellspring.test / wellspring-demo');
+if (seeded.demoAccountCreated) logger.info('demo account seeded: demo@wellspring.test (its password is in the README)');
 
 // Directory reads are cached in this process and dropped at every change of the directory, on any
 // server (LISTEN/NOTIFY); DIRECTORY_CACHE_MAX_ENTRIES=0 turns the cache off.
@@ -31,7 +33,9 @@ const directoryChanges = createDirectoryChangeListener({ connectionString: datab
 await directoryChanges.start();
 
 const app = createApp({ config, db: database.db, logger, directoryCache });
-const server = app.listen(config.port, config.host);
+const server = http.createServer(app);
+refuseConnect(server);
+server.listen(config.port, config.host);
 await new Promise<void>((resolve, reject) => {
   server.once('listening', resolve);
   server.once('error', reject);
@@ -48,21 +52,25 @@ logger.info({ ms: Date.now() - startedAt }, `Wellspring ready on http://localhos
 const relay = config.relay.enabled ? createRelay({ db: database.db, config: config.relay, logger }) : null;
 relay?.start();
 
-// Housekeeping: expired and idle sessions, and rate-limit counters whose window closed over a day ago.
-const HOUR_MS = 60 * 60 * 1000;
-const housekeeping = setInterval(() => {
-  void Promise.all([deleteExpiredSessions(database.db, { idleTimeoutMs: config.sessions.idleTimeoutMs }), deleteExpiredRateLimits(database.db, new Date(Date.now() - 24 * HOUR_MS))]).catch(
-    (error: unknown) => logger.warn({ err: error }, 'housekeeping failed'),
-  );
-}, HOUR_MS);
-housekeeping.unref();
+// Housekeeping: expired sessions every hour; rate-limit counters every minute, as their windows
+// close (a sign-in tried with a thousand e-mails leaves no thousand rows behind for long).
+const MINUTE_MS = 60 * 1000;
+const sessionHousekeeping = setInterval(() => {
+  deleteExpiredSessions(database.db, { idleTimeoutMs: config.sessions.idleTimeoutMs }).catch((error: unknown) => logger.warn({ err: error }, 'session housekeeping failed'));
+}, 60 * MINUTE_MS);
+sessionHousekeeping.unref();
+const rateLimitHousekeeping = setInterval(() => {
+  deleteExpiredRateLimits(database.db).catch((error: unknown) => logger.warn({ err: error }, 'rate-limit housekeeping failed'));
+}, MINUTE_MS);
+rateLimitHousekeeping.unref();
 
 let shuttingDown = false;
 async function shutdown(signal: NodeJS.Signals): Promise<void> {
   if (shuttingDown) return;
   shuttingDown = true;
   logger.info({ signal }, 'shutting down');
-  clearInterval(housekeeping);
+  clearInterval(sessionHousekeeping);
+  clearInterval(rateLimitHousekeeping);
   // A stuck connection must not keep the process (and the embedded database) alive forever.
   const forceExit = setTimeout(() => {
     logger.error('shutdown timed out; exiting');

@@ -41,6 +41,26 @@ describe('loadConfig', () => {
     expect(loadConfig({ DATABASE_POOL_MAX: '0' }).databasePoolMax).toBe(1);
   });
 
+  it('reads NODE_ENV once: production hardens, development alone shows error internals', () => {
+    expect(loadConfig({})).toMatchObject({ production: false, exposeErrorDetails: false });
+    expect(loadConfig({ NODE_ENV: 'production' })).toMatchObject({ production: true, exposeErrorDetails: false });
+    expect(loadConfig({ NODE_ENV: 'development' })).toMatchObject({ production: false, exposeErrorDetails: true });
+    expect(loadConfig({ NODE_ENV: 'test' })).toMatchObject({ production: false, exposeErrorDetails: false });
+  });
+
+  it('limits sign-in per account and per address, 10 and 20 in 15 minutes by default', () => {
+    expect(loadConfig({}).rateLimits).toMatchObject({ signInMax: 10, signInPerAddressMax: 20, signInWindowMs: 15 * 60_000 });
+    expect(loadConfig({ RATE_LIMIT_SIGN_IN_PER_ADDRESS_MAX: '7' }).rateLimits.signInPerAddressMax).toBe(7);
+  });
+
+  it('reads TRUST_PROXY as a hop count or the proxies\' addresses, and refuses "true"', () => {
+    expect(loadConfig({ TRUST_PROXY: '2' }).trustProxy).toBe(2);
+    expect(loadConfig({ TRUST_PROXY: 'loopback, 10.0.0.0/8' }).trustProxy).toEqual(['loopback', '10.0.0.0/8']);
+    expect(loadConfig({ TRUST_PROXY: '0' }).trustProxy).toBeUndefined();
+    expect(loadConfig({ TRUST_PROXY: 'false' }).trustProxy).toBeUndefined();
+    expect(() => loadConfig({ TRUST_PROXY: 'true' })).toThrow(/leftmost X-Forwarded-For/);
+  });
+
   it('refuses a malformed number instead of guessing', () => {
     expect(() => loadConfig({ PORT: 'eighty' })).toThrow(/PORT/);
   });

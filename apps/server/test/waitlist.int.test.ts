@@ -189,9 +189,9 @@ describe('rate-limit counter', () => {
   it('counts hits within the window and starts a new window after it', async () => {
     const key = `counter-test:${Date.now()}`;
     const start = new Date('2030-01-01T00:00:00Z');
-    expect(await countRateLimitHit(database.db, key, 60_000, start)).toBe(1);
-    expect(await countRateLimitHit(database.db, key, 60_000, new Date(start.getTime() + 30_000))).toBe(2);
-    expect(await countRateLimitHit(database.db, key, 60_000, new Date(start.getTime() + 60_000))).toBe(1);
+    expect(await countRateLimitHit(database.db, key, 60_000, start)).toEqual({ count: 1, expiresAt: new Date(start.getTime() + 60_000) });
+    expect(await countRateLimitHit(database.db, key, 60_000, new Date(start.getTime() + 30_000))).toEqual({ count: 2, expiresAt: new Date(start.getTime() + 60_000) });
+    expect(await countRateLimitHit(database.db, key, 60_000, new Date(start.getTime() + 60_000))).toEqual({ count: 1, expiresAt: new Date(start.getTime() + 120_000) });
   });
 
   it('skips the WAL wait for the counter only: the pooled connection goes back with synchronous commits', async () => {

@@ -6,6 +6,7 @@
  * until the directory changes (read-cache.ts says how that stays exact). Everything else (other
  * procedures, mutations, streaming or SSE requests, errors) goes through tRPC as usual.
  */
+import { API_MAX_BATCH_SIZE } from '@wellspring/domain';
 import type { RequestHandler } from 'express';
 import { expectsStream } from '../trpc/express-handler.ts';
 import type { ReadCache } from './read-cache.ts';
@@ -23,7 +24,8 @@ export function cachedPublicReads(cache: ReadCache): RequestHandler {
     // Streaming (JSONL) and subscription answers are not one JSON body.
     if (expectsStream(req)) return next();
     const procedures = req.path.slice(1).split(',');
-    if (!procedures.every((procedure) => CACHEABLE_PUBLIC_READS.has(procedure))) return next();
+    // A batch over the limit goes on to tRPC, which refuses it.
+    if (procedures.length > API_MAX_BATCH_SIZE || !procedures.every((procedure) => CACHEABLE_PUBLIC_READS.has(procedure))) return next();
 
     const key = `GET ${req.originalUrl}`;
     const replay = cache.peek(key);

@@ -8,11 +8,15 @@ export interface RateLimitRule {
   readonly windowMs: number;
 }
 
+export type RateLimitVerdict = { readonly allowed: true } | { readonly allowed: false; readonly retryAfterSeconds: number };
+
 /**
- * Counts a hit for `subject` (an IP, or IP and email) and tells whether it is still within the rule.
- * Counters live in PostgreSQL, so every server behind a load balancer shares them.
+ * Counts a hit for `subject` (an IP, an account) and tells whether it is still within the rule, and
+ * if not, in how many whole seconds its window closes. Counters live in PostgreSQL, so every server
+ * behind a load balancer shares them.
  */
-export async function consumeRateLimit(db: Database, rule: RateLimitRule, subject: string): Promise<boolean> {
-  const count = await countRateLimitHit(db, `${rule.bucket}:${subject}`, rule.windowMs);
-  return count <= rule.max;
+export async function consumeRateLimit(db: Database, rule: RateLimitRule, subject: string, now = new Date()): Promise<RateLimitVerdict> {
+  const hit = await countRateLimitHit(db, `${rule.bucket}:${subject}`, rule.windowMs, now);
+  if (hit.count <= rule.max) return { allowed: true };
+  return { allowed: false, retryAfterSeconds: Math.max(1, Math.ceil((hit.expiresAt.getTime() - now.getTime()) / 1000)) };
 }

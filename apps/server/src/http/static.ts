@@ -44,6 +44,16 @@ export function isFileIn(distDir: string, requestPath: string): boolean {
   }
 }
 
+/** The absolute path a request path names under `distDir` (decoded and normalized); check with isFileIn first. */
+function resolveIn(distDir: string, requestPath: string): string {
+  return path.resolve(distDir, `.${path.posix.normalize(decodeURIComponent(requestPath))}`);
+}
+
+/** Whether `filePath` is the index.html template or one of its precompressed copies. */
+function isTemplate(distDir: string, filePath: string): boolean {
+  return /^index\.html(?:\.br|\.gz)?$/.test(path.relative(distDir, filePath));
+}
+
 /** The precompressed variants the web build writes, in order of preference. */
 const ENCODINGS = [
   { name: 'br', suffix: '.br' },
@@ -115,23 +125,23 @@ export function webApp(options: { distDir: string; webConfig: (req: Request) => 
    * encoded or not, varies with Accept-Encoding.
    */
   const serveFile: RequestHandler = async (req, res, next) => {
-    // index.html is a template: it is always rendered below, never sent raw (nor its precompressed copies).
-    if (/^\/index\.html(?:\.br|\.gz)?$/.test(req.path)) {
+    // Only files this check resolved inside the build reach express.static, and never the template:
+    // index.html is always rendered below, never sent raw (nor its precompressed copies), whatever
+    // the spelling of the path (`/assets/..%2findex.html`, `/%69ndex.html`, `//index.html`).
+    const filePath = (req.method === 'GET' || req.method === 'HEAD') && isFileIn(options.distDir, req.path) ? resolveIn(options.distDir, req.path) : undefined;
+    if (filePath === undefined || isTemplate(options.distDir, filePath)) {
       next();
       return;
     }
     let encoding: Encoding | undefined;
     try {
-      if ((req.method === 'GET' || req.method === 'HEAD') && isFileIn(options.distDir, req.path)) {
-        const filePath = path.resolve(options.distDir, `.${path.posix.normalize(decodeURIComponent(req.path))}`);
-        const available: Encoding[] = [];
-        for (const candidate of ENCODINGS) if (await isFile(filePath + candidate.suffix)) available.push(candidate);
-        if (available.length > 0) res.vary('Accept-Encoding');
-        encoding = pickEncoding(req.headers['accept-encoding'], available);
-        if (encoding) {
-          res.type(path.extname(filePath));
-          res.setHeader('Content-Encoding', encoding.name);
-        }
+      const available: Encoding[] = [];
+      for (const candidate of ENCODINGS) if (await isFile(filePath + candidate.suffix)) available.push(candidate);
+      if (available.length > 0) res.vary('Accept-Encoding');
+      encoding = pickEncoding(req.headers['accept-encoding'], available);
+      if (encoding) {
+        res.type(path.extname(filePath));
+        res.setHeader('Content-Encoding', encoding.name);
       }
     } catch (error) {
       next(error);

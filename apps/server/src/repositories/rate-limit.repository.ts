@@ -11,25 +11,34 @@ import type { Database } from '../db/client.ts';
  * request from one client on the disk.
  */
 const COUNT_HIT_SQL = `
-  INSERT INTO rate_limit (key, count, window_start)
-  SELECT $1, 1, $2::timestamptz FROM (SELECT set_config('synchronous_commit', 'off', true)) AS async_commit
+  INSERT INTO rate_limit (key, count, window_start, expires_at)
+  SELECT $1, 1, $2::timestamptz, $3::timestamptz FROM (SELECT set_config('synchronous_commit', 'off', true)) AS async_commit
   ON CONFLICT (key) DO UPDATE SET
-    count = CASE WHEN rate_limit.window_start <= $3::timestamptz THEN 1 ELSE rate_limit.count + 1 END,
-    window_start = CASE WHEN rate_limit.window_start <= $3::timestamptz THEN $2::timestamptz ELSE rate_limit.window_start END
-  RETURNING count`;
+    count = CASE WHEN rate_limit.expires_at <= $2::timestamptz THEN 1 ELSE rate_limit.count + 1 END,
+    window_start = CASE WHEN rate_limit.expires_at <= $2::timestamptz THEN $2::timestamptz ELSE rate_limit.window_start END,
+    expires_at = CASE WHEN rate_limit.expires_at <= $2::timestamptz THEN $3::timestamptz ELSE rate_limit.expires_at END
+  RETURNING count, expires_at`;
+
+export interface RateLimitHit {
+  /** Hits within the current window, this one included. */
+  readonly count: number;
+  /** When the current window closes. */
+  readonly expiresAt: Date;
+}
 
 /**
  * Counts one hit on `key` in a fixed window, atomically (one statement, so concurrent servers agree),
- * and returns the count within the current window.
+ * and returns the count within the current window and when that window closes.
  */
-export async function countRateLimitHit(db: Database, key: string, windowMs: number, now = new Date()): Promise<number> {
-  const windowOpenedAfter = new Date(now.getTime() - windowMs);
-  const result = await db.pool.query<{ count: number }>({ name: 'rate-limit-hit', text: COUNT_HIT_SQL, values: [key, now, windowOpenedAfter] });
-  return result.rows[0]?.count ?? 1;
+export async function countRateLimitHit(db: Database, key: string, windowMs: number, now = new Date()): Promise<RateLimitHit> {
+  const closesAt = new Date(now.getTime() + windowMs);
+  const result = await db.pool.query<{ count: number; expires_at: Date }>({ name: 'rate-limit-hit', text: COUNT_HIT_SQL, values: [key, now, closesAt] });
+  const row = result.rows[0];
+  return row ? { count: row.count, expiresAt: row.expires_at } : { count: 1, expiresAt: closesAt };
 }
 
-/** Drops counters whose window closed long ago, so the table stays small. */
-export async function deleteExpiredRateLimits(db: Database, olderThan: Date): Promise<number> {
-  const result = await db.rateLimit.deleteMany({ where: { windowStart: { lt: olderThan } } });
+/** Deletes the counters whose window has closed: a key tried once leaves no row behind for long. */
+export async function deleteExpiredRateLimits(db: Database, now = new Date()): Promise<number> {
+  const result = await db.rateLimit.deleteMany({ where: { expiresAt: { lte: now } } });
   return result.count;
 }

@@ -46,8 +46,11 @@ export const authRouter = router({
 
   signIn: publicProcedure.input(signInSchema).mutation(async ({ ctx, input }): Promise<{ user: SignedInUser }> => {
     const email = normalizeEmail(input.email);
-    const { signInMax, signInWindowMs } = ctx.config.rateLimits;
-    await enforceRateLimit(ctx, { bucket: 'sign-in', max: signInMax, windowMs: signInWindowMs }, `${clientIp(ctx)}:${email}`, authMessages.tooManyAttempts);
+    const { signInMax, signInPerAddressMax, signInWindowMs } = ctx.config.rateLimits;
+    // Per source address across accounts (one client guessing many e-mails), then per account from
+    // any address (many clients guessing one account's password). Both before any password check.
+    await enforceRateLimit(ctx, { bucket: 'sign-in-ip', max: signInPerAddressMax, windowMs: signInWindowMs }, clientIp(ctx), authMessages.tooManyAttempts);
+    await enforceRateLimit(ctx, { bucket: 'sign-in-account', max: signInMax, windowMs: signInWindowMs }, email, authMessages.tooManyAttempts);
     const credentials = await findUserCredentialsByEmail(ctx.db, email);
     const passwordMatches = credentials
       ? await verifyPassword(credentials.passwordHash, input.password)

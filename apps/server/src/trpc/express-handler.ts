@@ -25,6 +25,8 @@ export interface ExpressContextOptions {
 
 export interface TrpcExpressHandlerOptions<TRouter extends AnyTRPCRouter> {
   readonly router: TRouter;
+  /** Calls one batch may carry; a larger batch is refused with 400 before any procedure runs. */
+  readonly maxBatchSize?: number;
   readonly createContext: (opts: ExpressContextOptions) => Promise<inferRouterContext<TRouter>>;
   readonly onError?: (opts: { error: TRPCError; path: string | undefined; req: ExpressRequest }) => void;
 }
@@ -106,6 +108,7 @@ export function trpcExpressHandler<TRouter extends AnyTRPCRouter>(options: TrpcE
     }
     resolveResponse({
       router: options.router,
+      ...(options.maxBatchSize === undefined ? {} : { maxBatchSize: options.maxBatchSize }),
       req: request,
       path,
       error: null,

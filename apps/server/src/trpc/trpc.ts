@@ -55,19 +55,28 @@ export function createContextFactory(deps: ContextDependencies) {
   };
 }
 
+/** What a client reads when the server failed: nothing about why. */
+export const INTERNAL_ERROR_MESSAGE = 'Internal server error';
+
 const t = initTRPC.context<Context>().create({
   transformer: superjson,
-  errorFormatter({ shape, error }) {
+  // Never a stack in an error answer by default; the formatter adds it back where the config says.
+  isDev: false,
+  errorFormatter({ shape, error, ctx }) {
     const zodError = error.cause instanceof ZodError ? error.cause : null;
-    const hideInternals = error.code === 'INTERNAL_SERVER_ERROR' && process.env.NODE_ENV === 'production';
+    // Internals (a stack, a database's message) leave the server only under `npm run dev`; without a
+    // context (it could not be made) nothing says so, and they stay hidden.
+    const exposeDetails = ctx?.config.exposeErrorDetails === true;
+    const hideInternals = error.code === 'INTERNAL_SERVER_ERROR' && !exposeDetails;
     return {
       ...shape,
       // A zod error's own message is a JSON dump of its issues; the first issue reads better.
-      message: hideInternals ? 'Internal server error' : (zodError?.issues[0]?.message ?? shape.message),
+      message: hideInternals ? INTERNAL_ERROR_MESSAGE : (zodError?.issues[0]?.message ?? shape.message),
       data: {
         ...shape.data,
         // Field messages for forms: { email: ['Please enter a valid email address.'] }.
         fieldErrors: zodError ? (z.flattenError(zodError).fieldErrors as Record<string, string[]>) : null,
+        ...(exposeDetails ? { stack: error.stack } : {}),
       },
     };
   },
@@ -104,9 +113,14 @@ export function domainErrorToTrpc(error: DomainError): TRPCError {
   return new TRPCError({ code: domainToTrpcCode[error.code], message: error.message });
 }
 
-/** Counts a hit against `rule` for `subject`; over the limit → 429 with `message`. */
+/** Counts a hit against `rule` for `subject`; over the limit → 429 with `message` and `Retry-After`. */
 export async function enforceRateLimit(ctx: Context, rule: RateLimitRule, subject: string, message: string): Promise<void> {
-  if (!(await consumeRateLimit(ctx.db, rule, subject))) throw new TRPCError({ code: 'TOO_MANY_REQUESTS', message });
+  const verdict = await consumeRateLimit(ctx.db, rule, subject);
+  if (verdict.allowed) return;
+  // A batch answers once: the longest wait of its refused calls is the one to honour.
+  const earlier = Number(ctx.res.getHeader('retry-after') ?? 0);
+  ctx.res.setHeader('Retry-After', String(Math.max(earlier, verdict.retryAfterSeconds)));
+  throw new TRPCError({ code: 'TOO_MANY_REQUESTS', message });
 }
 
 /** The caller's IP (behind a proxy only when TRUST_PROXY is set). */

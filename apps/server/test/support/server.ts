@@ -9,7 +9,8 @@ import { createApp } from '../../src/app.ts';
 import { ReadCache } from '../../src/cache/read-cache.ts';
 import { loadConfig, type ServerConfig } from '../../src/config.ts';
 import type { Database } from '../../src/db/client.ts';
-import { createLogger } from '../../src/http/logger.ts';
+import { createLogger, type Logger } from '../../src/http/logger.ts';
+import { refuseConnect } from '../../src/http/request-guards.ts';
 import { appRouter } from '../../src/trpc/app.router.ts';
 import { createCallerFactory, type Context } from '../../src/trpc/trpc.ts';
 
@@ -24,6 +25,7 @@ export interface TestServer {
 const TEST_ENV: Record<string, string> = {
   LOG_LEVEL: 'silent',
   RATE_LIMIT_SIGN_IN_MAX: '1000',
+  RATE_LIMIT_SIGN_IN_PER_ADDRESS_MAX: '1000',
   RATE_LIMIT_SIGN_UP_MAX: '1000',
   RATE_LIMIT_WAITLIST_PER_MIN: '1000',
   WEB_DIST_DIR: '/nonexistent/wellspring-web-dist',
@@ -33,15 +35,16 @@ export function testConfig(env: Record<string, string> = {}): ServerConfig {
   return loadConfig({ ...TEST_ENV, DATABASE_URL: 'postgresql://unused', ...env });
 }
 
-/** `now`: the server's clock for sessions (expiry, idle limit); the wall clock unless a test controls it. */
+/** `now`: the server's clock for sessions (expiry, idle limit); the wall clock unless a test controls it. `logger`: silent unless a test reads the log. */
 export async function startTestServer(
   db: Database,
   env: Record<string, string> = {},
-  options: { directoryCache?: ReadCache; now?: () => Date } = {},
+  options: { directoryCache?: ReadCache; now?: () => Date; logger?: Logger } = {},
 ): Promise<TestServer> {
   const config = testConfig(env);
   const app = createApp({ config, db, logger: createLogger('silent'), ...options });
   const server = http.createServer(app);
+  refuseConnect(server);
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.address() as AddressInfo;
   const origin = `http://127.0.0.1:${port}`;
@@ -115,7 +118,12 @@ export function sessionCookieFrom(headers: Headers): { header: string; token: st
 /** A request context without HTTP: no cookies are read or written. */
 export function testContext(db: Database, overrides: Partial<Context> = {}): Context {
   const req = { headers: {}, ip: '127.0.0.1', socket: { remoteAddress: '127.0.0.1' } } as unknown as Context['req'];
-  const res = { cookie: () => res, getHeader: () => undefined } as unknown as Context['res'];
+  const headers = new Map<string, string>();
+  const res = {
+    cookie: () => res,
+    getHeader: (name: string) => headers.get(name.toLowerCase()),
+    setHeader: (name: string, value: string) => headers.set(name.toLowerCase(), value),
+  } as unknown as Context['res'];
   return { req, res, db, config: testConfig(), directoryCache: ReadCache.disabled(), requestId: 'test', user: null, sessionId: null, ...overrides };
 }
 

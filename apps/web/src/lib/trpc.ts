@@ -1,6 +1,7 @@
 import { createTRPCClient, httpBatchLink } from '@trpc/client';
 import { createTRPCContext } from '@trpc/tanstack-react-query';
 import type { AppRouter } from '@wellspring/server/router';
+import { API_MAX_BATCH_SIZE } from '@wellspring/domain';
 import superjson from 'superjson';
 
 /** The tRPC hooks: `useTRPC()` gives typed query/mutation options derived from the server's router. */
@@ -14,6 +15,8 @@ export function createApiClient() {
       httpBatchLink({
         url: API_URL,
         transformer: superjson,
+        // The server refuses larger batches.
+        maxItems: API_MAX_BATCH_SIZE,
         // The session cookie is HttpOnly and same-origin; it must travel with every call.
         fetch: (input, init) => fetch(input, { ...init, credentials: 'same-origin' }),
       }),

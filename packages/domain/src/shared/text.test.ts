@@ -13,7 +13,11 @@ describe('control characters in text', () => {
     for (const value of ['a\u0000b', 'a\tb', 'a\nb', 'a\rb', 'a\u001bb', 'a\u007fb', 'a\u0085b']) {
       expect(lineText().safeParse(value).success, JSON.stringify(value)).toBe(false);
     }
-    expect(lineText().safeParse('Dr. Zoë Łukasz-O’Brien 李').success).toBe(true);
+    expect(lineText().safeParse('Dr. Zoë Łukasz-O’Brien 李 🌿').success).toBe(true);
+    for (const value of ['lone \ud800 high', 'lone \udc00 low', 'reversed \udc00\ud800']) {
+      expect(lineText().safeParse(value).success, JSON.stringify(value)).toBe(false);
+      expect(multilineText().safeParse(value).success, JSON.stringify(value)).toBe(false);
+    }
   });
 
   it('keep tab and line breaks on multi-line fields, and refuse the rest', () => {
