@@ -5,6 +5,7 @@ import type { LinkNavigation } from '../lib/scroll.ts';
 import { followLink } from '../lib/scroll.ts';
 import { ThemeProvider } from '../lib/theme.tsx';
 import { toastRequests } from '../lib/toast.tsx';
+import { SessionEndRedirect } from './shell/session-end-redirect.tsx';
 
 declare module 'react-aria-components' {
   interface RouterConfig {
@@ -41,6 +42,7 @@ export function AppProviders({ children }: { children: ReactNode }) {
     <ThemeProvider>
       <RouterBridge>
         {children}
+        <SessionEndRedirect />
         <Toasts />
       </RouterBridge>
     </ThemeProvider>

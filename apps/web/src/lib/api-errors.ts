@@ -30,6 +30,12 @@ export function apiErrorCode(error: unknown): string | undefined {
   return undefined;
 }
 
+/** The procedure a failed call went to (`favorites.ids`), when the server said. */
+export function apiErrorPath(error: unknown): string | undefined {
+  const path = errorData(error)?.path;
+  return typeof path === 'string' ? path : undefined;
+}
+
 /** Field messages from the server's input validation, first message per field. */
 export function apiFieldErrors(error: unknown): Record<string, string> {
   const fieldErrors = errorData(error)?.fieldErrors;

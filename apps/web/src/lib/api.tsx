@@ -5,16 +5,51 @@
  * Every `ApiProvider` subtree shares the one QueryClient: signing in on a page refreshes the
  * header's session link too.
  */
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { MutationCache, QueryCache, QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
+import { apiErrorCode, apiErrorPath } from './api-errors.ts';
+import { forgetSignedInUserFromOtherTab, onSessionEnded, reportSessionEnded, SIGNED_OUT_BROADCAST_KEY } from './session-guard.ts';
 import { createApiClient, TRPCProvider } from './trpc.ts';
 
+/**
+ * A call refused for want of a session means the session ended (lib/session-guard). The `auth.*`
+ * procedures are the exception: their UNAUTHORIZED is a wrong password.
+ */
+function noticeEndedSession(error: unknown): void {
+  if (apiErrorCode(error) === 'UNAUTHORIZED' && !apiErrorPath(error)?.startsWith('auth.')) reportSessionEnded();
+}
+
 export const queryClient = new QueryClient({
+  queryCache: new QueryCache({ onError: noticeEndedSession }),
+  mutationCache: new MutationCache({ onError: noticeEndedSession }),
   defaultOptions: {
-    queries: { retry: 1, refetchOnWindowFocus: false, staleTime: 30_000 },
+    queries: {
+      // One retry for a network hiccup; a refused session is not retried (the user is sent to sign in).
+      retry: (failureCount, error) => failureCount < 1 && apiErrorCode(error) !== 'UNAUTHORIZED',
+      refetchOnWindowFocus: false,
+      staleTime: 30_000,
+    },
     mutations: { retry: false },
   },
 });
+
+/**
+ * The session is over: nothing read under it stays in memory (a shared computer), and what is on
+ * screen is fetched again as the signed-out visitor (`auth.me` then has no user).
+ */
+function dropSignedInData(): void {
+  void queryClient.resetQueries();
+}
+onSessionEnded(dropSignedInData);
+
+// Signing out in another tab signs this one out too (the session cookie is shared).
+if (typeof window !== 'undefined') {
+  window.addEventListener('storage', (event) => {
+    if (event.key !== SIGNED_OUT_BROADCAST_KEY) return;
+    forgetSignedInUserFromOtherTab();
+    dropSignedInData();
+  });
+}
 
 /** The plain tRPC client, for calls made outside React Query (the landing page's forms). */
 export const apiClient = createApiClient();

@@ -1,5 +1,8 @@
-import { useCallback, useRef, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { useLocation, useSearch } from 'wouter';
 import type { z } from 'zod';
+import { discardDraft, loadDraft, saveDraft } from './form-drafts.ts';
+import { signedInUserId } from './session-guard.ts';
 
 export type FieldErrors<Field extends string> = Partial<Record<Field, string>>;
 
@@ -19,15 +22,43 @@ type FormSchema<Values extends FormValues, Output> = z.ZodType<Output, Partial<V
  */
 export type SchemaSource<Values extends FormValues, Output> = FormSchema<Values, Output> | (() => Promise<FormSchema<Values, Output>>);
 
+export interface ZodFormOptions {
+  /**
+   * Opt-in for signed-in forms: the form's name on its page (`'soap-note'`). What is typed is kept as
+   * a draft for the signed-in user, this page (path + search) and this name (lib/form-drafts), and
+   * comes back when the page opens again — after the session ended and the user signed in again,
+   * too. `reset()` and `discardDraft()` (call it once a submit succeeded) drop it; signing out drops
+   * all. Never for forms with secrets (passwords): drafts are stored in sessionStorage as typed.
+   */
+  readonly draft?: string;
+}
+
+/** The draft's values where they fit the form (same field, same kind), over the initial values. */
+function withDraft<Values extends FormValues>(initial: Values, draft: Record<string, string | boolean> | null): Values {
+  if (!draft) return initial;
+  const merged: FormValues = { ...initial };
+  for (const field of Object.keys(initial)) {
+    const saved = draft[field];
+    if (saved !== undefined && typeof saved === typeof initial[field]) merged[field] = saved;
+  }
+  return merged as Values;
+}
+
 /**
  * Form state for a domain schema whose fields are text (or booleans, for checkboxes): values, one
  * message per field (the schema's, to the letter), and server field errors merged in. The same
  * schema validates on the server.
  */
-export function useZodForm<Values extends FormValues, Output>(source: SchemaSource<Values, Output>, initialValues: Values) {
+export function useZodForm<Values extends FormValues, Output>(source: SchemaSource<Values, Output>, initialValues: Values, options: ZodFormOptions = {}) {
   type Field = FieldOf<Values>;
   const [initial] = useState(initialValues);
-  const [values, setValues] = useState(initial);
+  const [path] = useLocation();
+  const search = useSearch();
+  const draftId = options.draft ? `${path}${search ? `?${search}` : ''}#${options.draft}` : null;
+  const [values, setValues] = useState(() => {
+    const owner = draftId ? signedInUserId() : null;
+    return draftId && owner ? withDraft(initial, loadDraft(owner, draftId)) : initial;
+  });
   const [errors, setErrors] = useState<FieldErrors<Field>>({});
   const schemaRef = useRef<FormSchema<Values, Output> | null>(typeof source === 'function' ? null : source);
 
@@ -78,10 +109,24 @@ export function useZodForm<Values extends FormValues, Output>(source: SchemaSour
     [initial],
   );
 
+  // Every change is saved at once, for whoever is signed in now: the session can end between two
+  // keystrokes. Signed out (no user known to this tab), nothing is kept.
+  useEffect(() => {
+    const owner = draftId ? signedInUserId() : null;
+    if (draftId && owner && values !== initial) saveDraft(owner, draftId, values);
+  }, [draftId, values, initial]);
+
+  /** Drops the saved draft (after a successful submit); the values on screen stay. */
+  const discardSavedDraft = useCallback(() => {
+    const owner = draftId ? signedInUserId() : null;
+    if (draftId && owner) discardDraft(owner, draftId);
+  }, [draftId]);
+
   const reset = useCallback(() => {
     setValues(initial);
     setErrors({});
-  }, [initial]);
+    discardSavedDraft();
+  }, [initial, discardSavedDraft]);
 
   /** The props that bind a text input to a field: `<TextField label="Email" {...form.textField('email')} />`. */
   const textField = <F extends TextFieldOf<Values>>(field: F) => ({
@@ -91,5 +136,5 @@ export function useZodForm<Values extends FormValues, Output>(source: SchemaSour
     errorMessage: errors[field],
   });
 
-  return { values, errors, setValue, textField, validate, showServerErrors, reset };
+  return { values, errors, setValue, textField, validate, showServerErrors, reset, discardDraft: discardSavedDraft };
 }

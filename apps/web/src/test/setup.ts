@@ -18,6 +18,7 @@ afterEach(async () => {
   const { queryClient } = await import('../lib/api.tsx');
   queryClient.clear();
   window.localStorage.clear();
+  window.sessionStorage.clear();
   document.documentElement.className = '';
   document.body.style.overflow = '';
 });

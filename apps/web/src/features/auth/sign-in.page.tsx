@@ -1,7 +1,8 @@
 import { signInSchema } from '@wellspring/domain';
-import { useLocation } from 'wouter';
+import { useLocation, useSearch } from 'wouter';
 import { ApiProvider } from '../../lib/api.tsx';
 import { apiErrorMessage, apiFieldErrors } from '../../lib/api-errors.ts';
+import { safeNextPath, SESSION_ENDED_REASON } from '../../lib/session-guard.ts';
 import { useZodForm } from '../../lib/use-zod-form.ts';
 import { Button } from '../../ui/button/button.tsx';
 import { Card } from '../../ui/card/card.tsx';
@@ -12,8 +13,13 @@ import * as styles from './auth.css.ts';
 import { useSignIn } from './use-auth-mutations.ts';
 
 const FALLBACK_ERROR = 'Could not sign you in. Please try again.';
+/** Shown when a signed-in page sent the user here because their session ended (lib/session-guard). */
+export const SESSION_ENDED_NOTICE = 'Your session ended after a period of inactivity. Please sign in again to continue where you left off.';
 
-/** `/login`: practitioners sign in, then land on their dashboard. */
+/**
+ * `/login`: practitioners sign in, then land on their dashboard — or, with `?next=/a/path` (a page
+ * whose session ended), back on that page. Only a path on this site is followed, never another site.
+ */
 export function SignInPage() {
   return (
     <ApiProvider>
@@ -24,6 +30,9 @@ export function SignInPage() {
 
 function SignIn() {
   const [, navigate] = useLocation();
+  const params = new URLSearchParams(useSearch());
+  const next = safeNextPath(params.get('next')) ?? '/dashboard';
+  const sessionEnded = params.get('reason') === SESSION_ENDED_REASON;
   const signIn = useSignIn();
   const form = useZodForm(signInSchema, { email: '', password: '' });
 
@@ -31,7 +40,7 @@ function SignIn() {
     const input = await form.validate();
     if (!input || signIn.isPending) return;
     signIn.mutate(input, {
-      onSuccess: () => navigate('/dashboard'),
+      onSuccess: () => navigate(next),
       onError: (error) => form.showServerErrors(apiFieldErrors(error)),
     });
   };
@@ -49,6 +58,11 @@ function SignIn() {
           </h1>
           <p className={styles.subtitle}>Sign in to your practitioner account.</p>
         </div>
+        {sessionEnded ? (
+          <p role="status" className={styles.notice}>
+            {SESSION_ENDED_NOTICE}
+          </p>
+        ) : null}
         <Form
           aria-labelledby="sign-in-title"
           onSubmit={(event) => {

@@ -1,4 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { forgetSignedInUser, rememberSignedInUser } from '../../lib/session-guard.ts';
 import { useTRPC } from '../../lib/trpc.ts';
 
 /** Sign-in, sign-up and sign-out all change who `auth.me` returns, so each refreshes it. */
@@ -8,20 +9,40 @@ function useRefreshSession() {
   return () => queryClient.invalidateQueries(trpc.auth.me.pathFilter());
 }
 
+/**
+ * Signed in as `user`: the tab knows it at once, before `auth.me` is fetched again, so the page it
+ * goes to next finds that user's drafts (lib/form-drafts).
+ */
+function useSignedIn() {
+  const refreshSession = useRefreshSession();
+  return ({ user }: { user: { id: string } }) => {
+    rememberSignedInUser(user.id);
+    return refreshSession();
+  };
+}
+
 export function useSignIn() {
   const trpc = useTRPC();
-  const refreshSession = useRefreshSession();
-  return useMutation(trpc.auth.signIn.mutationOptions({ onSuccess: refreshSession }));
+  const signedIn = useSignedIn();
+  return useMutation(trpc.auth.signIn.mutationOptions({ onSuccess: signedIn }));
 }
 
 export function useSignUp() {
   const trpc = useTRPC();
-  const refreshSession = useRefreshSession();
-  return useMutation(trpc.auth.signUp.mutationOptions({ onSuccess: refreshSession }));
+  const signedIn = useSignedIn();
+  return useMutation(trpc.auth.signUp.mutationOptions({ onSuccess: signedIn }));
 }
 
+/** Signing out also discards every draft typed in this browser's tabs (shared clinic computers). */
 export function useSignOut() {
   const trpc = useTRPC();
   const refreshSession = useRefreshSession();
-  return useMutation(trpc.auth.signOut.mutationOptions({ onSuccess: refreshSession }));
+  return useMutation(
+    trpc.auth.signOut.mutationOptions({
+      onSuccess: () => {
+        forgetSignedInUser();
+        return refreshSession();
+      },
+    }),
+  );
 }

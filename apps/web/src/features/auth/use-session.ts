@@ -1,8 +1,16 @@
 import { useQuery } from '@tanstack/react-query';
+import { useEffect } from 'react';
+import { reconcileSession } from '../../lib/session-guard.ts';
 import { useTRPC } from '../../lib/trpc.ts';
 
 /** The signed-in practitioner, or null; `auth.me` is the one place the client learns about its session. */
 export function useSession({ enabled = true }: { enabled?: boolean } = {}) {
   const trpc = useTRPC();
-  return useQuery({ ...trpc.auth.me.queryOptions(), enabled, staleTime: 60_000 });
+  const session = useQuery({ ...trpc.auth.me.queryOptions(), enabled, staleTime: 60_000 });
+  const userId = session.data ? (session.data.user?.id ?? null) : undefined;
+  // No user while this tab was signed in: the session ended (idle limit, expiry), see lib/session-guard.
+  useEffect(() => {
+    if (userId !== undefined) reconcileSession(userId);
+  }, [userId]);
+  return session;
 }

@@ -1,0 +1,92 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { loadDraft, saveDraft } from './form-drafts.ts';
+import {
+  forgetSignedInUser,
+  onSessionEnded,
+  reconcileSession,
+  rememberSignedInUser,
+  reportSessionEnded,
+  safeNextPath,
+  signedInUserId,
+  signInPathAfterSessionEnd,
+} from './session-guard.ts';
+
+describe('safeNextPath', () => {
+  it('keeps a path on this site, with its search and hash', () => {
+    expect(safeNextPath('/dashboard')).toBe('/dashboard');
+    expect(safeNextPath('/dashboard/patients/7?tab=notes&page=2#plan')).toBe('/dashboard/patients/7?tab=notes&page=2#plan');
+  });
+
+  it('refuses anything that could leave the site or is not a path (no open redirect)', () => {
+    for (const next of [
+      '//evil.example/phish',
+      '/\\evil.example',
+      '/\\/evil.example',
+      'https://evil.example/',
+      'javascript:alert(1)',
+      'dashboard',
+      ' /dashboard',
+      '/dash\tboard',
+      '/dash\nboard',
+      '',
+      null,
+      undefined,
+    ]) {
+      expect(safeNextPath(next), String(next)).toBeNull();
+    }
+  });
+
+  it('never leads back to a sign-in or sign-up page', () => {
+    expect(safeNextPath('/login')).toBeNull();
+    expect(safeNextPath('/login?next=%2Fdashboard')).toBeNull();
+    expect(safeNextPath('/signup')).toBeNull();
+  });
+});
+
+describe('signInPathAfterSessionEnd', () => {
+  it('names the page the session ended on, search included, and why', () => {
+    expect(signInPathAfterSessionEnd('/dashboard/patients/7', 'tab=notes')).toBe('/login?next=%2Fdashboard%2Fpatients%2F7%3Ftab%3Dnotes&reason=session-ended');
+    expect(signInPathAfterSessionEnd('/dashboard', '')).toBe('/login?next=%2Fdashboard&reason=session-ended');
+  });
+});
+
+describe('the signed-in user of this tab', () => {
+  afterEach(() => {
+    window.sessionStorage.clear();
+  });
+
+  it('reports an ended session once, and only when the tab was signed in', () => {
+    const ended = vi.fn();
+    const unsubscribe = onSessionEnded(ended);
+
+    expect(reportSessionEnded()).toBe(false);
+    reconcileSession(null);
+    expect(ended).not.toHaveBeenCalled();
+
+    reconcileSession('u1');
+    expect(signedInUserId()).toBe('u1');
+    reconcileSession(null);
+    expect(reportSessionEnded()).toBe(false);
+    expect(ended).toHaveBeenCalledTimes(1);
+    unsubscribe();
+  });
+
+  it('keeps a user’s drafts when their session ends, drops them for another user and at sign-out', () => {
+    rememberSignedInUser('u1');
+    saveDraft('u1', '/dashboard#note', { text: 'typed by u1' });
+    reportSessionEnded();
+    expect(loadDraft('u1', '/dashboard#note')).toEqual({ text: 'typed by u1' });
+
+    rememberSignedInUser('u1');
+    expect(loadDraft('u1', '/dashboard#note')).toEqual({ text: 'typed by u1' });
+
+    rememberSignedInUser('u2');
+    expect(loadDraft('u1', '/dashboard#note')).toBeNull();
+
+    saveDraft('u2', '/dashboard#note', { text: 'typed by u2' });
+    forgetSignedInUser();
+    expect(signedInUserId()).toBeNull();
+    expect(loadDraft('u2', '/dashboard#note')).toBeNull();
+    expect(window.sessionStorage.length).toBe(0);
+  });
+});
