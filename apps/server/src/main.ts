@@ -52,7 +52,7 @@ logger.info({ ms: Date.now() - startedAt }, `Wellspring ready on http://localhos
 const relay = config.relay.enabled ? createRelay({ db: database.db, config: config.relay, logger }) : null;
 relay?.start();
 
-// Housekeeping: expired sessions every hour; rate-limit counters every minute, as their windows
+// Housekeeping: expired and idle sessions every hour; rate-limit counters every minute, as their windows
 // close (a sign-in tried with a thousand e-mails leaves no thousand rows behind for long).
 const MINUTE_MS = 60 * 1000;
 const sessionHousekeeping = setInterval(() => {
