@@ -34,6 +34,24 @@ test.describe('a session idle past the limit', () => {
     await expect(page.getByRole('heading', { name: 'Welcome back, Dr. Idle Vale' })).toBeVisible();
   });
 
+  test('a signed-in page left open past the limit goes to sign-in by itself, and comes back', async ({ page }) => {
+    const email = uniqueEmail('idle-left-open');
+    await page.clock.install();
+    await signUp(page, { name: 'Dr. Idle Okafor', email });
+    await expect(page.getByRole('heading', { name: 'Welcome back, Dr. Idle Okafor' })).toBeVisible();
+
+    // Nobody touches the page: the server ends the session, and the page must not stay on screen.
+    await walkAway(email);
+    await page.clock.fastForward(`${IDLE_MINUTES}:00`);
+
+    await expect(page).toHaveURL(/\/login\?next=%2Fdashboard&reason=session-ended$/);
+    await expect(page.getByRole('heading', { name: 'Welcome back, Dr. Idle Okafor' })).toBeHidden();
+    await expect(page.getByRole('status').filter({ hasText: SESSION_ENDED_NOTICE })).toBeVisible();
+
+    await signInAgain(page, email);
+    await expect(page).toHaveURL(/\/dashboard$/);
+  });
+
   test('an action on a signed-in page after walking away leads to sign-in and back to that page', async ({ page }) => {
     const email = uniqueEmail('idle-favorite');
     await signUp(page, { name: 'Dr. Idle Ortiz', email });

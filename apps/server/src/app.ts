@@ -118,7 +118,11 @@ export function createApp({ config, db, logger, directoryCache = ReadCache.disab
   app.use(
     webApp({
       distDir,
-      webConfig: (req) => ({ contactEmail: config.contactEmail, productionHost: isProductionHostHeader(requestHost(req, trustProxy), config.previewDomain) }),
+      webConfig: (req) => ({
+        contactEmail: config.contactEmail,
+        productionHost: isProductionHostHeader(requestHost(req, trustProxy), config.previewDomain),
+        sessionIdleMinutes: config.sessions.idleTimeoutMs / 60_000,
+      }),
     }),
   );
   app.use((_req, res) => {

@@ -49,9 +49,10 @@ describe('index.html config', () => {
     const html = renderIndexHtml('<meta name="wellspring-config" content="__WELLSPRING_CONFIG__">', {
       contactEmail: 'a"b<c>@example.com',
       productionHost: true,
+      sessionIdleMinutes: 30,
     });
     expect(html).toBe(
-      '<meta name="wellspring-config" content="{&quot;contactEmail&quot;:&quot;a\\&quot;b&lt;c&gt;@example.com&quot;,&quot;productionHost&quot;:true}">',
+      '<meta name="wellspring-config" content="{&quot;contactEmail&quot;:&quot;a\\&quot;b&lt;c&gt;@example.com&quot;,&quot;productionHost&quot;:true,&quot;sessionIdleMinutes&quot;:30}">',
     );
     expect(escapeHtmlAttribute(`'&`)).toBe('&#39;&amp;');
   });

@@ -126,7 +126,7 @@ describe('the web app', () => {
     const html = await response.text();
     expect(html).not.toContain('__WELLSPRING_CONFIG__');
     const content = /content="([^"]*)"/.exec(html)?.[1] ?? '';
-    expect(JSON.parse(content.replaceAll('&quot;', '"'))).toEqual({ contactEmail: 'care@wellspring.test', productionHost: false });
+    expect(JSON.parse(content.replaceAll('&quot;', '"'))).toEqual({ contactEmail: 'care@wellspring.test', productionHost: false, sessionIdleMinutes: 30 });
   });
 
   it('tells the page it is on a production host', async () => {

@@ -14,6 +14,8 @@ export const CONFIG_PLACEHOLDER = '__WELLSPRING_CONFIG__';
 export interface WebConfig {
   readonly contactEmail: string;
   readonly productionHost: boolean;
+  /** SESSION_IDLE_MINUTES: a signed-in page left alone this long goes to sign-in by itself. */
+  readonly sessionIdleMinutes: number;
 }
 
 const HTML_ATTRIBUTE_ESCAPES: Record<string, string> = { '&': '&amp;', '"': '&quot;', "'": '&#39;', '<': '&lt;', '>': '&gt;' };

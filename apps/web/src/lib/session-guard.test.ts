@@ -2,6 +2,8 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { loadDraft, saveDraft } from './form-drafts.ts';
 import {
   forgetSignedInUser,
+  IDLE_CHECK_MARGIN_MS,
+  noteApiCall,
   onSessionEnded,
   reconcileSession,
   rememberSignedInUser,
@@ -9,6 +11,7 @@ import {
   safeNextPath,
   signedInUserId,
   signInPathAfterSessionEnd,
+  watchIdleSession,
 } from './session-guard.ts';
 
 describe('safeNextPath', () => {
@@ -88,5 +91,65 @@ describe('the signed-in user of this tab', () => {
     expect(signedInUserId()).toBeNull();
     expect(loadDraft('u2', '/dashboard#note')).toBeNull();
     expect(window.sessionStorage.length).toBe(0);
+  });
+});
+
+describe('a signed-in tab left alone', () => {
+  const IDLE_MS = 30 * 60_000;
+
+  afterEach(() => {
+    vi.useRealTimers();
+    window.localStorage.clear();
+  });
+
+  function watch() {
+    vi.useFakeTimers();
+    const ended = vi.fn();
+    const stopListening = onSessionEnded(ended);
+    noteApiCall();
+    rememberSignedInUser('user-idle');
+    const stopWatching = watchIdleSession(IDLE_MS);
+    return {
+      ended,
+      stop: () => {
+        stopWatching();
+        stopListening();
+      },
+    };
+  }
+
+  it('reports the session ended once no call went out for the idle limit, and not a moment before', () => {
+    const { ended, stop } = watch();
+    vi.advanceTimersByTime(IDLE_MS);
+    expect(ended).not.toHaveBeenCalled();
+    vi.advanceTimersByTime(IDLE_CHECK_MARGIN_MS);
+    expect(ended).toHaveBeenCalledTimes(1);
+    expect(signedInUserId()).toBeNull();
+    stop();
+  });
+
+  it('starts again at every API call, from this tab or another one of the browser', () => {
+    const { ended, stop } = watch();
+    vi.advanceTimersByTime(20 * 60_000);
+    noteApiCall();
+    vi.advanceTimersByTime(20 * 60_000);
+    // Another tab's call, seen through the shared storage.
+    window.localStorage.setItem('wellspring.last-api-call', String(Date.now()));
+    vi.advanceTimersByTime(IDLE_MS);
+    expect(ended).not.toHaveBeenCalled();
+    vi.advanceTimersByTime(IDLE_CHECK_MARGIN_MS);
+    expect(ended).toHaveBeenCalledTimes(1);
+    stop();
+  });
+
+  it('does nothing for a visitor, and nothing once stopped', () => {
+    const { ended, stop } = watch();
+    forgetSignedInUser();
+    vi.advanceTimersByTime(2 * IDLE_MS);
+    expect(ended).not.toHaveBeenCalled();
+    rememberSignedInUser('user-idle');
+    stop();
+    vi.advanceTimersByTime(2 * IDLE_MS);
+    expect(ended).not.toHaveBeenCalled();
   });
 });

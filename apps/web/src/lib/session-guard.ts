@@ -57,6 +57,72 @@ export function forgetSignedInUserFromOtherTab(): void {
   discardDrafts();
 }
 
+/** Written to localStorage at every API call: the tabs of one browser share one session cookie. */
+const LAST_API_CALL_KEY = 'wellspring.last-api-call';
+/** The server ends an idle session between a minute before its limit and the limit; look a little after. */
+export const IDLE_CHECK_MARGIN_MS = 5_000;
+let lastCallHere = Date.now();
+
+/** An API call is going out: the session's idle time starts again, for every tab of this browser. */
+export function noteApiCall(now: number = Date.now()): void {
+  lastCallHere = now;
+  try {
+    window.localStorage.setItem(LAST_API_CALL_KEY, String(now));
+  } catch {
+    // Storage blocked: this tab still knows its own calls.
+  }
+}
+
+/** When this browser last called the API (this tab's load counts, so a fresh tab never ends a session by itself). */
+function lastApiCall(): number {
+  let shared = 0;
+  try {
+    shared = Number(window.localStorage.getItem(LAST_API_CALL_KEY)) || 0;
+  } catch {
+    // Storage blocked: this tab's own calls only.
+  }
+  return Math.max(shared, lastCallHere);
+}
+
+interface IdleWatchClock {
+  readonly now: () => number;
+  readonly setTimer: (run: () => void, ms: number) => ReturnType<typeof setTimeout>;
+  readonly clearTimer: (timer: ReturnType<typeof setTimeout>) => void;
+}
+
+const realClock: IdleWatchClock = { now: () => Date.now(), setTimer: (run, ms) => setTimeout(run, ms), clearTimer: (timer) => clearTimeout(timer) };
+
+/**
+ * A signed-in page left alone (a shared clinic computer) does not keep a record on screen past the
+ * server's idle limit: once no tab of this browser has called the API for `idleMs` (and a margin),
+ * the server has ended the session — only calls carry it — so the tab reports the session ended
+ * and the app goes to sign-in by itself. The check is local on purpose: asking the server would
+ * count as use. Also checked when the tab becomes visible again (background timers are throttled).
+ * Returns the stop function.
+ */
+export function watchIdleSession(idleMs: number, clock: IdleWatchClock = realClock): () => void {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const schedule = (ms: number) => {
+    if (timer !== undefined) clock.clearTimer(timer);
+    timer = clock.setTimer(check, Math.max(1_000, ms));
+  };
+  function check(): void {
+    const quietFor = clock.now() - lastApiCall();
+    const limit = idleMs + IDLE_CHECK_MARGIN_MS;
+    if (signedInUserId() !== null && quietFor >= limit) reportSessionEnded();
+    schedule(quietFor >= limit ? idleMs : limit - quietFor);
+  }
+  const onVisibility = () => {
+    if (document.visibilityState === 'visible') check();
+  };
+  document.addEventListener('visibilitychange', onVisibility);
+  schedule(idleMs + IDLE_CHECK_MARGIN_MS);
+  return () => {
+    if (timer !== undefined) clock.clearTimer(timer);
+    document.removeEventListener('visibilitychange', onVisibility);
+  };
+}
+
 type SessionEndedListener = () => void;
 const listeners = new Set<SessionEndedListener>();
 

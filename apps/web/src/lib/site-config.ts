@@ -9,9 +9,13 @@ export interface SiteConfig {
   readonly contactEmail: string;
   /** True on the public production host: only `/` is served there and the header is minimal. */
   readonly productionHost: boolean;
+  /** The server's idle limit (SESSION_IDLE_MINUTES): a signed-in page left alone this long goes to sign-in. */
+  readonly sessionIdleMinutes: number;
 }
 
 export const DEFAULT_CONTACT_EMAIL = 'hello@wellspring.health';
+/** The server's default idle limit, for `vite dev` (no config written into the page). */
+export const DEFAULT_SESSION_IDLE_MINUTES = 30;
 const PLACEHOLDER = '__WELLSPRING_CONFIG__';
 /** Under `vite dev` there is no preview domain to consult: only the local names count as non-production. */
 export const isProductionHostname = (hostname: string): boolean => isProductionHost(hostname, null);
@@ -21,10 +25,11 @@ function parseConfig(content: string | null | undefined): Partial<SiteConfig> {
   try {
     const parsed: unknown = JSON.parse(content);
     if (typeof parsed !== 'object' || parsed === null) return {};
-    const { contactEmail, productionHost } = parsed as Record<string, unknown>;
+    const { contactEmail, productionHost, sessionIdleMinutes } = parsed as Record<string, unknown>;
     return {
       ...(typeof contactEmail === 'string' && contactEmail.includes('@') ? { contactEmail } : {}),
       ...(typeof productionHost === 'boolean' ? { productionHost } : {}),
+      ...(typeof sessionIdleMinutes === 'number' && sessionIdleMinutes > 0 ? { sessionIdleMinutes } : {}),
     };
   } catch {
     return {};
@@ -37,6 +42,7 @@ export function readSiteConfig(doc: Document = document, hostname: string = wind
   return {
     contactEmail: configured.contactEmail ?? DEFAULT_CONTACT_EMAIL,
     productionHost: configured.productionHost ?? isProductionHostname(hostname),
+    sessionIdleMinutes: configured.sessionIdleMinutes ?? DEFAULT_SESSION_IDLE_MINUTES,
   };
 }
 
