@@ -21,6 +21,11 @@ const child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.
     EMBEDDED_PG_PORT: process.env.E2E_PG_PORT ?? '54349',
     PORT: process.env.E2E_PORT ?? '3100',
     LOG_LEVEL: 'error',
+    // The journeys create more accounts and sign in more often from one address than a person
+    // would; the limits themselves are proven by the server's integration tests.
+    RATE_LIMIT_SIGN_UP_MAX: '1000',
+    RATE_LIMIT_SIGN_IN_MAX: '1000',
+    RATE_LIMIT_SIGN_IN_PER_ADDRESS_MAX: '1000',
     CONTACT_EMAIL: 'hello@wellspring.health',
   },
 });
