@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { replay } from '../shared/decision.ts';
 import { checkMachineLaws } from '../shared/machine.testkit.ts';
 import {
+  appointmentEventSchema,
   allowedAppointmentActions,
   canStartSession,
   decideAppointment,
@@ -130,6 +131,7 @@ describe('appointment machine', () => {
       initial: initialAppointment,
       decide: (state, cmd: AppointmentCommand) => decideAppointment(state, cmd),
       evolve: evolveAppointment,
+      eventSchema: appointmentEventSchema,
       step: command.map((cmd) => ({ command: cmd, context: undefined })),
       isValid: (state) => state.status === 'absent' || ((appointmentStatuses as readonly AppointmentStatus[]).includes(state.status) && state.durationMinutes > 0 && !Number.isNaN(Date.parse(state.startsAt))),
     });

@@ -25,8 +25,9 @@
  * awaiting confirmation; completed appointments are not on the dashboard's upcoming list.
  * "Start Session" is allowed only for a virtual, confirmed appointment (`canStartSession`).
  */
+import { z } from 'zod';
 import { accept, reject, type Decision } from '../shared/decision.ts';
-import type { AppointmentMode, AppointmentStatus } from './appointment.schema.ts';
+import { appointmentModeSchema, type AppointmentMode, type AppointmentStatus } from './appointment.schema.ts';
 
 export type AppointmentState =
   | { readonly status: 'absent' }
@@ -48,12 +49,47 @@ export type AppointmentCommand =
   | { readonly kind: 'Cancel'; readonly reason?: string }
   | { readonly kind: 'Reschedule'; readonly startsAt: string; readonly durationMinutes: number };
 
+/**
+ * The events, as zod schemas: the server stores an event as its JSON payload and reads it back
+ * through `appointmentEventSchema`. Instants are ISO-8601 UTC, as `decide` normalizes them.
+ */
+const appointmentId = z.string();
+const durationMinutesSchema = z.number().int().positive();
+export const appointmentScheduledEventSchema = z.object({
+  type: z.literal('AppointmentScheduled'),
+  id: appointmentId,
+  startsAt: z.iso.datetime(),
+  durationMinutes: durationMinutesSchema,
+  mode: appointmentModeSchema,
+});
+export const appointmentConfirmedEventSchema = z.object({ type: z.literal('AppointmentConfirmed'), id: appointmentId });
+export const appointmentCompletedEventSchema = z.object({ type: z.literal('AppointmentCompleted'), id: appointmentId });
+export const appointmentCancelledEventSchema = z.object({ type: z.literal('AppointmentCancelled'), id: appointmentId, reason: z.string().nullable() });
+export const appointmentRescheduledEventSchema = z.object({
+  type: z.literal('AppointmentRescheduled'),
+  id: appointmentId,
+  startsAt: z.iso.datetime(),
+  durationMinutes: durationMinutesSchema,
+});
+export const appointmentEventSchema = z.discriminatedUnion('type', [
+  appointmentScheduledEventSchema,
+  appointmentConfirmedEventSchema,
+  appointmentCompletedEventSchema,
+  appointmentCancelledEventSchema,
+  appointmentRescheduledEventSchema,
+]);
+
+export type AppointmentScheduledEvent = Readonly<z.output<typeof appointmentScheduledEventSchema>>;
+export type AppointmentConfirmedEvent = Readonly<z.output<typeof appointmentConfirmedEventSchema>>;
+export type AppointmentCompletedEvent = Readonly<z.output<typeof appointmentCompletedEventSchema>>;
+export type AppointmentCancelledEvent = Readonly<z.output<typeof appointmentCancelledEventSchema>>;
+export type AppointmentRescheduledEvent = Readonly<z.output<typeof appointmentRescheduledEventSchema>>;
 export type AppointmentEvent =
-  | { readonly type: 'AppointmentScheduled'; readonly id: string; readonly startsAt: string; readonly durationMinutes: number; readonly mode: AppointmentMode }
-  | { readonly type: 'AppointmentConfirmed'; readonly id: string }
-  | { readonly type: 'AppointmentCompleted'; readonly id: string }
-  | { readonly type: 'AppointmentCancelled'; readonly id: string; readonly reason: string | null }
-  | { readonly type: 'AppointmentRescheduled'; readonly id: string; readonly startsAt: string; readonly durationMinutes: number };
+  | AppointmentScheduledEvent
+  | AppointmentConfirmedEvent
+  | AppointmentCompletedEvent
+  | AppointmentCancelledEvent
+  | AppointmentRescheduledEvent;
 
 export type AppointmentAction = 'confirm' | 'complete' | 'cancel' | 'reschedule';
 

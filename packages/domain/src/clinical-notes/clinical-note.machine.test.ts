@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { checkMachineLaws } from '../shared/machine.testkit.ts';
-import { decideClinicalNote, evolveClinicalNote, initialClinicalNote, type ClinicalNoteCommand, type ClinicalNoteContext, type ClinicalNoteState } from './clinical-note.machine.ts';
+import { clinicalNoteEventSchema, decideClinicalNote, evolveClinicalNote, initialClinicalNote, type ClinicalNoteCommand, type ClinicalNoteContext, type ClinicalNoteState } from './clinical-note.machine.ts';
 
 const content = { subjective: 'Tired', objective: 'BP 120/80', assessment: 'Fatigue', plan: 'Vitamin D' };
 const now = new Date('2025-06-16T18:00:00Z');
@@ -58,6 +58,7 @@ describe('clinical note machine', () => {
       initial: initialClinicalNote,
       decide: decideClinicalNote,
       evolve: evolveClinicalNote,
+      eventSchema: clinicalNoteEventSchema,
       step,
       isValid: (state) => state.status === 'absent' || (state.status === 'draft' ? state.signedAt === null && state.addenda.length === 0 : state.signedAt !== null),
     });

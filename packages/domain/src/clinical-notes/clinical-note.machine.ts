@@ -14,15 +14,13 @@
  * A signed note is never edited: a correction is an addendum (text, author, time) appended below it,
  * as medical-record practice requires. Only the note's author acts on it (FORBIDDEN otherwise).
  */
+import { z } from 'zod';
 import { accept, reject, type Decision } from '../shared/decision.ts';
-import type { EhrRecordType, SoapContent } from '../ehr/ehr.schema.ts';
+import { ehrRecordTypeSchema, type EhrRecordType, type SoapContent } from '../ehr/ehr.schema.ts';
 
-export interface Addendum {
-  readonly id: string;
-  readonly text: string;
-  readonly authorId: string;
-  readonly at: string;
-}
+const soapContentSchema = z.object({ subjective: z.string(), objective: z.string(), assessment: z.string(), plan: z.string() });
+export const addendumSchema = z.object({ id: z.string(), text: z.string().min(1), authorId: z.string(), at: z.iso.datetime() });
+export type Addendum = Readonly<z.output<typeof addendumSchema>>;
 
 export type ClinicalNoteState =
   | { readonly status: 'absent' }
@@ -45,19 +43,30 @@ export type ClinicalNoteCommand =
   | { readonly kind: 'Sign' }
   | { readonly kind: 'AddAddendum'; readonly addendumId: string; readonly text: string };
 
-export type ClinicalNoteEvent =
-  | {
-      readonly type: 'NoteDrafted';
-      readonly id: string;
-      readonly patientId: string;
-      readonly authorId: string;
-      readonly recordType: EhrRecordType;
-      readonly content: SoapContent;
-      readonly at: string;
-    }
-  | { readonly type: 'NoteEdited'; readonly id: string; readonly content: SoapContent; readonly at: string }
-  | { readonly type: 'NoteSigned'; readonly id: string; readonly at: string }
-  | { readonly type: 'AddendumAdded'; readonly id: string; readonly addendum: Addendum };
+/**
+ * The events, as zod schemas: the server stores an event as its JSON payload and reads it back
+ * through `clinicalNoteEventSchema`. `at` is the ISO instant of the command.
+ */
+const noteId = z.string();
+export const noteDraftedEventSchema = z.object({
+  type: z.literal('NoteDrafted'),
+  id: noteId,
+  patientId: z.string(),
+  authorId: z.string(),
+  recordType: ehrRecordTypeSchema,
+  content: soapContentSchema,
+  at: z.iso.datetime(),
+});
+export const noteEditedEventSchema = z.object({ type: z.literal('NoteEdited'), id: noteId, content: soapContentSchema, at: z.iso.datetime() });
+export const noteSignedEventSchema = z.object({ type: z.literal('NoteSigned'), id: noteId, at: z.iso.datetime() });
+export const addendumAddedEventSchema = z.object({ type: z.literal('AddendumAdded'), id: noteId, addendum: addendumSchema });
+export const clinicalNoteEventSchema = z.discriminatedUnion('type', [noteDraftedEventSchema, noteEditedEventSchema, noteSignedEventSchema, addendumAddedEventSchema]);
+
+export type NoteDraftedEvent = Readonly<z.output<typeof noteDraftedEventSchema>>;
+export type NoteEditedEvent = Readonly<z.output<typeof noteEditedEventSchema>>;
+export type NoteSignedEvent = Readonly<z.output<typeof noteSignedEventSchema>>;
+export type AddendumAddedEvent = Readonly<z.output<typeof addendumAddedEventSchema>>;
+export type ClinicalNoteEvent = NoteDraftedEvent | NoteEditedEvent | NoteSignedEvent | AddendumAddedEvent;
 
 export interface ClinicalNoteContext {
   /** The signed-in user; null when nobody is (SPEC §8: "User not authenticated"). */

@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { checkMachineLaws } from '../shared/machine.testkit.ts';
 import type { Actor } from './referral.machine.ts';
 import {
+  referralCodeEventSchema,
   decideReferralCode,
   evolveReferralCode,
   initialReferralCode,
@@ -118,6 +119,7 @@ describe('referral code machine', () => {
       initial: initialReferralCode,
       decide: decideReferralCode,
       evolve: evolveReferralCode,
+      eventSchema: referralCodeEventSchema,
       step: fc.record({ command, context: fc.record({ actor: fc.constantFrom<Actor>(owner, friend, { kind: 'system' }), now: fc.constantFrom(now, later) }) }),
       isValid: (state) =>
         state.status === 'absent' ||

@@ -14,6 +14,7 @@
  * NOT_FOUND (SPEC §4: "existing referrals using it stop working"). Rewards are one amount, paid equally
  * to referrer and referee (SPEC §9: 50/50, 20/20, 25/25).
  */
+import { z } from 'zod';
 import { accept, reject, type Decision } from '../shared/decision.ts';
 import type { Actor } from './referral.machine.ts';
 
@@ -49,26 +50,44 @@ export type ReferralCodeCommand =
   | { readonly kind: 'Delete' }
   | { readonly kind: 'Redeem'; readonly referralId: string };
 
-export type ReferralCodeEvent =
-  | {
-      readonly type: 'ReferralCodeCreated';
-      readonly id: string;
-      readonly code: string;
-      readonly ownerId: string;
-      readonly maxUsage: number | null;
-      readonly expiryDate: string | null;
-      readonly reward: number;
-    }
-  | { readonly type: 'ReferralCodeDeactivated'; readonly id: string }
-  | { readonly type: 'ReferralCodeActivated'; readonly id: string }
-  | { readonly type: 'ReferralCodeDeleted'; readonly id: string }
-  | {
-      readonly type: 'ReferralCodeRedeemed';
-      readonly id: string;
-      readonly referralId: string;
-      readonly usageCount: number;
-      readonly rewards: { readonly referrer: number; readonly referee: number };
-    };
+/** Codes are stored upper case: "WELL-50". */
+export const normalizeReferralCode = (code: string): string => code.trim().toUpperCase();
+export const REFERRAL_CODE_PATTERN = /^[A-Z0-9][A-Z0-9-]{2,30}[A-Z0-9]$/;
+
+/**
+ * The events, as zod schemas: the server stores an event as its JSON payload and reads it back
+ * through `referralCodeEventSchema`, with the rules `decide` enforces (code pattern, whole-dollar
+ * rewards, maxUsage ≥ 1 or unlimited).
+ */
+const referralCodeId = z.string();
+const rewardSchema = z.number().int().min(0);
+export const referralCodeCreatedEventSchema = z.object({
+  type: z.literal('ReferralCodeCreated'),
+  id: referralCodeId,
+  code: z.string().regex(REFERRAL_CODE_PATTERN),
+  ownerId: z.string(),
+  maxUsage: z.number().int().min(1).nullable(),
+  expiryDate: z.string().nullable(),
+  reward: rewardSchema,
+});
+export const referralCodeDeactivatedEventSchema = z.object({ type: z.literal('ReferralCodeDeactivated'), id: referralCodeId });
+export const referralCodeActivatedEventSchema = z.object({ type: z.literal('ReferralCodeActivated'), id: referralCodeId });
+export const referralCodeDeletedEventSchema = z.object({ type: z.literal('ReferralCodeDeleted'), id: referralCodeId });
+export const referralCodeRedeemedEventSchema = z.object({
+  type: z.literal('ReferralCodeRedeemed'),
+  id: referralCodeId,
+  referralId: z.string(),
+  usageCount: z.number().int().min(1),
+  rewards: z.object({ referrer: rewardSchema, referee: rewardSchema }),
+});
+export const referralCodeEventSchema = z.discriminatedUnion('type', [
+  referralCodeCreatedEventSchema,
+  referralCodeDeactivatedEventSchema,
+  referralCodeActivatedEventSchema,
+  referralCodeDeletedEventSchema,
+  referralCodeRedeemedEventSchema,
+]);
+export type ReferralCodeEvent = Readonly<z.output<typeof referralCodeEventSchema>>;
 
 export interface ReferralCodeContext {
   readonly actor: Actor;
@@ -89,10 +108,6 @@ export const referralCodeErrors = {
   expired: 'This referral code has expired.',
   usedUp: 'This referral code has reached its maximum number of uses.',
 } as const;
-
-/** Codes are stored upper case: "WELL-50". */
-export const normalizeReferralCode = (code: string): string => code.trim().toUpperCase();
-export const REFERRAL_CODE_PATTERN = /^[A-Z0-9][A-Z0-9-]{2,30}[A-Z0-9]$/;
 
 export const isReferralCodeExpired = (expiryDate: string | null, now: Date): boolean => expiryDate !== null && now.getTime() >= Date.parse(expiryDate);
 

@@ -2,6 +2,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { checkMachineLaws } from '../shared/machine.testkit.ts';
 import {
+  referralEventSchema,
   allowedReferralActions,
   decideReferral,
   evolveReferral,
@@ -122,6 +123,7 @@ describe('referral machine', () => {
       initial: initialReferral,
       decide: decideReferral,
       evolve: evolveReferral,
+      eventSchema: referralEventSchema,
       step: fc.record({ command, context: fc.record({ actor, now }) }),
       isValid: (state) => state.status === 'absent' || (referralMachineStatuses.includes(state.status) && state.senderId !== state.receiverId && state.resendCount >= 0),
     });

@@ -19,6 +19,7 @@
  * SPEC §4 says the community screens "only show notices; status does not change". Wellspring records
  * them (DESIGN §1) with the same toasts; Resend keeps the status, as the spec's notice implies.
  */
+import { z } from 'zod';
 import { accept, reject, type Decision } from '../shared/decision.ts';
 
 export const referralMachineStatuses = ['pending', 'accepted', 'declined', 'cancelled', 'completed', 'expired'] as const;
@@ -48,14 +49,38 @@ export type ReferralCommand =
   | { readonly kind: 'Complete' }
   | { readonly kind: 'Expire' };
 
-export type ReferralEvent =
-  | { readonly type: 'ReferralSent'; readonly id: string; readonly senderId: string; readonly receiverId: string; readonly expiresAt: string | null; readonly at: string }
-  | { readonly type: 'ReferralAccepted'; readonly id: string; readonly at: string }
-  | { readonly type: 'ReferralDeclined'; readonly id: string; readonly at: string }
-  | { readonly type: 'ReferralCancelled'; readonly id: string; readonly at: string }
-  | { readonly type: 'ReferralResent'; readonly id: string; readonly at: string }
-  | { readonly type: 'ReferralCompleted'; readonly id: string; readonly at: string }
-  | { readonly type: 'ReferralExpired'; readonly id: string; readonly at: string };
+/**
+ * The events, as zod schemas: the server stores an event as its JSON payload and reads it back
+ * through `referralEventSchema`. `at` is the ISO instant of the command; `expiresAt` is kept as
+ * the command gave it (the machine compares it with `Date.parse`).
+ */
+const referralId = z.string();
+const referralAt = z.iso.datetime();
+export const referralSentEventSchema = z.object({
+  type: z.literal('ReferralSent'),
+  id: referralId,
+  senderId: z.string(),
+  receiverId: z.string(),
+  expiresAt: z.string().nullable(),
+  at: referralAt,
+});
+const referralStepSchema = <Type extends string>(type: Type) => z.object({ type: z.literal(type), id: referralId, at: referralAt });
+export const referralAcceptedEventSchema = referralStepSchema('ReferralAccepted');
+export const referralDeclinedEventSchema = referralStepSchema('ReferralDeclined');
+export const referralCancelledEventSchema = referralStepSchema('ReferralCancelled');
+export const referralResentEventSchema = referralStepSchema('ReferralResent');
+export const referralCompletedEventSchema = referralStepSchema('ReferralCompleted');
+export const referralExpiredEventSchema = referralStepSchema('ReferralExpired');
+export const referralEventSchema = z.discriminatedUnion('type', [
+  referralSentEventSchema,
+  referralAcceptedEventSchema,
+  referralDeclinedEventSchema,
+  referralCancelledEventSchema,
+  referralResentEventSchema,
+  referralCompletedEventSchema,
+  referralExpiredEventSchema,
+]);
+export type ReferralEvent = Readonly<z.output<typeof referralEventSchema>>;
 
 /** Who issues the command: a signed-in user, or the system (scheduler, relay). */
 export type Actor = { readonly kind: 'user'; readonly id: string } | { readonly kind: 'system' };
