@@ -6,6 +6,7 @@
 import { demoAccount, normalizeEmail, samplePractitioners } from '@wellspring/domain';
 import { hashPassword } from '../auth/password.ts';
 import type { Database } from './client.ts';
+import { seedDemoPractice } from './demo-practice.seed.ts';
 import { countPractitioners, insertPractitioners } from '../repositories/practitioner.repository.ts';
 import { countUsers } from '../repositories/user.repository.ts';
 
@@ -29,19 +30,26 @@ export async function seedSamplePractitioners(db: Database): Promise<number> {
 
 /**
  * Idempotent: the sample directory when it is empty; the demo account only for a database without
- * users, upserting what it creates.
+ * users, upserting what it creates; the demo account's practice records while it has none.
  */
-export async function seedDatabase(db: Database, options: SeedOptions): Promise<SeedResult> {
+export async function seedDatabase(db: Database, options: SeedOptions, now = new Date()): Promise<SeedResult> {
   await seedSamplePractitioners(db);
   if (!options.demo) return { demoAccountCreated: false };
-  if ((await countUsers(db)) > 0) return { demoAccountCreated: false };
   const email = normalizeEmail(demoAccount.email);
+  const existing = await db.user.findUnique({ where: { email }, select: { id: true } });
+  if (existing) {
+    // An older data folder: the demo account may predate its practice's records.
+    await seedDemoPractice(db, existing.id, now);
+    return { demoAccountCreated: false };
+  }
+  if ((await countUsers(db)) > 0) return { demoAccountCreated: false };
   const passwordHash = await hashPassword(demoAccount.password);
-  await db.user.upsert({
+  const demo = await db.user.upsert({
     where: { email },
     create: { email, name: demoAccount.name, passwordHash, role: 'practitioner' },
     update: {},
     select: { id: true },
   });
+  await seedDemoPractice(db, demo.id, now);
   return { demoAccountCreated: true };
 }

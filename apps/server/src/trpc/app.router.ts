@@ -4,20 +4,26 @@
 import type { inferRouterInputs, inferRouterOutputs } from '@trpc/server';
 import { applicationRouter } from './application.router.ts';
 import { authRouter } from './auth.router.ts';
+import { dashboardRouter } from './dashboard.router.ts';
 import { directoryRouter } from './directory.router.ts';
 import { favoritesRouter } from './favorites.router.ts';
 import { practitionersRouter } from './practitioners.router.ts';
+import { patientsRouter } from './patients.router.ts';
 import { quizRouter } from './quiz.router.ts';
+import { scheduleRouter } from './schedule.router.ts';
 import { router } from './trpc.ts';
 import { waitlistRouter } from './waitlist.router.ts';
 
 export const appRouter = router({
   applications: applicationRouter,
   auth: authRouter,
+  dashboard: dashboardRouter,
   directory: directoryRouter,
   favorites: favoritesRouter,
+  patients: patientsRouter,
   practitioners: practitionersRouter,
   quiz: quizRouter,
+  schedule: scheduleRouter,
   waitlist: waitlistRouter,
 });
 

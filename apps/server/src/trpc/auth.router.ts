@@ -4,6 +4,7 @@ import { hashPassword, verifyAgainstDummyHash, verifyPassword } from '../auth/pa
 import { isCommonPassword } from '../auth/password-policy.ts';
 import { clearSessionCookie, createSession, invalidateSession, setSessionCookie } from '../auth/session.ts';
 import { isUniqueViolation } from '../db/errors.ts';
+import { createPracticeFor } from '../practice/practice-scope.ts';
 import { createUser, findUserCredentialsByEmail, type PublicUser } from '../repositories/user.repository.ts';
 import { fieldError } from './field-error.ts';
 import { clientIp, enforceRateLimit, publicProcedure, router, type Context } from './trpc.ts';
@@ -35,7 +36,12 @@ export const authRouter = router({
     const passwordHash = await hashPassword(input.password);
     let user: PublicUser;
     try {
-      user = await createUser(ctx.db, { email, name: input.name.trim(), passwordHash });
+      // The account and its (empty) practice together: a practitioner never exists without one.
+      user = await ctx.db.$transaction(async (tx) => {
+        const created = await createUser(tx, { email, name: input.name.trim(), passwordHash });
+        await createPracticeFor(tx, created.id);
+        return created;
+      });
     } catch (error) {
       if (isUniqueViolation(error)) throw new TRPCError({ code: 'CONFLICT', message: authMessages.emailTaken });
       throw error;

@@ -13,6 +13,8 @@ import type { ServerConfig } from '../config.ts';
 import type { Database } from '../db/client.ts';
 import { consumeRateLimit, type RateLimitRule } from '../http/rate-limit.ts';
 import type { PublicUser } from '../repositories/user.repository.ts';
+import { practiceRepositories } from '../practice/practice-repositories.ts';
+import { practiceOfUser, type PracticeScope } from '../practice/practice-scope.ts';
 import type { ExpressContextOptions } from './express-handler.ts';
 
 export interface Context {
@@ -27,6 +29,8 @@ export interface Context {
   readonly user: PublicUser | null;
   /** The id (token hash) of the current session, or null. */
   readonly sessionId: string | null;
+  /** The request's time: sessions, "today" and "this week" of a practice, events (tests control it). */
+  readonly now: Date;
 }
 
 export interface ContextDependencies {
@@ -40,7 +44,8 @@ export interface ContextDependencies {
 export function createContextFactory(deps: ContextDependencies) {
   return async ({ req, res }: Pick<ExpressContextOptions, 'req' | 'res'>): Promise<Context> => {
     const token = readSessionToken(req);
-    const session = token ? await validateSessionToken(deps.db, token, { now: deps.now(), idleTimeoutMs: deps.config.sessions.idleTimeoutMs }) : null;
+    const now = deps.now();
+    const session = token ? await validateSessionToken(deps.db, token, { now, idleTimeoutMs: deps.config.sessions.idleTimeoutMs }) : null;
     if (token && session?.renewed) setSessionCookie(res, token, session.expiresAt, deps.config.production);
     return {
       req,
@@ -51,6 +56,7 @@ export function createContextFactory(deps: ContextDependencies) {
       requestId: String(res.getHeader('x-request-id') ?? ''),
       user: session?.user ?? null,
       sessionId: session?.id ?? null,
+      now,
     };
   };
 }
@@ -94,10 +100,23 @@ export const authedProcedure = t.procedure.use(({ ctx, next }) => {
   return next({ ctx: { ...ctx, user: ctx.user, sessionId: ctx.sessionId } });
 });
 
-/** Requires a signed-in practitioner. */
-export const practitionerProcedure = authedProcedure.use(({ ctx, next }) => {
+/**
+ * Requires a signed-in practitioner, and gives the handler the caller's practice: `ctx.scope` (the
+ * practice, its zone, the actor, the request) and `ctx.practice`, the repositories bound to it.
+ * Every practice query goes through those, so a router cannot reach another practice's records.
+ */
+export const practitionerProcedure = authedProcedure.use(async ({ ctx, next }) => {
   if (ctx.user.role !== 'practitioner') throw new TRPCError({ code: 'FORBIDDEN', message: 'This is only available to practitioners.' });
-  return next();
+  const practice = await practiceOfUser(ctx.db, ctx.user.id);
+  const scope: PracticeScope = {
+    practiceId: practice.id,
+    timeZone: practice.timeZone,
+    actor: { userId: ctx.user.id, name: ctx.user.name },
+    requestId: ctx.requestId,
+    sourceAddress: clientIp(ctx),
+    now: ctx.now,
+  };
+  return next({ ctx: { scope, practice: practiceRepositories(ctx.db, scope) } });
 });
 
 const domainToTrpcCode: Record<DomainErrorCode, TRPC_ERROR_CODE_KEY> = {

@@ -124,7 +124,7 @@ export function testContext(db: Database, overrides: Partial<Context> = {}): Con
     getHeader: (name: string) => headers.get(name.toLowerCase()),
     setHeader: (name: string, value: string) => headers.set(name.toLowerCase(), value),
   } as unknown as Context['res'];
-  return { req, res, db, config: testConfig(), directoryCache: ReadCache.disabled(), requestId: 'test', user: null, sessionId: null, ...overrides };
+  return { req, res, db, config: testConfig(), directoryCache: ReadCache.disabled(), requestId: 'test', user: null, sessionId: null, now: new Date(), ...overrides };
 }
 
 /** A tRPC caller for procedures that need no HTTP details. */

@@ -3,6 +3,7 @@
  * badges, and the patient search rule of SPEC §5.
  */
 import { z } from 'zod';
+import { lineText } from '../shared/text.ts';
 import { labelOf, type BadgeColor } from '../shared/labels.ts';
 import type { SoapContent } from '../ehr/ehr.schema.ts';
 import { ageInYears, type CalendarDate } from '../time/dates.ts';
@@ -189,3 +190,26 @@ export function patientTimeline(patient: Pick<PatientDetail, 'appointments' | 'n
 /** Upcoming appointments of the patient card. */
 export const upcomingAppointments = (patient: Pick<PatientDetail, 'appointments'>): PatientAppointment[] =>
   patient.appointments.filter((a) => a.status === 'upcoming');
+
+/** A patient id as the screens send it: any text; one that is not the caller's patient is simply not found. */
+export const patientIdSchema = z.object({ id: lineText().trim().min(1).max(200) });
+
+export const PATIENT_PAGE_SIZE = 25;
+export const patientSearchSchema = z.object({
+  query: lineText().max(200, 'Search text must be at most 200 characters.').default(''),
+  page: z.number().int().min(1).default(1),
+  pageSize: z.number().int().min(1).max(100).default(PATIENT_PAGE_SIZE),
+});
+export type PatientSearchInput = z.input<typeof patientSearchSchema>;
+
+/** The stored health-record items, read back through these (one per kind). */
+export const allergySchema = z.object({ name: z.string(), severity: z.enum(allergySeverities), reaction: z.string() });
+export const medicationSchema = z.object({ name: z.string(), dosage: z.string(), frequency: z.string(), purpose: z.string() });
+export const medicalHistoryItemSchema = z.object({ condition: z.string(), dateOnset: z.string(), status: z.string(), treatment: z.string() });
+export const familyHistoryItemSchema = z.object({ relation: z.string(), condition: z.string(), age: z.string() });
+export const lifestyleSchema = z.object({ diet: z.string(), exercise: z.string(), sleep: z.string(), stress: z.string(), substances: z.string() });
+export const healthRecordKinds = ['allergy', 'medication', 'medical_history', 'family_history'] as const;
+export type HealthRecordKind = (typeof healthRecordKinds)[number];
+
+/** The schedule dialog's patient picker: the practice's patients whose name or e-mail holds `query`. */
+export const patientOptionsSchema = z.object({ query: lineText().trim().max(200, 'Search text must be at most 200 characters.').default('') });

@@ -7,7 +7,8 @@
 import { z } from 'zod';
 import { lineText, multilineText } from '../shared/text.ts';
 import { calendarDateSchema } from '../time/dates.ts';
-import { appointmentModeSchema } from '../appointments/appointment.schema.ts';
+import { appointmentModeSchema, type AppointmentType } from '../appointments/appointment.schema.ts';
+import { labelOf } from '../shared/labels.ts';
 import { tooLongMessage } from '../shared/text-limits.ts';
 
 export const NEW_PATIENT = 'new';
@@ -62,3 +63,60 @@ export const scheduleMessages = {
 export const SCHEDULE_COLUMN_HEIGHT_PX = 500;
 export const scheduleViews = ['week', 'month'] as const;
 export type ScheduleView = (typeof scheduleViews)[number];
+
+/**
+ * The schedule dialog's labels and the stored appointment type (the portal's enumeration, one
+ * appointment table for both): Initial Consultation → consultation, Follow-up → follow_up,
+ * Assessment → assessment, Treatment Session → treatment. The schedule grid and the dashboard show
+ * a stored type with the dialog's label (`scheduleTypeLabel`).
+ */
+export const scheduleTypeToAppointmentType: Record<ScheduleAppointmentType, AppointmentType> = {
+  'Initial Consultation': 'consultation',
+  'Follow-up': 'follow_up',
+  Assessment: 'assessment',
+  'Treatment Session': 'treatment',
+};
+export const scheduleTypeLabels: Record<AppointmentType, ScheduleAppointmentType> = {
+  consultation: 'Initial Consultation',
+  follow_up: 'Follow-up',
+  assessment: 'Assessment',
+  treatment: 'Treatment Session',
+};
+export const scheduleTypeLabel = (type: string): string => labelOf(scheduleTypeLabels, type);
+/** The patient detail's appointment type (SPEC §3 "Detail appointment": Follow-up Visit, Treatment Session, Initial Consultation). */
+export const detailAppointmentTypeLabels: Record<AppointmentType, string> = {
+  consultation: 'Initial Consultation',
+  follow_up: 'Follow-up Visit',
+  assessment: 'Assessment',
+  treatment: 'Treatment Session',
+};
+export const detailAppointmentTypeLabel = (type: string): string => labelOf(detailAppointmentTypeLabels, type);
+
+export const newPatientMessages = {
+  name: 'Please enter the new patient’s name (at least 2 characters).',
+  email: 'Please enter a valid email address.',
+  phone: 'Please enter a valid phone number.',
+} as const;
+
+/** "New Patient" in the schedule dialog: a name, and optionally an e-mail and a phone. */
+export const newPatientSchema = z.object({
+  name: lineText().trim().min(2, newPatientMessages.name).max(200, tooLongMessage('Name', 200)),
+  email: lineText().trim().max(254, newPatientMessages.email).refine((value) => value === '' || z.email().safeParse(value).success, newPatientMessages.email).default(''),
+  phone: lineText().trim().max(40, newPatientMessages.phone).refine((value) => value === '' || value.replace(/\D/g, '').length >= 7, newPatientMessages.phone).default(''),
+});
+export type NewPatientInput = z.input<typeof newPatientSchema>;
+
+/** What `schedule.create` takes: the dialog, plus the new patient when "New Patient" is chosen. */
+export const scheduleAppointmentSchema = scheduleDialogSchema.extend({ newPatient: newPatientSchema.optional() }).superRefine((input, ctx) => {
+  if (input.patientId === NEW_PATIENT && !input.newPatient) ctx.addIssue({ code: 'custom', path: ['newPatient', 'name'], message: newPatientMessages.name });
+});
+export type ScheduleAppointmentInput = z.input<typeof scheduleAppointmentSchema>;
+
+/** The week shown: its Sunday (`schedule.week`). */
+export const scheduleWeekSchema = z.object({ weekStart: calendarDateSchema.optional() });
+
+/** Appointments of the practice overlapping a proposed slot (the dialog's warning). */
+export const scheduleOverlapSchema = z.object({ date: calendarDateSchema, time: scheduleTimeSlotSchema, duration: scheduleDurationSchema });
+
+export const scheduleOverlapWarning = (count: number): string =>
+  count === 1 ? 'This time overlaps another appointment. You can still schedule it.' : `This time overlaps ${count} other appointments. You can still schedule them.`;

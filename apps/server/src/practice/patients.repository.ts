@@ -1,0 +1,195 @@
+/**
+ * A practice's patients: the list with its search (SPEC §5) and the full record of one patient,
+ * always within `scope.practiceId`. Reading a record leaves an audit entry.
+ */
+import { randomUUID } from 'node:crypto';
+import {
+  allergySchema,
+  calendarDateInZone,
+  detailAppointmentTypeLabel,
+  ehrRecordTypeLabel,
+  familyHistoryItemSchema,
+  formatTimeOfDay,
+  lifestyleSchema,
+  medicalHistoryItemSchema,
+  medicationSchema,
+  nextAppointmentText,
+  patientStatuses,
+  relativeLastVisit,
+  type CalendarDate,
+  type PatientDetail,
+  type PatientListRow,
+  type PatientStatus,
+} from '@wellspring/domain';
+import type { z } from 'zod';
+import type { Database, DatabaseTransaction } from '../db/client.ts';
+import { auditPractice } from './practice-audit.ts';
+import type { PracticeScope } from './practice-scope.ts';
+
+export interface PatientPage {
+  readonly items: readonly PatientListRow[];
+  /** Every match, over all pages. */
+  readonly total: number;
+  readonly page: number;
+  readonly pageSize: number;
+}
+
+interface PatientListSqlRow {
+  id: string;
+  name: string;
+  email: string;
+  phone: string;
+  date_of_birth: Date | null;
+  status: string;
+  conditions: string[] | null;
+  total: string;
+  last_visit: Date | null;
+  next_appointment: Date | null;
+  notes: string;
+}
+
+/** `%`, `_` and `\` matched literally inside ILIKE. */
+const likeLiteral = (text: string): string => text.replace(/[\\%_]/g, (character) => `\\${character}`);
+
+/*
+ * One statement: the page of matching patients (name order) with the total, then for those rows
+ * only their last visit, next appointment and note count. Name and e-mail match case-insensitively
+ * as substrings; the phone as typed (`strpos`), as SPEC §5 says.
+ */
+const SEARCH_SQL = `
+  WITH page AS (
+    SELECT p.id, p.name, p.email, p.phone, p.date_of_birth, p.status, p.conditions, count(*) OVER () AS total
+    FROM patient p
+    WHERE p.practice_id = $1
+      AND ($2 = '' OR p.name ILIKE '%' || $3 || '%' OR p.email ILIKE '%' || $3 || '%' OR strpos(p.phone, $2) > 0)
+    ORDER BY p.name, p.id
+    LIMIT $4 OFFSET $5
+  )
+  SELECT page.*,
+    (SELECT max(a.starts_at) FROM appointment a
+      WHERE a.practice_id = $1 AND a.patient_id = page.id AND a.starts_at <= $6 AND a.status <> 'cancelled') AS last_visit,
+    (SELECT min(a.starts_at) FROM appointment a
+      WHERE a.practice_id = $1 AND a.patient_id = page.id AND a.starts_at > $6 AND a.status IN ('scheduled', 'confirmed')) AS next_appointment,
+    (SELECT count(*) FROM clinical_note n WHERE n.practice_id = $1 AND n.patient_id = page.id) AS notes
+  FROM page
+  ORDER BY page.name, page.id`;
+
+const asStatus = (status: string): PatientStatus => ((patientStatuses as readonly string[]).includes(status) ? (status as PatientStatus) : 'inactive');
+const dateOnly = (date: Date): CalendarDate => date.toISOString().slice(0, 10);
+
+/** Items of one kind, read back through the domain's schema; an item that no longer fits is left out. */
+function itemsOf<T>(items: readonly { kind: string; details: unknown }[], kind: string, schema: z.ZodType<T>): T[] {
+  return items.filter((item) => item.kind === kind).flatMap((item) => {
+    const parsed = schema.safeParse(item.details);
+    return parsed.success ? [parsed.data] : [];
+  });
+}
+
+export function patientsRepository(db: Database, scope: PracticeScope) {
+  const today = calendarDateInZone(scope.now, scope.timeZone);
+  return {
+    /** A page of the patient list, searched in the database (SPEC §5). */
+    async search(input: { readonly query: string; readonly page: number; readonly pageSize: number }): Promise<PatientPage> {
+      const query = input.query.trim();
+      const result = await db.pool.query<PatientListSqlRow>({
+        name: 'practice-patient-search',
+        text: SEARCH_SQL,
+        values: [scope.practiceId, query, likeLiteral(query), input.pageSize, (input.page - 1) * input.pageSize, scope.now],
+      });
+      await auditPractice(db, scope, 'list', { recordType: 'patient_list', recordId: null, patientId: null, detail: { results: result.rows.length, searched: query !== '' } });
+      return {
+        items: result.rows.map((row) => ({
+          id: row.id,
+          name: row.name,
+          email: row.email,
+          phone: row.phone,
+          dob: row.date_of_birth ? dateOnly(row.date_of_birth) : null,
+          lastVisit: relativeLastVisit(row.last_visit ? calendarDateInZone(row.last_visit, scope.timeZone) : null, today),
+          nextAppointment: nextAppointmentText(row.next_appointment, scope.now, scope.timeZone),
+          status: asStatus(row.status),
+          conditions: row.conditions ?? [],
+          notes: Number(row.notes),
+        })),
+        total: Number(result.rows[0]?.total ?? 0),
+        page: input.page,
+        pageSize: input.pageSize,
+      };
+    },
+
+    /** Patients to choose from (the schedule dialog): id and name, by name, at most `limit`. */
+    async options(query: string, limit = 20): Promise<{ id: string; name: string }[]> {
+      const text = query.trim();
+      return db.patient.findMany({
+        where: { practiceId: scope.practiceId, ...(text ? { OR: [{ name: { contains: text, mode: 'insensitive' } }, { email: { contains: text, mode: 'insensitive' } }] } : {}) },
+        select: { id: true, name: true },
+        orderBy: [{ name: 'asc' }, { id: 'asc' }],
+        take: limit,
+      });
+    },
+
+    /** Whether `id` is one of the practice's patients (a resource check). */
+    async exists(id: string): Promise<boolean> {
+      return (await db.patient.count({ where: { practiceId: scope.practiceId, id } })) > 0;
+    },
+
+    /** One patient's whole record, or null when `id` is not one of the practice's patients. Leaves an audit entry. */
+    async detail(id: string): Promise<PatientDetail | null> {
+      const patient = await db.patient.findFirst({
+        where: { practiceId: scope.practiceId, id },
+        include: {
+          healthRecord: { orderBy: [{ kind: 'asc' }, { position: 'asc' }], select: { kind: true, details: true } },
+          appointments: { where: { status: { not: 'cancelled' } }, orderBy: { startsAt: 'desc' } },
+          clinicalNotes: { orderBy: [{ writtenAt: 'desc' }, { id: 'asc' }] },
+          practice: { select: { owner: { select: { name: true } } } },
+        },
+      });
+      if (!patient) return null;
+      await auditPractice(db, scope, 'read', { recordType: 'patient', recordId: patient.id, patientId: patient.id });
+      const provider = patient.practice.owner.name;
+      const lifestyle = lifestyleSchema.safeParse(patient.lifestyle);
+      return {
+        id: patient.id,
+        name: patient.name,
+        email: patient.email,
+        phone: patient.phone,
+        dob: patient.dateOfBirth ? dateOnly(patient.dateOfBirth) : null,
+        address: patient.address,
+        emergency: { name: patient.emergencyName, relationship: patient.emergencyRelationship, phone: patient.emergencyPhone },
+        insurance: { provider: patient.insuranceProvider, policyNumber: patient.insurancePolicyNumber, group: patient.insuranceGroup },
+        conditions: patient.conditions,
+        notes: patient.clinicalNotes.map((note) => ({
+          id: note.id,
+          date: calendarDateInZone(note.writtenAt, scope.timeZone),
+          title: note.title,
+          type: ehrRecordTypeLabel(note.type),
+          provider: note.authorName,
+          content: { subjective: note.subjective, objective: note.objective, assessment: note.assessment, plan: note.plan },
+        })),
+        appointments: patient.appointments.map((appointment) => ({
+          id: appointment.id,
+          date: calendarDateInZone(appointment.startsAt, scope.timeZone),
+          time: formatTimeOfDay(appointment.startsAt, scope.timeZone),
+          duration: `${appointment.durationMinutes} min`,
+          type: detailAppointmentTypeLabel(appointment.type),
+          provider,
+          status: appointment.status !== 'completed' && appointment.startsAt.getTime() > scope.now.getTime() ? 'upcoming' : 'completed',
+        })),
+        allergies: itemsOf(patient.healthRecord, 'allergy', allergySchema),
+        medications: itemsOf(patient.healthRecord, 'medication', medicationSchema),
+        medicalHistory: itemsOf(patient.healthRecord, 'medical_history', medicalHistoryItemSchema),
+        familyHistory: itemsOf(patient.healthRecord, 'family_history', familyHistoryItemSchema),
+        lifestyle: lifestyle.success ? lifestyle.data : null,
+      };
+    },
+
+    /** Adds a patient to the practice (the schedule dialog's "New Patient"). */
+    async create(tx: DatabaseTransaction, input: { readonly name: string; readonly email: string; readonly phone: string }): Promise<{ id: string; name: string }> {
+      const created = await tx.patient.create({
+        data: { id: randomUUID(), practiceId: scope.practiceId, name: input.name, email: input.email, phone: input.phone, conditions: [], status: 'new' },
+        select: { id: true, name: true },
+      });
+      await auditPractice(tx, scope, 'create', { recordType: 'patient', recordId: created.id, patientId: created.id });
+      return created;
+    },
+  };
+}

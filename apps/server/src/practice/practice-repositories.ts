@@ -1,0 +1,19 @@
+/**
+ * Everything a practice router may read or write, bound to the caller's practice (`ctx.practice`).
+ * A new practice area adds its repository here (docs/practice-area-guide.md).
+ */
+import type { Database } from '../db/client.ts';
+import { appointmentsRepository } from './appointments.repository.ts';
+import { dashboardRepository } from './dashboard.repository.ts';
+import { patientsRepository } from './patients.repository.ts';
+import type { PracticeScope } from './practice-scope.ts';
+
+export function practiceRepositories(db: Database, scope: PracticeScope) {
+  return {
+    patients: patientsRepository(db, scope),
+    appointments: appointmentsRepository(db, scope),
+    dashboard: dashboardRepository(db, scope),
+  };
+}
+
+export type PracticeRepositories = ReturnType<typeof practiceRepositories>;

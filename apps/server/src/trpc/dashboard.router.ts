@@ -1,0 +1,28 @@
+import { canStartSession, type DashboardStats } from '@wellspring/domain';
+import { practitionerProcedure, router } from './trpc.ts';
+
+/** How many upcoming appointments the dashboard lists. */
+export const DASHBOARD_UPCOMING_LIMIT = 6;
+
+export const dashboardRouter = router({
+  /** The provider dashboard: figures from the practice's own data and the upcoming appointments (SPEC §2). */
+  overview: practitionerProcedure.query(async ({ ctx }) => {
+    const [stats, upcoming] = await Promise.all([ctx.practice.dashboard.stats(), ctx.practice.appointments.upcoming(DASHBOARD_UPCOMING_LIMIT)]);
+    return {
+      stats: stats satisfies DashboardStats,
+      timeZone: ctx.scope.timeZone,
+      upcoming: upcoming.map((appointment) => ({
+        id: appointment.id,
+        patientId: appointment.patientId,
+        patient: appointment.patient,
+        date: appointment.date,
+        time: appointment.time,
+        duration: appointment.duration,
+        type: appointment.type,
+        mode: appointment.mode,
+        status: appointment.dashboardStatus,
+        canStartSession: canStartSession({ mode: appointment.mode, status: appointment.dashboardStatus }),
+      })),
+    };
+  }),
+});

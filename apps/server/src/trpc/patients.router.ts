@@ -1,0 +1,31 @@
+import { TRPCError } from '@trpc/server';
+import { patientIdSchema, patientMessages, patientSearchSchema } from '@wellspring/domain';
+import { listAuditEntriesForPatient } from '../audit/audit-log.ts';
+import { practitionerProcedure, router } from './trpc.ts';
+
+/** Not one of the caller's patients — unknown, malformed or another practice's: the same answer for all. */
+const patientNotFound = () => new TRPCError({ code: 'NOT_FOUND', message: patientMessages.unknownPatient });
+
+/**
+ * Resource-scoped procedures (STYLE.md, cal.com): the patient is loaded through the caller's
+ * practice before the handler runs and put on `ctx`; an id outside the practice is NOT_FOUND.
+ */
+const ownedPatientProcedure = practitionerProcedure.input(patientIdSchema).use(async ({ ctx, input, next }) => {
+  if (!(await ctx.practice.patients.exists(input.id))) throw patientNotFound();
+  return next({ ctx: { patientId: input.id } });
+});
+
+export const patientsRouter = router({
+  /** The patient list (SPEC §2 Patient list), searched in the database (SPEC §5), a page at a time. */
+  list: practitionerProcedure.input(patientSearchSchema).query(({ ctx, input }) => ctx.practice.patients.search(input)),
+
+  /** One patient's record (SPEC §2 Patient detail). Reading it leaves an audit entry. */
+  byId: ownedPatientProcedure.query(async ({ ctx }) => {
+    const patient = await ctx.practice.patients.detail(ctx.patientId);
+    if (!patient) throw patientNotFound();
+    return patient;
+  }),
+
+  /** Who read or changed this patient's records, newest first (the practice's own audit trail). */
+  auditTrail: ownedPatientProcedure.query(({ ctx }) => listAuditEntriesForPatient(ctx.db, { practiceId: ctx.scope.practiceId, patientId: ctx.patientId, limit: 100 })),
+});

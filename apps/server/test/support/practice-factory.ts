@@ -1,0 +1,98 @@
+/**
+ * Practitioners with a practice and its records, made straight in the database (STYLE.md, Medplum):
+ * each test makes its own tenants, so files run in parallel and prove isolation as they go.
+ */
+import { randomUUID } from 'node:crypto';
+import type { AppointmentMode, AppointmentStatus, AppointmentType, CalendarDate } from '@wellspring/domain';
+import { createSession } from '../../src/auth/session.ts';
+import type { Database } from '../../src/db/client.ts';
+import { createPracticeFor } from '../../src/practice/practice-scope.ts';
+import { createUser, type PublicUser } from '../../src/repositories/user.repository.ts';
+import { appRouter } from '../../src/trpc/app.router.ts';
+import { createCallerFactory, type Context } from '../../src/trpc/trpc.ts';
+import { testContext } from './server.ts';
+
+export interface TestPractitioner {
+  readonly user: PublicUser;
+  readonly practiceId: string;
+  /** `session=<token>` for HTTP calls. */
+  readonly cookie: string;
+  /** A tRPC caller signed in as this practitioner, typed against AppRouter. */
+  readonly caller: PracticeCaller;
+}
+
+const callerOf = (ctx: Context) => createCallerFactory(appRouter)(ctx);
+export type PracticeCaller = ReturnType<typeof callerOf>;
+
+let counter = 0;
+
+export async function createPractitioner(
+  db: Database,
+  options: { readonly name?: string; readonly timeZone?: string; readonly now?: Date; readonly contextOverrides?: Partial<Context> } = {},
+): Promise<TestPractitioner> {
+  counter += 1;
+  const user = await createUser(db, {
+    email: `practitioner.${counter}.${randomUUID().slice(0, 8)}@example.com`,
+    name: options.name ?? `Dr. Test ${counter}`,
+    passwordHash: 'not-a-real-hash',
+    role: 'practitioner',
+  });
+  const practice = await createPracticeFor(db, user.id);
+  if (options.timeZone) await db.practice.update({ where: { id: practice.id }, data: { timeZone: options.timeZone } });
+  const { token } = await createSession(db, user.id);
+  const caller = callerOf(
+    testContext(db, { user, sessionId: 'test-session', requestId: `req-${counter}`, ...(options.now ? { now: options.now } : {}), ...options.contextOverrides }),
+  );
+  return { user, practiceId: practice.id, cookie: `session=${token}`, caller };
+}
+
+export async function addPatient(
+  db: Database,
+  practiceId: string,
+  fields: { name: string; email?: string; phone?: string; dateOfBirth?: CalendarDate; conditions?: string[]; status?: string } ,
+): Promise<string> {
+  const id = randomUUID();
+  await db.patient.create({
+    data: {
+      id,
+      practiceId,
+      name: fields.name,
+      email: fields.email ?? '',
+      phone: fields.phone ?? '',
+      dateOfBirth: fields.dateOfBirth ? new Date(`${fields.dateOfBirth}T00:00:00Z`) : null,
+      conditions: fields.conditions ?? [],
+      status: fields.status ?? 'active',
+    },
+  });
+  return id;
+}
+
+export async function addAppointment(
+  db: Database,
+  practiceId: string,
+  patientId: string,
+  fields: { startsAt: Date; durationMinutes?: number; type?: AppointmentType; mode?: AppointmentMode; status?: AppointmentStatus },
+): Promise<string> {
+  const id = randomUUID();
+  await db.appointment.create({
+    data: {
+      id,
+      practiceId,
+      patientId,
+      startsAt: fields.startsAt,
+      durationMinutes: fields.durationMinutes ?? 60,
+      type: fields.type ?? 'follow_up',
+      mode: fields.mode ?? 'in-person',
+      status: fields.status ?? 'scheduled',
+    },
+  });
+  return id;
+}
+
+export async function addNote(db: Database, practiceId: string, patientId: string, fields: { title: string; writtenAt: Date; assessment?: string }): Promise<string> {
+  const id = randomUUID();
+  await db.clinicalNote.create({
+    data: { id, practiceId, patientId, type: 'soap', title: fields.title, authorName: 'Dr. Author', assessment: fields.assessment ?? '', writtenAt: fields.writtenAt },
+  });
+  return id;
+}
