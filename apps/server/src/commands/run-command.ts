@@ -99,9 +99,12 @@ export type CommandResult<State, Event> =
   | { readonly ok: true; readonly state: State; readonly events: readonly Event[] }
   | { readonly ok: false; readonly error: DomainError };
 
-/** The command context of a tRPC call: the signed-in user (or none), the request id, now. */
-export function commandContext(ctx: Pick<Context, 'db' | 'user' | 'requestId'>, now = new Date()): CommandDependencies {
-  return { db: ctx.db, actor: { userId: ctx.user?.id ?? null }, requestId: ctx.requestId === '' ? null : ctx.requestId, now };
+/**
+ * The command context of a tRPC call: the signed-in user (or none), the request id, and the
+ * request's clock (`ctx.now` when the context carries one, else the wall clock).
+ */
+export function commandContext(ctx: Pick<Context, 'db' | 'user' | 'requestId'> & { readonly now?: Date }): CommandDependencies {
+  return { db: ctx.db, actor: { userId: ctx.user?.id ?? null }, requestId: ctx.requestId === '' ? null : ctx.requestId, now: ctx.now ?? new Date() };
 }
 
 function stamp<State, Command, Event>(machine: CommandMachine<State, Command, Event>, aggregateId: string, event: Event, context: CommandContext): NewDomainEvent {

@@ -11,18 +11,13 @@
  * sending but before recording lets its lease run out and the event is sent again with the same
  * idempotency key (the event id), which receivers use to drop the copy.
  */
-import {
-  decideApplication,
-  evolveApplication,
-  initialApplication,
-  type ApplicationCommand,
-} from '@wellspring/domain';
+import type { ApplicationCommand } from '@wellspring/domain';
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { RelayConfig } from '../config.ts';
 import type { Database, DatabaseTransaction } from '../db/client.ts';
 import type { Logger } from '../http/logger.ts';
-import { appendDomainEvents } from '../repositories/domain-event.repository.ts';
-import { applicationEventToStored, lockApplicationHistory, updateApplicationStatus } from '../repositories/application.repository.ts';
+import { applicationCommands } from '../commands/application.commands.ts';
+import { executeCommand } from '../commands/run-command.ts';
 import {
   claimDueDeliveries,
   countPendingOutside,
@@ -143,22 +138,17 @@ export function createRelay({ db, config, logger: parentLogger, random = Math.ra
   });
   const types = [...handlers.keys()];
 
+  /**
+   * Moves the application through its machine (relayed / relay_failed) with the one command
+   * runner, inside the transaction that records the attempt. The relay is nobody's request: its
+   * events carry no actor and no request id.
+   */
   async function recordApplicationRelay(tx: DatabaseTransaction, claim: ClaimedDelivery, outcome: DeliveryOutcome, at: Date): Promise<void> {
-    const history = await lockApplicationHistory(tx, claim.aggregateId);
-    if (!history) {
-      logger.warn({ eventId: claim.id, applicationId: claim.aggregateId }, 'relayed an application that is no longer stored');
-      return;
-    }
-    const state = history.reduce(evolveApplication, initialApplication);
     const command: ApplicationCommand = outcome.ok ? { kind: 'RecordRelaySuccess', at } : { kind: 'RecordRelayFailure', at, reason: outcome.error ?? 'failed' };
-    const decision = decideApplication(state, command);
-    if (!decision.ok) {
-      logger.warn({ eventId: claim.id, applicationId: claim.aggregateId, reason: decision.error.message }, 'application relay outcome not recorded');
-      return;
+    const result = await executeCommand(tx, { actor: { userId: null }, requestId: null, now: at }, applicationCommands, claim.aggregateId, command);
+    if (!result.ok) {
+      logger.warn({ eventId: claim.id, applicationId: claim.aggregateId, reason: result.error.message }, 'application relay outcome not recorded');
     }
-    const next = decision.events.reduce(evolveApplication, state);
-    await appendDomainEvents(tx, decision.events.map(applicationEventToStored), at);
-    if (next.status !== 'absent') await updateApplicationStatus(tx, claim.aggregateId, next.status);
   }
 
   if (config.webhookUrl && !config.webhookSecret) {

@@ -1,8 +1,9 @@
 import { randomUUID } from 'node:crypto';
-import { buildApplicationSubmission, decideApplication, initialApplication, practitionerApplicationSchema } from '@wellspring/domain';
-import { applicationEventToStored, insertApplicationWithEvents } from '../repositories/application.repository.ts';
+import { buildApplicationSubmission, practitionerApplicationSchema } from '@wellspring/domain';
+import { applicationCommands } from '../commands/application.commands.ts';
+import { commandContext, runCommand } from '../commands/run-command.ts';
 import { notifyOutbox } from '../outbox/outbox-signal.ts';
-import { clientIp, domainErrorToTrpc, enforceRateLimit, publicProcedure, router, type Context } from './trpc.ts';
+import { clientIp, enforceRateLimit, publicProcedure, router, type Context } from './trpc.ts';
 
 const MINUTE_MS = 60_000;
 const TOO_MANY_APPLICATIONS = 'Too many requests. Please wait a minute and try again.';
@@ -26,13 +27,11 @@ export const applicationRouter = router({
   submit: publicProcedure.input(practitionerApplicationSchema).mutation(async ({ ctx, input }): Promise<{ id: string }> => {
     await enforceRateLimit(ctx, { bucket: 'application-submit', max: ctx.config.rateLimits.applicationsPerMinute, windowMs: MINUTE_MS }, clientIp(ctx), TOO_MANY_APPLICATIONS);
     const id = randomUUID();
-    const submittedAt = new Date();
+    const command = commandContext(ctx);
     // The body is fixed now, timestamp included, so every retry POSTs the same bytes.
-    const submission = buildApplicationSubmission(input, { receiverEmail: ctx.config.relay.receiverEmail, submittedAt, source: pageOrigin(ctx) });
-    const decision = decideApplication(initialApplication, { kind: 'Submit', id, submission });
-    if (!decision.ok) throw domainErrorToTrpc(decision.error);
-    const stored = await insertApplicationWithEvents(ctx.db, { id, submission, submittedAt }, decision.events.map(applicationEventToStored));
+    const submission = buildApplicationSubmission(input, { receiverEmail: ctx.config.relay.receiverEmail, submittedAt: command.now, source: pageOrigin(ctx) });
+    await runCommand(command, applicationCommands, id, { kind: 'Submit', id, submission });
     notifyOutbox();
-    return { id: stored.id };
+    return { id };
   }),
 });
