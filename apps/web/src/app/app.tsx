@@ -3,7 +3,7 @@ import { useLocation } from 'wouter';
 import { Skeleton } from '../ui/skeleton/skeleton.tsx';
 import * as styles from './app.css.ts';
 import { AppProviders } from './providers.tsx';
-import { AppRoutes } from './routes.tsx';
+import { AppRoutes, useSignedInRoute } from './routes.tsx';
 import { Footer } from './shell/footer.tsx';
 import { Header } from './shell/header.tsx';
 import { RouteErrorBoundary } from './shell/route-error-boundary.tsx';
@@ -21,6 +21,8 @@ function PageLoading() {
 
 function AppShell() {
   const [location] = useLocation();
+  // The signed-in screens stay mounted from one to the next (their shell keeps its own boundary per page).
+  const routeKey = useSignedInRoute() ? 'signed-in' : location;
   return (
     <>
       <a href="#main" className={styles.skipLink}>
@@ -29,7 +31,7 @@ function AppShell() {
       <Header />
       <main id="main" tabIndex={-1} className={styles.main}>
         {/* Keyed by path: an error on one page does not stick to the next. */}
-        <RouteErrorBoundary key={location}>
+        <RouteErrorBoundary key={routeKey}>
           <Suspense fallback={<PageLoading />}>
             <AppRoutes />
           </Suspense>

@@ -1,5 +1,5 @@
 import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
-import { Redirect, Route, Switch } from 'wouter';
+import { matchRoute, Redirect, Route, Switch, useLocation, useRouter } from 'wouter';
 import { LandingPage } from '../features/landing/landing.page.tsx';
 import { siteConfig } from '../lib/site-config.ts';
 
@@ -11,6 +11,13 @@ const SignInPage = lazy(() => import('../features/auth/sign-in.page.tsx').then((
 const SignUpPage = lazy(() => import('../features/auth/sign-up.page.tsx').then((m) => ({ default: m.SignUpPage })));
 const DashboardPage = lazy(() =>
   import('../features/dashboard/dashboard.page.tsx').then((m) => ({ default: m.DashboardPage })),
+);
+const SchedulePage = lazy(() => import('../features/schedule/schedule.page.tsx').then((m) => ({ default: m.SchedulePage })));
+const PatientListPage = lazy(() =>
+  import('../features/patients/patient-list.page.tsx').then((m) => ({ default: m.PatientListPage })),
+);
+const PatientDetailPage = lazy(() =>
+  import('../features/patients/patient-detail.page.tsx').then((m) => ({ default: m.PatientDetailPage })),
 );
 const AboutPage = lazy(() => import('../features/about/about.page.tsx').then((m) => ({ default: m.AboutPage })));
 const DiagnosticPage = lazy(() =>
@@ -30,6 +37,8 @@ const ProviderWaitlistPage = lazy(() =>
 );
 const SearchPage = lazy(() => import('../features/search/search.page.tsx').then((m) => ({ default: m.SearchPage })));
 const NotFoundPage = lazy(() => import('./shell/not-found.page.tsx').then((m) => ({ default: m.NotFoundPage })));
+// The guard, the API provider and the side menu of the signed-in screens: never in the landing chunk.
+const SignedInRoutes = lazy(() => import('./signed-in/signed-in-routes.tsx').then((m) => ({ default: m.SignedInRoutes })));
 
 interface RouteEntry {
   readonly path: string;
@@ -48,14 +57,41 @@ export const routeTable: readonly RouteEntry[] = [
   // Not in the spec's table: the real sign-in behind the dashboard (DESIGN §1).
   { path: '/login', screen: SignInPage },
   { path: '/signup', screen: SignUpPage },
-  { path: '/dashboard', screen: DashboardPage },
   // Screens of later issues fall through to the 404 page until they are built:
-  // /dashboard/schedule, /dashboard/patients, /dashboard/patients/:id,
   // /practitioner-profile/edit, /practitioner-profile/create, /community, /referrals, /referral,
   // /provider-portal/*.
 ];
 
+export interface SignedInRouteEntry extends RouteEntry {
+  /**
+   * What a visitor without a session gets: sent to sign in and back (`sign-in`), or the spec's
+   * login prompt in place (`/dashboard`, SPEC §2).
+   */
+  readonly visitor: 'sign-in' | 'login-prompt';
+}
+
+/**
+ * The practitioner's screens. They share one session guard, one API provider and the side menu
+ * (app/signed-in), mounted once for all of them: moving between them keeps the shell in place.
+ */
+export const signedInRouteTable: readonly SignedInRouteEntry[] = [
+  { path: '/dashboard', screen: DashboardPage, visitor: 'login-prompt' },
+  { path: '/dashboard/schedule', screen: SchedulePage, visitor: 'sign-in' },
+  { path: '/dashboard/patients', screen: PatientListPage, visitor: 'sign-in' },
+  { path: '/dashboard/patients/:id', screen: PatientDetailPage, visitor: 'sign-in' },
+];
+
+/** The signed-in route the location is on, if any. */
+export function useSignedInRoute(): SignedInRouteEntry | undefined {
+  const [location] = useLocation();
+  const { parser } = useRouter();
+  if (siteConfig().productionHost) return undefined;
+  return signedInRouteTable.find(({ path }) => matchRoute(parser, path, location)[0]);
+}
+
 export function AppRoutes() {
+  const signedInRoute = useSignedInRoute();
+
   // A production host serves only "/" (the server redirects too; this covers client-side links).
   if (siteConfig().productionHost) {
     return (
@@ -67,6 +103,8 @@ export function AppRoutes() {
       </Switch>
     );
   }
+
+  if (signedInRoute) return <SignedInRoutes routes={signedInRouteTable} visitor={signedInRoute.visitor} />;
 
   return (
     <Switch>

@@ -11,6 +11,7 @@ import {
   safeNextPath,
   signedInUserId,
   signInPathAfterSessionEnd,
+  signInPathForVisitor,
   watchIdleSession,
 } from './session-guard.ts';
 
@@ -50,6 +51,15 @@ describe('signInPathAfterSessionEnd', () => {
   it('names the page the session ended on, search included, and why', () => {
     expect(signInPathAfterSessionEnd('/dashboard/patients/7', 'tab=notes')).toBe('/login?next=%2Fdashboard%2Fpatients%2F7%3Ftab%3Dnotes&reason=session-ended');
     expect(signInPathAfterSessionEnd('/dashboard', '')).toBe('/login?next=%2Fdashboard&reason=session-ended');
+  });
+});
+
+describe('signInPathForVisitor', () => {
+  it('names the page asked for, search included, without a reason (no session ended)', () => {
+    expect(signInPathForVisitor('/dashboard/schedule', '')).toBe('/login?next=%2Fdashboard%2Fschedule');
+    expect(signInPathForVisitor('/dashboard/patients', 'q=ann')).toBe('/login?next=%2Fdashboard%2Fpatients%3Fq%3Dann');
+    // Nothing unsafe is carried along (lib/session-guard's safeNextPath).
+    expect(signInPathForVisitor('//evil.example', '')).toBe('/login');
   });
 });
 

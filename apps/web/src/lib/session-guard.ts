@@ -171,11 +171,22 @@ export function safeNextPath(next: string | null | undefined): string | null {
 /** Sign-in and sign-up: a session that ends there needs no redirect. */
 export const isAuthPath = (path: string): boolean => AUTH_PATHS.has(path);
 
-/** The sign-in page for a session that ended on `path` (with `search`, without its `?`): it returns there. */
-export function signInPathAfterSessionEnd(path: string, search: string): string {
+function signInParams(path: string, search: string): URLSearchParams {
   const params = new URLSearchParams();
   const next = safeNextPath(search ? `${path}?${search}` : path);
   if (next) params.set('next', next);
+  return params;
+}
+
+/** The sign-in page for a session that ended on `path` (with `search`, without its `?`): it returns there. */
+export function signInPathAfterSessionEnd(path: string, search: string): string {
+  const params = signInParams(path, search);
   params.set('reason', SESSION_ENDED_REASON);
   return `${SIGN_IN_PATH}?${params.toString()}`;
+}
+
+/** The sign-in page for a visitor who opened the signed-in page `path` (no session ended): it returns there. */
+export function signInPathForVisitor(path: string, search: string): string {
+  const query = signInParams(path, search).toString();
+  return query ? `${SIGN_IN_PATH}?${query}` : SIGN_IN_PATH;
 }

@@ -1,4 +1,4 @@
-import { useSession } from '../../features/auth/use-session.ts';
+import { useSession } from '../../lib/use-session.ts';
 import { ApiProvider } from '../../lib/api.tsx';
 import { SessionNavLink, type SessionNavLinkProps } from './session-nav-link.tsx';
 

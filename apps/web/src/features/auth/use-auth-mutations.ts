@@ -33,15 +33,21 @@ export function useSignUp() {
   return useMutation(trpc.auth.signUp.mutationOptions({ onSuccess: signedIn }));
 }
 
-/** Signing out also discards every draft typed in this browser's tabs (shared clinic computers). */
-export function useSignOut() {
+/**
+ * Signing out also discards every draft typed in this browser's tabs (shared clinic computers) and
+ * everything read under the session. `onSignedOut` runs first (leave the signed-in page), so the
+ * signed-in screens never see the visitor the tab has become; then the cache is emptied and
+ * `auth.me` fetched again.
+ */
+export function useSignOut({ onSignedOut }: { onSignedOut: () => void }) {
   const trpc = useTRPC();
-  const refreshSession = useRefreshSession();
+  const queryClient = useQueryClient();
   return useMutation(
     trpc.auth.signOut.mutationOptions({
       onSuccess: () => {
         forgetSignedInUser();
-        return refreshSession();
+        onSignedOut();
+        return queryClient.resetQueries();
       },
     }),
   );

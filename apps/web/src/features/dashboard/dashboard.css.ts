@@ -1,15 +1,7 @@
 import { style } from '@vanilla-extract/css';
-import { breakpoint, space, vars } from '../../ui/theme.css.ts';
+import { space, vars } from '../../ui/theme.css.ts';
 
-export const page = style({
-  width: '100%',
-  maxWidth: '72rem',
-  margin: '0 auto',
-  padding: `${space.xxl} ${space.md}`,
-  '@media': { [breakpoint.md]: { padding: `${space.xxl} ${space.lg}` } },
-});
-
-export const prompt = style({ maxWidth: '30rem', margin: '0 auto', alignItems: 'center', textAlign: 'center', gap: space.lg });
+export const page = style({ width: '100%', maxWidth: '72rem' });
 
 export const header = style({
   display: 'flex',
@@ -26,5 +18,3 @@ export const muted = style({ color: vars.color.textMuted });
 export const welcome = style({ display: 'flex', alignItems: 'center', gap: space.md });
 
 export const body = style({ marginTop: space.xl });
-
-export const loading = style({ display: 'flex', flexDirection: 'column', gap: space.md });

@@ -2,9 +2,8 @@ import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { deferred, stubApi } from '../../test/api-stub.ts';
-import { renderWithProviders } from '../../test/render.tsx';
+import { renderApp } from '../../test/render.tsx';
 import { findToast } from '../../test/toasts.ts';
-import { DashboardPage } from './dashboard.page.tsx';
 
 const user = { id: 'u1', name: 'Dr. Sarah Mitchell', email: 'demo@wellspring.test' };
 
@@ -13,9 +12,9 @@ describe('dashboard', () => {
     const session = deferred<{ user: null }>();
     stubApi({ 'auth.me': () => session.promise });
     const events = userEvent.setup();
-    const { location } = renderWithProviders(<DashboardPage />, { path: '/dashboard' });
+    const { location } = renderApp({ path: '/dashboard' });
 
-    expect(screen.getByRole('status', { name: 'Loading dashboard' })).toBeTruthy();
+    expect(await screen.findByRole('status', { name: 'Loading dashboard' })).toBeTruthy();
     session.resolve({ user: null });
 
     expect(await screen.findByRole('heading', { name: 'Sign in to access your dashboard' })).toBeTruthy();
@@ -23,7 +22,7 @@ describe('dashboard', () => {
     expect(location.history?.at(-1)).toBe('/login');
   });
 
-  it('greets the signed-in practitioner; Log Out signs out, toasts and goes home', async () => {
+  it('greets the signed-in practitioner in the shell; Log Out signs out, toasts and goes home', async () => {
     let signedIn = true;
     const { calls } = stubApi({
       'auth.me': () => ({ user: signedIn ? user : null }),
@@ -33,9 +32,10 @@ describe('dashboard', () => {
       },
     });
     const events = userEvent.setup();
-    const { location } = renderWithProviders(<DashboardPage />, { path: '/dashboard' });
+    const { location } = renderApp({ path: '/dashboard' });
 
     expect(await screen.findByRole('heading', { name: 'Welcome back, Dr. Sarah Mitchell' })).toBeTruthy();
+    expect(screen.getByRole('navigation', { name: 'Dashboard' })).toBeTruthy();
     await events.click(screen.getByRole('button', { name: 'Log Out' }));
 
     await findToast('Logged out successfully');

@@ -2,7 +2,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useSyncExternalStore } from 'react';
 import { apiErrorCode } from '../../lib/api-errors.ts';
 import { useTRPC, useTRPCClient } from '../../lib/trpc.ts';
-import { useSession } from '../auth/use-session.ts';
+import { useSession } from '../../lib/use-session.ts';
 
 /** Where a signed-out visitor's favorites are kept (still set after a reload). */
 export const FAVORITES_STORAGE_KEY = 'wellspring-favorites';
