@@ -6,7 +6,7 @@ import pg from 'pg';
 import { embeddedPostgresUrl } from '../apps/server/src/db/embedded.ts';
 
 /** The server's database is `wellspring` (APP_DATABASE in apps/server/src/db/bootstrap.ts). */
-const databaseUrl = () => embeddedPostgresUrl(Number(process.env.E2E_PG_PORT ?? 54349), 'wellspring');
+export const databaseUrl = () => embeddedPostgresUrl(Number(process.env.E2E_PG_PORT ?? 54349), 'wellspring');
 
 /** Makes every session of the account `email` look unused for `minutes`, as if its user had walked away. */
 export async function ageSessionsOf(email: string, minutes: number): Promise<number> {
