@@ -1,5 +1,6 @@
 /**
- * The database for the relay's operator commands (`npm run relay:status`, `npm run relay:requeue`):
+ * The database for the operator commands (`npm run relay:status`, `npm run relay:requeue`,
+ * `npm run audit:verify`):
  * the same one the server would use. DATABASE_URL when set; otherwise the embedded cluster under
  * DATA_DIR — started for the command if no server is running, or, since a cluster's data directory
  * can only be opened by one process, reached over its port when the server already runs it.
@@ -69,27 +70,41 @@ export async function openCliDatabase(config: ServerConfig): Promise<CliDatabase
   return { db, description: `embedded PostgreSQL in ${clusterDir} (in use by the running server, port ${port})`, close: () => closeDatabase(db) };
 }
 
+/** Which command is talking, for its error lines. */
+export interface CliCommandName {
+  /** Prefix of an error line, e.g. `relay` or `audit:verify`. */
+  readonly name: string;
+  /** The tables it reads, for "has no … tables yet", e.g. `outbox` or `audit`. */
+  readonly tables: string;
+}
+
+const RELAY_COMMAND: CliCommandName = { name: 'relay', tables: 'outbox' };
+
 /** One readable line for an operator, without Prisma's invocation banner or a stack. */
-function explain(error: unknown, where: string | undefined): string {
+function explain(error: unknown, where: string | undefined, command: CliCommandName): string {
   if (error instanceof CliDatabaseError) return error.message;
   const raw = error instanceof Error ? error.message : String(error);
-  if (raw.includes('42P01')) {
-    return `${where ?? 'The database'} has no outbox tables yet: start the server on it once (it applies the migrations).`;
+  if (raw.includes('42P01') || /relation "[^"]+" does not exist/.test(raw)) {
+    return `${where ?? 'The database'} has no ${command.tables} tables yet: start the server on it once (it applies the migrations).`;
   }
   const reason = /Message: `([^`]*)`/.exec(raw)?.[1] ?? raw.trim().split('\n').filter((line) => line.trim() !== '').at(-1) ?? raw;
   const cause = error instanceof Error && error.cause instanceof Error ? ` (${error.cause.message})` : '';
-  return `relay: ${reason}${cause}${where ? ` — ${where}` : ''}`;
+  return `${command.name}: ${reason}${cause}${where ? ` — ${where}` : ''}`;
 }
 
 /** Runs a command against the database, printing a readable error (no stack) and exit code 1 on failure. */
-export async function runCliCommand(config: ServerConfig, command: (database: CliDatabase) => Promise<void>): Promise<void> {
+export async function runCliCommand(
+  config: ServerConfig,
+  command: (database: CliDatabase) => Promise<void>,
+  name: CliCommandName = RELAY_COMMAND,
+): Promise<void> {
   let database: CliDatabase | undefined;
   try {
     database = await openCliDatabase(config);
     await command(database);
   } catch (error) {
     process.exitCode = 1;
-    process.stderr.write(`${explain(error, database?.description)}\n`);
+    process.stderr.write(`${explain(error, database?.description, name)}\n`);
   } finally {
     await database?.close();
   }
