@@ -45,7 +45,7 @@ function entry(overrides: Partial<AuditEntryInput> = {}): AuditEntryInput {
   };
 }
 
-/** Runs `work` with audit_entry's append-only trigger off, as a superuser tampering with the table would. */
+/** Runs `sql` with audit_entry's append-only trigger off, as the owner or a superuser tampering with the table would. */
 async function tamper(database: TestDatabase, sql: string, params: unknown[] = []): Promise<void> {
   await database.query('ALTER TABLE audit_entry DISABLE TRIGGER audit_entry_append_only');
   try {
@@ -143,6 +143,21 @@ describe('recordAudit', () => {
     expect(rows.map((row) => Number(row.sequence))).toEqual(rows.map((_, index) => index + 1));
     for (const [index, row] of rows.entries()) expect(row.prev_hash).toBe(index === 0 ? GENESIS_HASH : rows[index - 1]?.hash);
     expect(await verifyAuditChain(database.db, { batchSize: 7 })).toMatchObject({ ok: true, entries: before + 40 });
+  });
+  it('under REPEATABLE READ, an append that raced another fails with a retryable serialization error instead of forking', async () => {
+    const before = (await chain(database)).length;
+    await expect(
+      database.db.$transaction(
+        async (tx) => {
+          await tx.$queryRaw`SELECT 1`; // the snapshot is taken here
+          await recordAudit(database.db, entry()); // another connection appends and commits
+          await recordAudit(tx, entry());
+        },
+        { isolationLevel: 'RepeatableRead' },
+      ),
+    ).rejects.toThrow(/could not serialize access|40001/);
+    expect(await chain(database)).toHaveLength(before + 1);
+    expect((await verifyAuditChain(database.db)).ok).toBe(true);
   });
 });
 
