@@ -4,6 +4,8 @@ import type { z } from 'zod';
 import { discardDraft, loadDraft, saveDraft } from './form-drafts.ts';
 import { signedInUserId } from './session-guard.ts';
 
+const FOCUSABLE = 'input:not([type="hidden"]), textarea, select, button, [tabindex]:not([tabindex="-1"])';
+
 export type FieldErrors<Field extends string> = Partial<Record<Field, string>>;
 
 /** A form's values: text fields, and booleans for checkboxes. */
@@ -47,7 +49,9 @@ function withDraft<Values extends FormValues>(initial: Values, draft: Record<str
 /**
  * Form state for a domain schema whose fields are text (or booleans, for checkboxes): values, one
  * message per field (the schema's, to the letter), and server field errors merged in. The same
- * schema validates on the server.
+ * schema validates on the server. A submit refused (by the schema or by the server's field
+ * errors) moves focus to the first invalid field. Why our own hook rather than a form library:
+ * docs/decisions/0016-form-hook.md.
  */
 export function useZodForm<Values extends FormValues, Output>(source: SchemaSource<Values, Output>, initialValues: Values, options: ZodFormOptions = {}) {
   type Field = FieldOf<Values>;
@@ -60,6 +64,40 @@ export function useZodForm<Values extends FormValues, Output>(source: SchemaSour
     return draftId && owner ? withDraft(initial, loadDraft(owner, draftId)) : initial;
   });
   const [errors, setErrors] = useState<FieldErrors<Field>>({});
+  const fieldElements = useRef(new Map<string, HTMLElement>());
+  // Set by a failed submit; the effect below moves focus once the messages are on screen.
+  const [focusRequest, setFocusRequest] = useState<{ readonly fields: readonly string[] } | null>(null);
+
+  const showErrors = useCallback((next: FieldErrors<Field>) => {
+    setErrors(next);
+    const fields = Object.keys(next).filter((field) => next[field as Field] !== undefined);
+    if (fields.length > 0) setFocusRequest({ fields });
+  }, []);
+
+  // A failed submit moves focus to the first invalid field on the page (WCAG 3.3.1): keyboard and
+  // screen reader users land on the message instead of searching for it.
+  useEffect(() => {
+    if (!focusRequest) return;
+    const invalid = focusRequest.fields
+      .map((field) => fieldElements.current.get(field))
+      .filter((element): element is HTMLElement => element?.isConnected === true)
+      .sort((a, b) => (a.compareDocumentPosition(b) & Node.DOCUMENT_POSITION_FOLLOWING ? -1 : 1));
+    const first = invalid[0];
+    const target = first?.matches(FOCUSABLE) ? first : first?.querySelector<HTMLElement>(FOCUSABLE);
+    target?.focus();
+  }, [focusRequest]);
+
+  /**
+   * Registers the element of a field that is not a text field (a select's wrapper, a checkbox) so a
+   * failed submit can move focus to it: `ref={form.fieldRef('experience')}`.
+   */
+  const fieldRef = useCallback(
+    (field: Field) => (element: HTMLElement | null) => {
+      if (element) fieldElements.current.set(field, element);
+      else fieldElements.current.delete(field);
+    },
+    [],
+  );
   const schemaRef = useRef<FormSchema<Values, Output> | null>(typeof source === 'function' ? null : source);
 
   const loadSchema = useCallback(async (): Promise<FormSchema<Values, Output>> => {
@@ -94,9 +132,9 @@ export function useZodForm<Values extends FormValues, Output>(source: SchemaSour
         next[field as Field] = issue.message;
       }
     }
-    setErrors(next);
+    showErrors(next);
     return null;
-  }, [loadSchema, values]);
+  }, [loadSchema, values, showErrors]);
 
   const showServerErrors = useCallback(
     (fieldErrors: Record<string, string>) => {
@@ -104,9 +142,9 @@ export function useZodForm<Values extends FormValues, Output>(source: SchemaSour
       for (const [field, message] of Object.entries(fieldErrors)) {
         if (field in initial) next[field as Field] = message;
       }
-      setErrors(next);
+      showErrors(next);
     },
-    [initial],
+    [initial, showErrors],
   );
 
   // Every change is saved at once, for whoever is signed in now: the session can end between two
@@ -134,7 +172,8 @@ export function useZodForm<Values extends FormValues, Output>(source: SchemaSour
     value: values[field] as string,
     onChange: (value: string) => setValue(field, value as Values[F]),
     errorMessage: errors[field],
+    inputRef: fieldRef(field),
   });
 
-  return { values, errors, setValue, textField, validate, showServerErrors, reset, discardDraft: discardSavedDraft };
+  return { values, errors, setValue, textField, fieldRef, validate, showServerErrors, reset, discardDraft: discardSavedDraft };
 }

@@ -97,3 +97,47 @@ describe('sign-up page', () => {
     expect(await screen.findByText(authMessages.emailTaken)).toBeTruthy();
   });
 });
+
+describe('focus after a refused submit (lib/use-zod-form)', () => {
+  it('moves to the first invalid field of the sign-up form, in page order', async () => {
+    stubApi({});
+    const events = userEvent.setup();
+    renderWithProviders(<SignUpPage />, { path: '/signup' });
+    await events.type(screen.getByLabelText('Full name'), 'Dr. Robin Vale');
+    await events.type(screen.getByLabelText('Password'), 'short');
+    await events.click(screen.getByRole('button', { name: 'Create account' }));
+
+    // Email and Password are both invalid; Email comes first on the page.
+    await vi.waitFor(() => expect(document.activeElement).toBe(screen.getByLabelText('Email')));
+    expect(screen.getByLabelText('Email').getAttribute('aria-invalid')).toBe('true');
+
+    await events.type(screen.getByLabelText('Email'), 'robin@example.com');
+    await events.click(screen.getByRole('button', { name: 'Create account' }));
+    await vi.waitFor(() => expect(document.activeElement).toBe(screen.getByLabelText('Password')));
+  });
+
+  it('moves to the field the server refused on sign-in', async () => {
+    stubApi({
+      'auth.signIn': () =>
+        Promise.reject(
+          new ApiError({ code: 'BAD_REQUEST', httpStatus: 400, message: authMessages.email, fieldErrors: { email: [authMessages.email] } }),
+        ),
+    });
+    const events = userEvent.setup();
+    renderWithProviders(<SignInPage />, { path: '/login' });
+    await events.type(screen.getByLabelText('Email'), 'robin@example.com');
+    await events.type(screen.getByLabelText('Password'), 'correct horse battery');
+    await events.click(screen.getByRole('button', { name: 'Sign in' }));
+
+    expect(await screen.findByText(authMessages.email)).toBeTruthy();
+    await vi.waitFor(() => expect(document.activeElement).toBe(screen.getByLabelText('Email')));
+  });
+
+  it('moves to the first field when the sign-in form is sent empty', async () => {
+    stubApi({});
+    const events = userEvent.setup();
+    renderWithProviders(<SignInPage />, { path: '/login' });
+    await events.click(screen.getByRole('button', { name: 'Sign in' }));
+    await vi.waitFor(() => expect(document.activeElement).toBe(screen.getByLabelText('Email')));
+  });
+});

@@ -16,5 +16,3 @@ export const title = style({ fontSize: 'clamp(1.75rem, 5vw, 2.5rem)' });
 export const muted = style({ color: vars.color.textMuted });
 
 export const welcome = style({ display: 'flex', alignItems: 'center', gap: space.md });
-
-export const body = style({ marginTop: space.xl });

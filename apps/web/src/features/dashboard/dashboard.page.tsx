@@ -1,11 +1,12 @@
 import { useSignedInUser } from '../../lib/signed-in-user.tsx';
 import { Avatar } from '../../ui/avatar/avatar.tsx';
-import { Card } from '../../ui/card/card.tsx';
+import { DashboardOverview } from './dashboard-overview.tsx';
 import * as styles from './dashboard.css.ts';
 
 /**
- * `/dashboard`, inside the signed-in shell (app/signed-in: the session guard, the login prompt for
- * visitors, the side menu with Log Out). The full provider dashboard comes in a later issue.
+ * `/dashboard` (SPEC §2 Provider dashboard), inside the signed-in shell (app/signed-in: the session
+ * guard, the login prompt for visitors, the side menu with Log Out): the practitioner's figures and
+ * upcoming appointments.
  */
 export function DashboardPage() {
   const user = useSignedInUser();
@@ -20,10 +21,7 @@ export function DashboardPage() {
           </div>
         </div>
       </div>
-      <Card className={styles.body} padding="lg">
-        <h2>Your practice at a glance</h2>
-        <p className={styles.muted}>Your schedule, patients and profile will appear here.</p>
-      </Card>
+      <DashboardOverview />
     </div>
   );
 }

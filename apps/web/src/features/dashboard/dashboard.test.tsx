@@ -26,6 +26,11 @@ describe('dashboard', () => {
     let signedIn = true;
     const { calls } = stubApi({
       'auth.me': () => ({ user: signedIn ? user : null }),
+      'dashboard.overview': () => ({
+        stats: { totalPatients: 0, appointmentsThisWeek: 0, averageSessionMinutes: 0, profileCompletion: 0 },
+        timeZone: 'UTC',
+        upcoming: [],
+      }),
       'auth.signOut': () => {
         signedIn = false;
         return { ok: true };
@@ -36,6 +41,7 @@ describe('dashboard', () => {
 
     expect(await screen.findByRole('heading', { name: 'Welcome back, Dr. Sarah Mitchell' })).toBeTruthy();
     expect(screen.getByRole('navigation', { name: 'Dashboard' })).toBeTruthy();
+    expect(await screen.findByRole('heading', { name: 'No upcoming appointments' })).toBeTruthy();
     await events.click(screen.getByRole('button', { name: 'Log Out' }));
 
     await findToast('Logged out successfully');

@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import type { ReactNode, Ref } from 'react';
 import {
   FieldError,
   Input,
@@ -19,9 +19,11 @@ export type TextFieldProps = Omit<AriaTextFieldProps, 'className' | 'children' |
   className?: string;
   /** A multi-line field (a textarea) of this many rows. */
   rows?: number;
+  /** The input element (lib/use-zod-form moves focus to the first invalid field through it). */
+  inputRef?: Ref<HTMLInputElement & HTMLTextAreaElement>;
 };
 
-export function TextField({ label, description, errorMessage, placeholder, className, rows, ...props }: TextFieldProps) {
+export function TextField({ label, description, errorMessage, placeholder, className, rows, inputRef, ...props }: TextFieldProps) {
   return (
     <AriaTextField
       {...props}
@@ -30,9 +32,9 @@ export function TextField({ label, description, errorMessage, placeholder, class
     >
       <Label className={styles.label}>{label}</Label>
       {rows ? (
-        <TextArea className={[styles.input, styles.textArea].join(' ')} placeholder={placeholder} rows={rows} />
+        <TextArea ref={inputRef} className={[styles.input, styles.textArea].join(' ')} placeholder={placeholder} rows={rows} />
       ) : (
-        <Input className={styles.input} placeholder={placeholder} />
+        <Input ref={inputRef} className={styles.input} placeholder={placeholder} />
       )}
       {description ? (
         <Text slot="description" className={styles.description}>
