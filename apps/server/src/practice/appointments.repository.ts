@@ -40,60 +40,66 @@ export interface DashboardAppointmentRow extends PracticeAppointment {
   readonly dashboardStatus: DashboardAppointmentStatus;
 }
 
-const appointmentSelect = {
-  id: true,
-  patientId: true,
-  startsAt: true,
-  durationMinutes: true,
-  type: true,
-  mode: true,
-  status: true,
-  patient: { select: { name: true } },
-} as const;
-
-interface AppointmentRow {
+interface AppointmentSqlRow {
   id: string;
-  patientId: string;
-  startsAt: Date;
-  durationMinutes: number;
+  patient_id: string;
+  patient: string;
+  starts_at: Date;
+  duration_minutes: number;
   type: string;
   mode: string;
   status: string;
-  patient: { name: string };
 }
+
+const APPOINTMENT_COLUMNS = `a.id, a.patient_id, p.name AS patient, a.starts_at, a.duration_minutes, a.type, a.mode, a.status
+  FROM appointment a JOIN patient p ON p.practice_id = a.practice_id AND p.id = a.patient_id`;
+
+/** The schedule week: $1 practice, [$2, $3) the week's instants. Cancelled appointments are not on the grid. */
+export const WEEK_SQL = `SELECT ${APPOINTMENT_COLUMNS}
+  WHERE a.practice_id = $1 AND a.starts_at >= $2 AND a.starts_at < $3 AND a.status <> 'cancelled'
+  ORDER BY a.starts_at, a.id`;
+
+/** The dashboard's upcoming list: $1 practice, from $2 (now), $3 rows at most; completed ones are not upcoming. */
+export const UPCOMING_SQL = `SELECT ${APPOINTMENT_COLUMNS}
+  WHERE a.practice_id = $1 AND a.starts_at >= $2 AND a.status IN ('scheduled', 'confirmed', 'cancelled')
+  ORDER BY a.starts_at, a.id
+  LIMIT $3`;
+
+/** Open appointments that may overlap a slot: $1 practice, starting in [$2, $3). */
+const OVERLAP_CANDIDATES_SQL = `SELECT ${APPOINTMENT_COLUMNS}
+  WHERE a.practice_id = $1 AND a.starts_at >= $2 AND a.starts_at < $3 AND a.status IN ('scheduled', 'confirmed')
+  ORDER BY a.starts_at, a.id`;
 
 /** The instant a practice day starts (its midnight in the zone). */
 export const startOfDay = (date: CalendarDate, timeZone: string): Date => zonedTimeToInstant(date, '00:00', timeZone);
 
+/** The instants bounding the week (Sunday first) that holds `day`, in `timeZone`. */
+export function weekBounds(day: CalendarDate, timeZone: string): { days: CalendarDate[]; from: Date; to: Date } {
+  const days = weekOf(day, timeZone);
+  const sunday = days[0] ?? day;
+  return { days, from: startOfDay(sunday, timeZone), to: startOfDay(addDays(sunday, 7), timeZone) };
+}
+
 export function appointmentsRepository(db: Database, scope: PracticeScope) {
-  const view = (row: AppointmentRow): PracticeAppointment => ({
+  const view = (row: AppointmentSqlRow): PracticeAppointment => ({
     id: row.id,
-    patientId: row.patientId,
-    patient: row.patient.name,
-    date: calendarDateInZone(row.startsAt, scope.timeZone),
-    time: formatTimeOfDay(row.startsAt, scope.timeZone),
-    startsAt: row.startsAt,
-    duration: row.durationMinutes,
+    patientId: row.patient_id,
+    patient: row.patient,
+    date: calendarDateInZone(row.starts_at, scope.timeZone),
+    time: formatTimeOfDay(row.starts_at, scope.timeZone),
+    startsAt: row.starts_at,
+    duration: row.duration_minutes,
     type: scheduleTypeLabel(row.type),
     mode: row.mode === 'virtual' ? 'virtual' : 'in-person',
     status: row.status,
   });
+  const query = (name: string, text: string, values: unknown[]) => db.pool.query<AppointmentSqlRow>({ name, text, values });
 
   return {
     /** The days of the week holding `day` (Sunday first) and their appointments (not cancelled), in time order. */
     async week(day: CalendarDate): Promise<{ days: CalendarDate[]; appointments: PracticeAppointment[] }> {
-      const days = weekOf(day, scope.timeZone);
-      const [first] = days;
-      if (first === undefined) return { days, appointments: [] };
-      const rows = await db.appointment.findMany({
-        where: {
-          practiceId: scope.practiceId,
-          startsAt: { gte: startOfDay(first, scope.timeZone), lt: startOfDay(addDays(first, 7), scope.timeZone) },
-          status: { not: 'cancelled' },
-        },
-        select: appointmentSelect,
-        orderBy: [{ startsAt: 'asc' }, { id: 'asc' }],
-      });
+      const { days, from, to } = weekBounds(day, scope.timeZone);
+      const { rows } = await query('practice-week', WEEK_SQL, [scope.practiceId, from, to]);
       return { days, appointments: rows.map(view) };
     },
 
@@ -101,26 +107,13 @@ export function appointmentsRepository(db: Database, scope: PracticeScope) {
     async overlapping(startsAt: Date, minutes: number): Promise<PracticeAppointment[]> {
       const endsAt = new Date(startsAt.getTime() + minutes * 60_000);
       // Appointments are at most a few hours long: look back a day for ones that started earlier.
-      const rows = await db.appointment.findMany({
-        where: {
-          practiceId: scope.practiceId,
-          status: { in: ['scheduled', 'confirmed'] },
-          startsAt: { lt: endsAt, gte: new Date(startsAt.getTime() - 24 * 60 * 60_000) },
-        },
-        select: appointmentSelect,
-        orderBy: { startsAt: 'asc' },
-      });
-      return rows.filter((row) => row.startsAt.getTime() + row.durationMinutes * 60_000 > startsAt.getTime()).map(view);
+      const { rows } = await query('practice-overlap', OVERLAP_CANDIDATES_SQL, [scope.practiceId, new Date(startsAt.getTime() - 24 * 60 * 60_000), endsAt]);
+      return rows.filter((row) => row.starts_at.getTime() + row.duration_minutes * 60_000 > startsAt.getTime()).map(view);
     },
 
     /** The dashboard's upcoming list: from now on, not completed, soonest first. */
     async upcoming(limit: number): Promise<DashboardAppointmentRow[]> {
-      const rows = await db.appointment.findMany({
-        where: { practiceId: scope.practiceId, startsAt: { gte: scope.now }, status: { in: ['scheduled', 'confirmed', 'cancelled'] } },
-        select: appointmentSelect,
-        orderBy: [{ startsAt: 'asc' }, { id: 'asc' }],
-        take: limit,
-      });
+      const { rows } = await query('practice-upcoming', UPCOMING_SQL, [scope.practiceId, scope.now, limit]);
       return rows.flatMap((row) => {
         const dashboardStatus = row.status === 'scheduled' || row.status === 'confirmed' || row.status === 'cancelled' ? toDashboardStatus(row.status) : null;
         return dashboardStatus ? [{ ...view(row), dashboardStatus }] : [];

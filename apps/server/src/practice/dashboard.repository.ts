@@ -4,19 +4,42 @@
  * and their average length, and how complete the practitioner's profile is.
  */
 import {
-  addDays,
   averageSessionMinutes,
   calendarDateInZone,
   practitionerProfileDefaults,
   practitionerProfileSchema,
   profileCompletion,
-  weekOf,
   type DashboardStats,
   type PractitionerProfile,
 } from '@wellspring/domain';
 import type { Database } from '../db/client.ts';
-import { startOfDay } from './appointments.repository.ts';
+import { weekBounds } from './appointments.repository.ts';
 import type { PracticeScope } from './practice-scope.ts';
+
+/** $1 practice, [$2, $3) this week's instants: one round trip for every figure. */
+export const DASHBOARD_STATS_SQL = `
+  SELECT
+    (SELECT count(*) FROM patient WHERE practice_id = $1) AS total_patients,
+    (SELECT coalesce(array_agg(duration_minutes), '{}') FROM appointment
+      WHERE practice_id = $1 AND starts_at >= $2 AND starts_at < $3 AND status <> 'cancelled') AS week_durations,
+    pr.profile,
+    u.name AS owner_name,
+    CASE WHEN l.id IS NULL THEN NULL ELSE json_build_object(
+      'name', l.name, 'location', l.location, 'shortBio', l.short_bio, 'about', l.about, 'yearsExperience', l.years_experience,
+      'acceptsInsurance', l.accepts_insurance, 'specialties', l.specialties, 'certifications', l.certifications,
+      'education', l.education, 'treatmentApproaches', l.treatment_approaches, 'profileImage', l.profile_image) END AS listing
+  FROM practice pr
+  JOIN app_user u ON u.id = pr.owner_user_id
+  LEFT JOIN practitioner l ON l.id = pr.practitioner_id
+  WHERE pr.id = $1`;
+
+interface StatsRow {
+  total_patients: string;
+  week_durations: number[];
+  profile: unknown;
+  owner_name: string;
+  listing: PractitionerProfile | null;
+}
 
 /**
  * The profile the completion is computed from: the one the practice keeps (the profile editor's),
@@ -31,37 +54,15 @@ function profileForCompletion(stored: unknown, listing: PractitionerProfile | nu
 export function dashboardRepository(db: Database, scope: PracticeScope) {
   return {
     async stats(): Promise<DashboardStats> {
-      const today = calendarDateInZone(scope.now, scope.timeZone);
-      const [sunday] = weekOf(today, scope.timeZone);
-      const weekStart = startOfDay(sunday ?? today, scope.timeZone);
-      const weekEnd = startOfDay(addDays(sunday ?? today, 7), scope.timeZone);
-      const [totalPatients, week, practice] = await Promise.all([
-        db.patient.count({ where: { practiceId: scope.practiceId } }),
-        db.appointment.findMany({
-          where: { practiceId: scope.practiceId, startsAt: { gte: weekStart, lt: weekEnd }, status: { not: 'cancelled' } },
-          select: { durationMinutes: true },
-        }),
-        db.practice.findUniqueOrThrow({
-          where: { id: scope.practiceId },
-          select: {
-            profile: true,
-            owner: { select: { name: true } },
-            practitioner: {
-              select: {
-                name: true, location: true, shortBio: true, about: true, yearsExperience: true, acceptsInsurance: true, specialties: true,
-                certifications: true, education: true, treatmentApproaches: true, profileImage: true,
-              },
-            },
-          },
-        }),
-      ]);
-      const listing = practice.practitioner ? ({ ...practice.practitioner } as PractitionerProfile) : null;
-      const durations = week.map((appointment) => appointment.durationMinutes);
+      const { from, to } = weekBounds(calendarDateInZone(scope.now, scope.timeZone), scope.timeZone);
+      const { rows } = await db.pool.query<StatsRow>({ name: 'practice-dashboard-stats', text: DASHBOARD_STATS_SQL, values: [scope.practiceId, from, to] });
+      const row = rows[0];
+      if (!row) return { totalPatients: 0, appointmentsThisWeek: 0, averageSessionMinutes: 0, profileCompletion: 0 };
       return {
-        totalPatients,
-        appointmentsThisWeek: durations.length,
-        averageSessionMinutes: averageSessionMinutes(durations),
-        profileCompletion: profileCompletion(profileForCompletion(practice.profile, listing, practice.owner.name)),
+        totalPatients: Number(row.total_patients),
+        appointmentsThisWeek: row.week_durations.length,
+        averageSessionMinutes: averageSessionMinutes(row.week_durations),
+        profileCompletion: profileCompletion(profileForCompletion(row.profile, row.listing, row.owner_name)),
       };
     },
   };

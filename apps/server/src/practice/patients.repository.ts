@@ -74,6 +74,52 @@ const SEARCH_SQL = `
   FROM page
   ORDER BY page.name, page.id`;
 
+/** $1 practice, $2 patient id. */
+export const PATIENT_FIND_SQL = 'SELECT id, name FROM patient WHERE practice_id = $1 AND id = $2';
+
+/**
+ * $1 practice, $2 patient id: the patient with its health record, appointments (not cancelled,
+ * newest first), notes (newest first) and the practitioner's name, in one round trip.
+ */
+export const PATIENT_DETAIL_SQL = `
+  SELECT p.id, p.name, p.email, p.phone, p.date_of_birth, p.address, p.emergency_name, p.emergency_relationship, p.emergency_phone,
+    p.insurance_provider, p.insurance_policy_number, p.insurance_group, p.conditions, p.lifestyle,
+    u.name AS provider,
+    coalesce((SELECT json_agg(json_build_object('kind', h.kind, 'details', h.details) ORDER BY h.kind, h.position)
+      FROM health_record_item h WHERE h.practice_id = $1 AND h.patient_id = p.id), '[]') AS health_record,
+    coalesce((SELECT json_agg(json_build_object('id', a.id, 'startsAt', a.starts_at, 'durationMinutes', a.duration_minutes, 'type', a.type, 'status', a.status)
+        ORDER BY a.starts_at DESC, a.id)
+      FROM appointment a WHERE a.practice_id = $1 AND a.patient_id = p.id AND a.status <> 'cancelled'), '[]') AS appointments,
+    coalesce((SELECT json_agg(json_build_object('id', n.id, 'writtenAt', n.written_at, 'type', n.type, 'title', n.title, 'authorName', n.author_name,
+          'subjective', n.subjective, 'objective', n.objective, 'assessment', n.assessment, 'plan', n.plan)
+        ORDER BY n.written_at DESC, n.id)
+      FROM clinical_note n WHERE n.practice_id = $1 AND n.patient_id = p.id), '[]') AS notes
+  FROM patient p
+  JOIN practice pr ON pr.id = p.practice_id
+  JOIN app_user u ON u.id = pr.owner_user_id
+  WHERE p.practice_id = $1 AND p.id = $2`;
+
+interface PatientDetailSqlRow {
+  id: string;
+  name: string;
+  email: string;
+  phone: string;
+  date_of_birth: Date | null;
+  address: string;
+  emergency_name: string;
+  emergency_relationship: string;
+  emergency_phone: string;
+  insurance_provider: string;
+  insurance_policy_number: string;
+  insurance_group: string;
+  conditions: string[] | null;
+  lifestyle: unknown;
+  provider: string;
+  health_record: { kind: string; details: unknown }[];
+  appointments: { id: string; startsAt: string; durationMinutes: number; type: string; status: string }[];
+  notes: { id: string; writtenAt: string; type: string; title: string; authorName: string; subjective: string; objective: string; assessment: string; plan: string }[];
+}
+
 const asStatus = (status: string): PatientStatus => ((patientStatuses as readonly string[]).includes(status) ? (status as PatientStatus) : 'inactive');
 const dateOnly = (date: Date): CalendarDate => date.toISOString().slice(0, 10);
 
@@ -127,37 +173,30 @@ export function patientsRepository(db: Database, scope: PracticeScope) {
       });
     },
 
-    /** Whether `id` is one of the practice's patients (a resource check). */
-    async exists(id: string): Promise<boolean> {
-      return (await db.patient.count({ where: { practiceId: scope.practiceId, id } })) > 0;
+    /** The patient `id` if it is one of the practice's (the resource loader's check), else null. */
+    async find(id: string): Promise<{ id: string; name: string } | null> {
+      const { rows } = await db.pool.query<{ id: string; name: string }>({ name: 'practice-patient-find', text: PATIENT_FIND_SQL, values: [scope.practiceId, id] });
+      return rows[0] ?? null;
     },
 
     /** One patient's whole record, or null when `id` is not one of the practice's patients. Leaves an audit entry. */
     async detail(id: string): Promise<PatientDetail | null> {
-      const patient = await db.patient.findFirst({
-        where: { practiceId: scope.practiceId, id },
-        include: {
-          healthRecord: { orderBy: [{ kind: 'asc' }, { position: 'asc' }], select: { kind: true, details: true } },
-          appointments: { where: { status: { not: 'cancelled' } }, orderBy: { startsAt: 'desc' } },
-          clinicalNotes: { orderBy: [{ writtenAt: 'desc' }, { id: 'asc' }] },
-          practice: { select: { owner: { select: { name: true } } } },
-        },
-      });
+      const { rows } = await db.pool.query<PatientDetailSqlRow>({ name: 'practice-patient-detail', text: PATIENT_DETAIL_SQL, values: [scope.practiceId, id] });
+      const patient = rows[0];
       if (!patient) return null;
       await auditPractice(db, scope, 'read', { recordType: 'patient', recordId: patient.id, patientId: patient.id });
-      const provider = patient.practice.owner.name;
       const lifestyle = lifestyleSchema.safeParse(patient.lifestyle);
       return {
         id: patient.id,
         name: patient.name,
         email: patient.email,
         phone: patient.phone,
-        dob: patient.dateOfBirth ? dateOnly(patient.dateOfBirth) : null,
+        dob: patient.date_of_birth ? dateOnly(patient.date_of_birth) : null,
         address: patient.address,
-        emergency: { name: patient.emergencyName, relationship: patient.emergencyRelationship, phone: patient.emergencyPhone },
-        insurance: { provider: patient.insuranceProvider, policyNumber: patient.insurancePolicyNumber, group: patient.insuranceGroup },
-        conditions: patient.conditions,
-        notes: patient.clinicalNotes.map((note) => ({
+        emergency: { name: patient.emergency_name, relationship: patient.emergency_relationship, phone: patient.emergency_phone },
+        insurance: { provider: patient.insurance_provider, policyNumber: patient.insurance_policy_number, group: patient.insurance_group },
+        conditions: patient.conditions ?? [],
+        notes: patient.notes.map((note) => ({
           id: note.id,
           date: calendarDateInZone(note.writtenAt, scope.timeZone),
           title: note.title,
@@ -171,13 +210,13 @@ export function patientsRepository(db: Database, scope: PracticeScope) {
           time: formatTimeOfDay(appointment.startsAt, scope.timeZone),
           duration: `${appointment.durationMinutes} min`,
           type: detailAppointmentTypeLabel(appointment.type),
-          provider,
-          status: appointment.status !== 'completed' && appointment.startsAt.getTime() > scope.now.getTime() ? 'upcoming' : 'completed',
+          provider: patient.provider,
+          status: appointment.status !== 'completed' && new Date(appointment.startsAt).getTime() > scope.now.getTime() ? 'upcoming' : 'completed',
         })),
-        allergies: itemsOf(patient.healthRecord, 'allergy', allergySchema),
-        medications: itemsOf(patient.healthRecord, 'medication', medicationSchema),
-        medicalHistory: itemsOf(patient.healthRecord, 'medical_history', medicalHistoryItemSchema),
-        familyHistory: itemsOf(patient.healthRecord, 'family_history', familyHistoryItemSchema),
+        allergies: itemsOf(patient.health_record, 'allergy', allergySchema),
+        medications: itemsOf(patient.health_record, 'medication', medicationSchema),
+        medicalHistory: itemsOf(patient.health_record, 'medical_history', medicalHistoryItemSchema),
+        familyHistory: itemsOf(patient.health_record, 'family_history', familyHistoryItemSchema),
         lifestyle: lifestyle.success ? lifestyle.data : null,
       };
     },

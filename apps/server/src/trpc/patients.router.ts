@@ -11,8 +11,9 @@ const patientNotFound = () => new TRPCError({ code: 'NOT_FOUND', message: patien
  * practice before the handler runs and put on `ctx`; an id outside the practice is NOT_FOUND.
  */
 const ownedPatientProcedure = practitionerProcedure.input(patientIdSchema).use(async ({ ctx, input, next }) => {
-  if (!(await ctx.practice.patients.exists(input.id))) throw patientNotFound();
-  return next({ ctx: { patientId: input.id } });
+  const patient = await ctx.practice.patients.find(input.id);
+  if (!patient) throw patientNotFound();
+  return next({ ctx: { patient } });
 });
 
 export const patientsRouter = router({
@@ -21,11 +22,11 @@ export const patientsRouter = router({
 
   /** One patient's record (SPEC §2 Patient detail). Reading it leaves an audit entry. */
   byId: ownedPatientProcedure.query(async ({ ctx }) => {
-    const patient = await ctx.practice.patients.detail(ctx.patientId);
+    const patient = await ctx.practice.patients.detail(ctx.patient.id);
     if (!patient) throw patientNotFound();
     return patient;
   }),
 
   /** Who read or changed this patient's records, newest first (the practice's own audit trail). */
-  auditTrail: ownedPatientProcedure.query(({ ctx }) => listAuditEntriesForPatient(ctx.db, { practiceId: ctx.scope.practiceId, patientId: ctx.patientId, limit: 100 })),
+  auditTrail: ownedPatientProcedure.query(({ ctx }) => listAuditEntriesForPatient(ctx.db, { practiceId: ctx.scope.practiceId, patientId: ctx.patient.id, limit: 100 })),
 });
