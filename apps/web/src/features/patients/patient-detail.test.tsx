@@ -1,0 +1,174 @@
+import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { patientDetailById, unknownPatient, type PatientDetail } from '@wellspring/domain';
+import { describe, expect, it } from 'vitest';
+import { Route } from 'wouter';
+import { ApiProvider } from '../../lib/api.tsx';
+import { ApiError, deferred, stubApi } from '../../test/api-stub.ts';
+import { renderWithProviders } from '../../test/render.tsx';
+import { findToast } from '../../test/toasts.ts';
+import { PatientDetailPage } from './patient-detail.page.tsx';
+
+const TODAY = '2025-06-16';
+const emma = patientDetailById('1', TODAY);
+const week = { today: TODAY, timeZone: 'America/Los_Angeles', days: [], appointments: [] };
+const notFound = () => {
+  throw new ApiError({ code: 'NOT_FOUND', httpStatus: 404, message: 'Unknown Patient' });
+};
+
+function renderDetail(path: string, byId: (input: unknown) => unknown) {
+  const api = stubApi({ 'patients.byId': byId, 'schedule.week': () => week });
+  const rendered = renderWithProviders(
+    <ApiProvider>
+      <Route path="/dashboard/patients/:id" component={PatientDetailPage} />
+    </ApiProvider>,
+    { path },
+  );
+  return { ...api, ...rendered, events: userEvent.setup() };
+}
+
+const patientCard = () => screen.getByRole('region', { name: /^(Emma Thompson|Unknown Patient|Ada)/ });
+const expanded = (name: string) => screen.getByRole('button', { name }).getAttribute('aria-expanded');
+
+describe('patient detail', () => {
+  it('shows a skeleton, then the patient card: age on the practice’s today with the date of birth, contact, 3 conditions then +N more', async () => {
+    const answer = deferred<PatientDetail>();
+    const { events, calls } = renderDetail('/dashboard/patients/1', () => answer.promise);
+    expect(screen.getByRole('status', { name: 'Loading patient record' })).toBeTruthy();
+    expect(screen.getByRole('heading', { level: 1, name: 'Patient Record' })).toBeTruthy();
+    answer.resolve(emma);
+
+    expect(await screen.findByRole('heading', { level: 2, name: 'Emma Thompson' })).toBeTruthy();
+    expect(calls.find((call) => call.path === 'patients.byId')?.input).toEqual({ id: '1' });
+    const card = patientCard();
+    // Born 1985-04-12; on the practice's today, 2025-06-16, she is 40 (whatever the machine's date).
+    expect(await within(card).findByText('40 years (4/12/1985)')).toBeTruthy();
+    expect(within(card).getByText('emma.thompson@example.com')).toBeTruthy();
+    expect(within(card).getByText('(503) 555-0142')).toBeTruthy();
+    const conditions = () => within(within(card).getByRole('list', { name: 'Conditions' })).getAllByRole('listitem').map((item) => item.textContent);
+    expect(conditions()).toEqual(['Chronic Fatigue', 'IBS', 'Anxiety']);
+    await events.click(within(card).getByRole('button', { name: '+2 more' }));
+    expect(conditions()).toEqual(emma.conditions);
+    await events.click(within(card).getByRole('button', { name: 'Show less' }));
+    expect(conditions()).toHaveLength(3);
+
+    await events.click(within(card).getByRole('button', { name: 'Edit patient info' }));
+    await findToast('Edit patient info coming soon');
+    expect(screen.getByRole('link', { name: 'Back to Patient List' }).getAttribute('href')).toBe('/dashboard/patients');
+  });
+
+  it('lists upcoming appointments soonest first as "Month day at time", and the two newest notes', async () => {
+    renderDetail('/dashboard/patients/1', () => emma);
+    const upcoming = await screen.findByRole('region', { name: 'Upcoming Appointments' });
+    const expected = emma.appointments.filter((a) => a.status === 'upcoming').reverse();
+    expect(within(upcoming).getAllByRole('listitem').map((item) => item.textContent)).toEqual(
+      expected.map((a) => `${new Date(`${a.date}T12:00:00Z`).toLocaleDateString('en-US', { month: 'long', day: 'numeric', timeZone: 'UTC' })} at ${a.time}${a.type} · ${a.duration}`),
+    );
+    const recent = screen.getByRole('region', { name: 'Recent Activity' });
+    expect(within(recent).getAllByRole('listitem')).toHaveLength(2);
+    expect(within(recent).getByText(emma.notes[0]?.title ?? '')).toBeTruthy();
+    expect(within(recent).queryByText(emma.notes[2]?.title ?? 'none')).toBeNull();
+  });
+
+  it('opens on Overview: the patient overview and the visit history with Upcoming and Completed badges', async () => {
+    renderDetail('/dashboard/patients/1', () => emma);
+    expect((await screen.findByRole('tab', { name: 'Overview' })).getAttribute('aria-selected')).toBe('true');
+    const overview = screen.getByRole('region', { name: 'Patient Overview' });
+    expect(within(overview).getByText(emma.address)).toBeTruthy();
+    const field = (term: string) => within(overview).getByText(term).nextElementSibling?.textContent;
+    expect(field('Emergency Contact')).toBe('David Thompson (Spouse)(503) 555-0178');
+    expect(field('Insurance')).toBe('Blue Cross Blue ShieldPolicy: BCB-448812907Group: GRP-20331');
+    expect(await within(overview).findByText('40 years (4/12/1985)')).toBeTruthy();
+    const visits = screen.getByRole('region', { name: 'Visit History' });
+    expect(within(visits).getAllByRole('listitem')).toHaveLength(emma.appointments.length);
+    expect(within(visits).getAllByText('Upcoming').length).toBe(emma.appointments.filter((a) => a.status === 'upcoming').length);
+    expect(within(visits).getAllByText('Completed').length).toBe(emma.appointments.filter((a) => a.status === 'completed').length);
+    expect(within(visits).getByRole('link', { name: 'New Visit' }).getAttribute('href')).toBe('/dashboard/schedule');
+  });
+
+  it('keeps the chosen tab in the address; Health Record opens three sections and keeps two closed', async () => {
+    const { events, location } = renderDetail('/dashboard/patients/1', () => emma);
+    await events.click(await screen.findByRole('tab', { name: 'Health Record' }));
+    expect(location.history?.at(-1)).toBe('/dashboard/patients/1?tab=health-record');
+    expect(expanded('Allergies & Intolerances')).toBe('true');
+    expect(expanded('Current Medications & Supplements')).toBe('true');
+    expect(expanded('Medical History')).toBe('true');
+    expect(expanded('Family History')).toBe('false');
+    expect(expanded('Lifestyle & Social History')).toBe('false');
+    expect(screen.getByText(emma.allergies[0]?.name ?? '')).toBeTruthy();
+    await events.click(screen.getByRole('button', { name: 'Family History' }));
+    expect(expanded('Family History')).toBe('true');
+  });
+
+  it('shows the notes as closed SOAP cards with Edit Note, and New Note’s toast', async () => {
+    const { events } = renderDetail('/dashboard/patients/1?tab=notes', () => emma);
+    expect((await screen.findByRole('tab', { name: 'Clinical Notes' })).getAttribute('aria-selected')).toBe('true');
+    const first = emma.notes[0];
+    const trigger = screen.getByRole('button', { name: new RegExp(`^${first?.title ?? ''}`) });
+    expect(trigger.getAttribute('aria-expanded')).toBe('false');
+    expect(trigger.textContent).toContain('SOAP Note');
+    await events.click(trigger);
+    expect(screen.getByRole('heading', { name: 'Assessment' })).toBeTruthy();
+    expect(screen.getByText(first?.content.assessment ?? '')).toBeTruthy();
+    await events.click(screen.getByRole('button', { name: 'Edit Note' }));
+    await findToast('Edit note feature coming soon');
+    await events.click(screen.getByRole('button', { name: 'New Note' }));
+    await findToast('Create note feature coming soon');
+  });
+
+  it('merges appointments and notes newest first on the Timeline', async () => {
+    renderDetail('/dashboard/patients/1?tab=timeline', () => emma);
+    const timeline = await screen.findByRole('region', { name: 'Timeline' });
+    const items = within(timeline).getAllByRole('listitem');
+    expect(items).toHaveLength(emma.appointments.length + emma.notes.length);
+    expect(items.some((item) => item.textContent?.includes(emma.notes[0]?.content.assessment ?? '—'))).toBe(true);
+  });
+
+  it('shows "Unknown Patient" with every empty state when the server does not know the id', async () => {
+    const { events } = renderDetail('/dashboard/patients/not-mine', notFound);
+    expect(await screen.findByRole('heading', { level: 2, name: 'Unknown Patient' })).toBeTruthy();
+    expect(screen.getByText('No upcoming appointments')).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Schedule' }).getAttribute('href')).toBe('/dashboard/schedule');
+    expect(screen.getByText('No recent activity')).toBeTruthy();
+    expect(screen.queryByRole('list', { name: 'Conditions' })).toBeNull();
+
+    await events.click(screen.getByRole('tab', { name: 'Health Record' }));
+    for (const text of ['No known allergies', 'No current medications', 'No medical history recorded']) expect(screen.getByText(text)).toBeTruthy();
+    await events.click(screen.getByRole('button', { name: 'Family History' }));
+    expect(screen.getByText('No family history recorded')).toBeTruthy();
+
+    await events.click(screen.getByRole('tab', { name: 'Clinical Notes' }));
+    expect(screen.getByRole('heading', { name: 'No Clinical Notes' })).toBeTruthy();
+    expect(screen.getByText('There are no clinical notes for this patient yet.')).toBeTruthy();
+    await events.click(screen.getByRole('button', { name: 'Create First Note' }));
+    await findToast('Create note feature coming soon');
+  });
+
+  it('renders a malformed id exactly as an unknown one', async () => {
+    const unknown = renderDetail('/dashboard/patients/nobody', notFound);
+    await screen.findByRole('heading', { level: 2, name: 'Unknown Patient' });
+    // The same markup, but for react-aria's generated ids.
+    const markup = (html: string, id: string) => html.replaceAll(id, 'ID').replace(/_r_[0-9a-z]+_/g, '_r_');
+    const unknownScreen = markup(unknown.container.innerHTML, 'nobody');
+    unknown.unmount();
+
+    const malformed = renderDetail(`/dashboard/patients/${'x'.repeat(300)}`, () => {
+      throw new ApiError({ code: 'BAD_REQUEST', httpStatus: 400, message: 'Invalid input' });
+    });
+    await screen.findByRole('heading', { level: 2, name: 'Unknown Patient' });
+    expect(markup(malformed.container.innerHTML, 'x'.repeat(300))).toBe(unknownScreen);
+    expect(unknownPatient('a').conditions).toEqual([]);
+  });
+
+  it('offers to try again when the record cannot be loaded', async () => {
+    let fail = true;
+    const { events } = renderDetail('/dashboard/patients/1', () => {
+      if (fail) throw new ApiError({ code: 'INTERNAL_SERVER_ERROR', httpStatus: 500, message: 'Internal server error' });
+      return emma;
+    });
+    expect(await screen.findByText("We could not load this patient's record. Please check your connection and try again.", {}, { timeout: 8000 })).toBeTruthy();
+    fail = false;
+    await events.click(screen.getByRole('button', { name: 'Try again' }));
+    expect(await screen.findByRole('heading', { level: 2, name: 'Emma Thompson' })).toBeTruthy();
+  }, 15_000);
+});
