@@ -11,15 +11,13 @@ import {
   CompassIcon,
   CreditCardIcon,
   FileTextIcon,
-  GridIcon,
-  LogOutIcon,
   MenuIcon,
   MessageIcon,
-  SettingsIcon,
   UserIcon,
   UsersIcon,
   VideoIcon,
 } from '../../ui/icons/icons.tsx';
+import { GridIcon, LogOutIcon, SettingsIcon } from '../../ui/icons/menu-icons.tsx';
 import * as styles from './signed-in.css.ts';
 
 interface MenuLink {
