@@ -20,7 +20,7 @@ type FormSchema<Values extends FormValues, Output> = z.ZodType<Output, Partial<V
 
 /**
  * The schema itself, or a loader for it: the landing page's forms load zod with their first
- * keystroke instead of with the page (see features/waitlist/waitlist-schemas).
+ * keystroke instead of with the page (see lib/waitlist/waitlist-schemas).
  */
 export type SchemaSource<Values extends FormValues, Output> = FormSchema<Values, Output> | (() => Promise<FormSchema<Values, Output>>);
 

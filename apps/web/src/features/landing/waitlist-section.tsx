@@ -1,6 +1,6 @@
 import type { WaitlistType } from '@wellspring/domain';
 import type { ReactNode } from 'react';
-import { WaitlistForm } from '../waitlist/waitlist-form.tsx';
+import { WaitlistForm } from '../../lib/waitlist/waitlist-form.tsx';
 import { useScrollTarget, WAITLIST_SECTION_ID } from '../../lib/scroll.ts';
 import { Card } from '../../ui/card/card.tsx';
 import { HeartIcon, LeafIcon } from '../../ui/icons/icons.tsx';

@@ -1,6 +1,6 @@
 import { Card } from '../../ui/card/card.tsx';
 import * as layout from '../../ui/layout/layout.css.ts';
-import { WaitlistForm } from './waitlist-form.tsx';
+import { WaitlistForm } from '../../lib/waitlist/waitlist-form.tsx';
 import * as styles from './waitlist.css.ts';
 
 /** `/provider-waitlist`: the shared waitlist form of type patient, titled for providers (SPEC §2). */

@@ -1,12 +1,12 @@
 import { waitlistFormTexts, waitlistToasts, type SendInviteInput, type WaitlistType } from '@wellspring/domain';
-import { preloadApi, useLazyMutation } from '../../lib/lazy-api.ts';
-import { notify } from '../../lib/toast.tsx';
-import { useZodForm } from '../../lib/use-zod-form.ts';
+import { preloadApi, useLazyMutation } from '../lazy-api.ts';
+import { notify } from '../toast.tsx';
+import { useZodForm } from '../use-zod-form.ts';
 import { Button } from '../../ui/button/button.tsx';
 import { Form } from '../../ui/form/form.tsx';
 import { TextField } from '../../ui/text-field/text-field.tsx';
 import { loadInviteFormSchema } from './load-waitlist-schemas.ts';
-import * as styles from './waitlist.css.ts';
+import * as styles from './waitlist-form.css.ts';
 
 export interface InviteFormProps {
   /** The audience of the card the invite comes from. */

@@ -1,15 +1,15 @@
 import { SUCCESS_SCREEN_MS, waitlistFormTexts, waitlistToasts, type JoinWaitlistInput, type WaitlistType } from '@wellspring/domain';
 import { useEffect, useId, useState } from 'react';
-import { preloadApi, useLazyMutation } from '../../lib/lazy-api.ts';
-import { notify } from '../../lib/toast.tsx';
-import { useZodForm } from '../../lib/use-zod-form.ts';
+import { preloadApi, useLazyMutation } from '../lazy-api.ts';
+import { notify } from '../toast.tsx';
+import { useZodForm } from '../use-zod-form.ts';
 import { Button } from '../../ui/button/button.tsx';
 import { Form } from '../../ui/form/form.tsx';
 import { CheckIcon, UsersIcon } from '../../ui/icons/icons.tsx';
 import { TextField } from '../../ui/text-field/text-field.tsx';
 import { InviteForm } from './invite-form.tsx';
 import { loadWaitlistFormSchema } from './load-waitlist-schemas.ts';
-import * as styles from './waitlist.css.ts';
+import * as styles from './waitlist-form.css.ts';
 
 export interface WaitlistFormProps {
   /** Which waitlist the entry joins: patient or practitioner. */
