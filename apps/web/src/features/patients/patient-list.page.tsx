@@ -1,4 +1,233 @@
-/** `/dashboard/patients` (SPEC §2 Patient list), inside the signed-in shell: a placeholder until the list is built. */
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { PATIENT_PAGE_SIZE, patientMessages, patientStatusColor, patientStatusLabel } from '@wellspring/domain';
+import type { RouterOutputs } from '@wellspring/server/router';
+import { useEffect, useRef, useState } from 'react';
+import { useSearchParams } from 'wouter';
+import { apiErrorCode, apiFieldErrors } from '../../lib/api-errors.ts';
+import { notify } from '../../lib/toast.tsx';
+import { useTRPC } from '../../lib/trpc.ts';
+import { Badge } from '../../ui/badge/badge.tsx';
+import { Button, LinkButton } from '../../ui/button/button.tsx';
+import { Card } from '../../ui/card/card.tsx';
+import { FormAlert } from '../../ui/form/form.tsx';
+import { ChevronLeftIcon, ChevronRightIcon, FilterIcon } from '../../ui/icons/icons.tsx';
+import { Skeleton } from '../../ui/skeleton/skeleton.tsx';
+import { Cell, Column, Row, ShownBelow, Table, TableBody, TableHeader } from '../../ui/table/table.tsx';
+import { TextField } from '../../ui/text-field/text-field.tsx';
+import { visuallyHidden } from '../../ui/visually-hidden.css.ts';
+import { PlusIcon } from './patient-icons.tsx';
+import * as styles from './patient-list.css.ts';
+
+/** How long typing pauses before the search runs (and enters the address). */
+export const SEARCH_DEBOUNCE_MS = 300;
+
+type PatientPage = RouterOutputs['patients']['list'];
+
+const pageFrom = (value: string | null): number => {
+  const page = Number(value);
+  return Number.isInteger(page) && page >= 1 ? page : 1;
+};
+
+/**
+ * The search text and page, kept in the address (`?q=…&page=…`) so a reload or a shared link shows
+ * the same list. The box answers at once; the address (and the search) follow after a pause.
+ */
+function usePatientSearch() {
+  const [params, setParams] = useSearchParams();
+  const query = params.get('q') ?? '';
+  const page = pageFrom(params.get('page'));
+  const [text, setText] = useState(query);
+  // What this box last wrote to the address: any other change of `q` (Back, a link) refills the box.
+  const [written, setWritten] = useState(query);
+  const [seenQuery, setSeenQuery] = useState(query);
+  if (query !== seenQuery) {
+    setSeenQuery(query);
+    if (query !== written) {
+      setText(query);
+      setWritten(query);
+    }
+  }
+
+  const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
+  useEffect(() => () => clearTimeout(timer.current), []);
+
+  const type = (value: string) => {
+    setText(value);
+    clearTimeout(timer.current);
+    timer.current = setTimeout(() => {
+      setWritten(value);
+      setParams(
+        (current) => {
+          const next = new URLSearchParams(current);
+          if (value) next.set('q', value);
+          else next.delete('q');
+          // A new search starts on its first page.
+          next.delete('page');
+          return next;
+        },
+        { replace: true },
+      );
+    }, SEARCH_DEBOUNCE_MS);
+  };
+
+  const goToPage = (target: number) =>
+    setParams((current) => {
+      const next = new URLSearchParams(current);
+      if (target <= 1) next.delete('page');
+      else next.set('page', String(target));
+      return next;
+    });
+
+  return { text, type, query, page, goToPage };
+}
+
+/** `/dashboard/patients` (SPEC §2 Patient list, §5 search), inside the signed-in shell. */
 export function PatientListPage() {
-  return <h1>Patient Records</h1>;
+  const trpc = useTRPC();
+  const search = usePatientSearch();
+  const list = useQuery({
+    ...trpc.patients.list.queryOptions({ query: search.query, page: search.page, pageSize: PATIENT_PAGE_SIZE }),
+    // While the next search or page loads, the last answer stays on screen (no flash of a skeleton).
+    placeholderData: keepPreviousData,
+  });
+  const searchError = list.isError && apiErrorCode(list.error) === 'BAD_REQUEST' ? (apiFieldErrors(list.error).query ?? 'Please check the search text.') : undefined;
+
+  return (
+    <div className={styles.page}>
+      <div className={styles.header}>
+        <div>
+          <h1 className={styles.title}>Patient Records</h1>
+          <p className={styles.muted}>Find a patient by name, email or phone and open their record.</p>
+        </div>
+        <Button onPress={() => notify.info({ title: patientMessages.addComingSoon })}>
+          <PlusIcon size={18} />
+          Add New Patient
+        </Button>
+      </div>
+
+      <div className={styles.toolbar} role="search">
+        <TextField
+          className={styles.search}
+          label={<span className={visuallyHidden}>Search patients</span>}
+          type="search"
+          placeholder={patientMessages.searchPlaceholder}
+          value={search.text}
+          onChange={search.type}
+          maxLength={200}
+          errorMessage={searchError}
+        />
+        {/* SPEC §2: the Filters button does nothing yet. */}
+        <Button variant="outline">
+          <FilterIcon size={18} />
+          Filters
+        </Button>
+      </div>
+
+      {list.isPending ? (
+        <PatientListLoading />
+      ) : list.isError && !list.data ? (
+        searchError ? null : (
+          <Card>
+            <FormAlert>We could not load your patients. Please check your connection and try again.</FormAlert>
+            <Button variant="outline" onPress={() => void list.refetch()}>
+              Try again
+            </Button>
+          </Card>
+        )
+      ) : (
+        <PatientTable answer={list.data} stale={list.isPlaceholderData} onPage={search.goToPage} />
+      )}
+    </div>
+  );
+}
+
+function PatientTable({ answer, stale, onPage }: { answer: PatientPage | undefined; stale: boolean; onPage: (page: number) => void }) {
+  const items = answer?.items ?? [];
+  const total = answer?.total ?? 0;
+  const page = answer?.page ?? 1;
+  const pageSize = answer?.pageSize ?? PATIENT_PAGE_SIZE;
+  const pages = Math.max(1, Math.ceil(total / pageSize));
+  const first = total === 0 ? 0 : (page - 1) * pageSize + 1;
+  const last = Math.min(total, page * pageSize);
+
+  return (
+    <>
+      <div className={stale ? styles.stale : undefined} aria-busy={stale || undefined}>
+        <Table aria-label="Patients">
+          <TableHeader>
+            <Column isRowHeader>Name</Column>
+            <Column hideBelow="md">Contact</Column>
+            <Column hideBelow="lg">Last Visit</Column>
+            <Column hideBelow="lg">Next Appointment</Column>
+            <Column>Status</Column>
+            <Column>Actions</Column>
+          </TableHeader>
+          <TableBody items={items} emptyState={total === 0 ? patientMessages.noPatients : 'This page is past the end of the list.'}>
+            {(patient) => (
+              <Row id={patient.id} href={`/dashboard/patients/${encodeURIComponent(patient.id)}`} textValue={patient.name}>
+                <Cell>
+                  <span className={styles.name}>
+                    <span className={styles.strong}>{patient.name}</span>
+                    {patient.email ? (
+                      <ShownBelow breakpoint="md">
+                        <span className={styles.secondary}>{patient.email}</span>
+                      </ShownBelow>
+                    ) : null}
+                  </span>
+                </Cell>
+                <Cell hideBelow="md">
+                  <span className={styles.name}>
+                    <span>{patient.email}</span>
+                    <span className={styles.secondary}>{patient.phone}</span>
+                  </span>
+                </Cell>
+                <Cell hideBelow="lg">{patient.lastVisit}</Cell>
+                <Cell hideBelow="lg">{patient.nextAppointment}</Cell>
+                <Cell>
+                  <Badge color={patientStatusColor(patient.status)}>{patientStatusLabel(patient.status)}</Badge>
+                </Cell>
+                <Cell>
+                  <LinkButton href={`/dashboard/patients/${encodeURIComponent(patient.id)}`} variant="outline" size="sm" aria-label={`View ${patient.name}`}>
+                    View
+                  </LinkButton>
+                </Cell>
+              </Row>
+            )}
+          </TableBody>
+        </Table>
+      </div>
+      <nav className={styles.pager} aria-label="Patient list pages">
+        <p className={styles.muted} role="status">
+          {total === 0 ? '0 patients' : `Showing ${first}–${last} of ${total} ${total === 1 ? 'patient' : 'patients'}`}
+        </p>
+        {pages > 1 || page > 1 ? (
+          <div className={styles.pagerButtons}>
+            <Button variant="outline" size="sm" isDisabled={page <= 1} onPress={() => onPage(Math.min(page, pages + 1) - 1)}>
+              <ChevronLeftIcon size={16} />
+              Previous
+            </Button>
+            <span className={styles.muted}>
+              Page {page} of {pages}
+            </span>
+            <Button variant="outline" size="sm" isDisabled={page >= pages} onPress={() => onPage(page + 1)}>
+              Next
+              <ChevronRightIcon size={16} />
+            </Button>
+          </div>
+        ) : null}
+      </nav>
+    </>
+  );
+}
+
+function PatientListLoading() {
+  return (
+    <Card padding="md" role="status" aria-label="Loading patients">
+      <div className={styles.loading}>
+        {Array.from({ length: 6 }, (_, index) => (
+          <Skeleton key={index} height="2.5rem" />
+        ))}
+      </div>
+    </Card>
+  );
 }
