@@ -35,7 +35,10 @@
  *
  * `runCommand` opens the transaction and throws a rejection as a TRPCError. `executeCommand` runs
  * inside a transaction the caller already holds (the outbox relay records its delivery attempt in
- * the same one) and returns a rejection as a value, having written nothing.
+ * the same one) and returns a rejection as a value, having written nothing. `runCreation` is the
+ * same steps for a `CreationMachine`: a command creating an aggregate under a fresh id whose row and
+ * events one SQL statement writes (the waitlist join, benchmarked at ~2.3x the throughput of the
+ * same join in an interactive transaction). Use `runCommand` unless a benchmark says otherwise.
  */
 import type { Decision, DomainError } from '@wellspring/domain';
 import { replay } from '@wellspring/domain';
@@ -80,19 +83,39 @@ export interface StateChange<State, Command, Event> {
   readonly context: CommandContext;
 }
 
-/** One aggregate, as the runner drives it. See the file comment. */
-export interface CommandMachine<State, Command, Event> {
+/** What the runner needs of any machine: decide, evolve, and how its events are stored. */
+interface MachineCore<State, Command, Event> {
   /** `domain_event.aggregate_type` of this aggregate's events. */
   readonly aggregateType: string;
   /** The machine's zod schema for its events: every stored payload reads back through it. */
   readonly eventSchema: z.ZodType<Event>;
-  /** The current state, locked until the transaction ends; the machine's initial state when absent. */
-  load(tx: DatabaseTransaction, aggregateId: string): Promise<State>;
   decide(state: State, command: Command, context: CommandContext): Decision<Event>;
   evolve(state: State, event: Event): State;
+  toStoredEvent(event: Event): StoredEvent;
+}
+
+/** One aggregate, as the runner drives it. See the file comment. */
+export interface CommandMachine<State, Command, Event> extends MachineCore<State, Command, Event> {
+  /** The current state, locked until the transaction ends; the machine's initial state when absent. */
+  load(tx: DatabaseTransaction, aggregateId: string): Promise<State>;
   /** Writes the new state. A returned DomainError rejects the command; nothing may have been written. */
   save(tx: DatabaseTransaction, change: StateChange<State, Command, Event>): Promise<DomainError | undefined>;
-  toStoredEvent(event: Event): StoredEvent;
+}
+
+/**
+ * A command that creates an aggregate under a fresh id and whose row and events one SQL statement
+ * can write (`runCreation`): a hot path such as the waitlist join, where an interactive
+ * transaction's extra round trips cost more than half the throughput.
+ */
+export interface CreationMachine<State, Command, Event> extends MachineCore<State, Command, Event> {
+  /** The absent aggregate's state: the id is new, so there is nothing to load or lock. */
+  readonly initial: State;
+  /**
+   * Writes `change.after` and appends `events` (stamped, ready to store as they are) in one
+   * statement — one implicit transaction, so both or neither are stored. A returned DomainError
+   * (a unique index found a duplicate) rejects the command; the statement must then store nothing.
+   */
+  insert(db: Database, change: StateChange<State, Command, Event>, events: readonly NewDomainEvent[]): Promise<DomainError | undefined>;
 }
 
 export type CommandResult<State, Event> =
@@ -107,7 +130,7 @@ export function commandContext(ctx: Pick<Context, 'db' | 'user' | 'requestId'> &
   return { db: ctx.db, actor: { userId: ctx.user?.id ?? null }, requestId: ctx.requestId === '' ? null : ctx.requestId, now: ctx.now ?? new Date() };
 }
 
-function stamp<State, Command, Event>(machine: CommandMachine<State, Command, Event>, aggregateId: string, event: Event, context: CommandContext): NewDomainEvent {
+function stamp<State, Command, Event>(machine: MachineCore<State, Command, Event>, aggregateId: string, event: Event, context: CommandContext): NewDomainEvent {
   const stored = machine.toStoredEvent(event);
   const readBack = machine.eventSchema.safeParse(stored.payload);
   if (!readBack.success) throw new Error(`${machine.aggregateType} ${stored.type}: the stored payload does not read back through the event schema`, { cause: readBack.error });
@@ -174,6 +197,29 @@ export async function runCommand<State, Command, Event>(
     if (error instanceof CommandRejected) throw domainErrorToTrpc(error.domainError);
     throw error;
   }
+}
+
+/**
+ * `runCommand` for a `CreationMachine`: decide against the initial state, evolve, then one
+ * statement writes the new state and the stamped events. A rejection writes nothing and throws
+ * `domainErrorToTrpc(error)`.
+ */
+export async function runCreation<State, Command, Event>(
+  deps: CommandDependencies,
+  machine: CreationMachine<State, Command, Event>,
+  aggregateId: string,
+  command: Command,
+): Promise<{ readonly state: State; readonly events: readonly Event[] }> {
+  const { db, ...context } = deps;
+  const before = machine.initial;
+  const decision = machine.decide(before, command, context);
+  if (!decision.ok) throw domainErrorToTrpc(decision.error);
+  const { events } = decision;
+  const after = events.reduce(machine.evolve, before);
+  const stored = events.map((event) => stamp(machine, aggregateId, event, context));
+  const refused = await machine.insert(db, { aggregateId, command, before, after, events, context }, stored);
+  if (refused) throw domainErrorToTrpc(refused);
+  return { state: after, events };
 }
 
 /**

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { joinWaitlistSchema, sendInviteSchema } from '@wellspring/domain';
-import { commandContext, runCommand } from '../commands/run-command.ts';
-import { waitlistEntryCommands, waitlistInviteCommands } from '../commands/waitlist.commands.ts';
+import { commandContext, runCommand, runCreation } from '../commands/run-command.ts';
+import { waitlistInviteCommands, waitlistJoin } from '../commands/waitlist.commands.ts';
 import { notifyOutbox } from '../outbox/outbox-signal.ts';
 import { clientIp, enforceRateLimit, publicProcedure, router, type Context } from './trpc.ts';
 
@@ -17,7 +17,7 @@ export const waitlistRouter = router({
   join: publicProcedure.input(joinWaitlistSchema).mutation(async ({ ctx, input }): Promise<{ id: string }> => {
     await enforceRateLimit(ctx, waitlistRule(ctx, 'waitlist-join'), clientIp(ctx), TOO_MANY_WAITLIST_REQUESTS);
     const id = randomUUID();
-    await runCommand(commandContext(ctx), waitlistEntryCommands, id, { kind: 'Join', id, input });
+    await runCreation(commandContext(ctx), waitlistJoin, id, { kind: 'Join', id, input });
     return { id };
   }),
 
