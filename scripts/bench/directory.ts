@@ -117,7 +117,7 @@ const percentile = (sorted: readonly number[], p: number): number =>
   sorted.length === 0 ? NaN : (sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? NaN);
 const round = (ms: number) => Math.round(ms * 100) / 100;
 
-function summarize(latencies: number[], failures: number, seconds: number): LatencyResult {
+export function summarize(latencies: number[], failures: number, seconds: number): LatencyResult {
   const sorted = latencies.sort((a, b) => a - b);
   return {
     requestsPerSec: latencies.length / seconds,

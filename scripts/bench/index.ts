@@ -3,6 +3,7 @@
 import { measureLandingBundle, printBundleReport } from './bundle.ts';
 import { measureDirectory, printDirectoryReport } from './directory.ts';
 import { measureLighthouse, printLighthouseReport } from './lighthouse.ts';
+import { measurePractice, printPracticeReport } from './practice.ts';
 import { measureStartup, printStartupReport } from './startup.ts';
 import { measureWaitlist, printWaitlistReport } from './waitlist.ts';
 
@@ -15,3 +16,4 @@ if (wants('lighthouse')) printLighthouseReport(await measureLighthouse());
 if (wants('startup')) printStartupReport(await measureStartup());
 if (wants('waitlist')) printWaitlistReport(await measureWaitlist());
 if (wants('directory')) printDirectoryReport(await measureDirectory());
+if (wants('practice')) printPracticeReport(await measurePractice());

@@ -16,6 +16,9 @@ import type { Database } from '../db/client.ts';
 import { weekBounds } from './appointments.repository.ts';
 import type { PracticeScope } from './practice-scope.ts';
 
+/** How many upcoming appointments the dashboard lists. */
+export const DASHBOARD_UPCOMING_LIMIT = 6;
+
 /** $1 practice, [$2, $3) this week's instants: one round trip for every figure. */
 export const DASHBOARD_STATS_SQL = `
   SELECT

@@ -56,7 +56,7 @@ const likeLiteral = (text: string): string => text.replace(/[\\%_]/g, (character
  * only their last visit, next appointment and note count. Name and e-mail match case-insensitively
  * as substrings; the phone as typed (`strpos`), as SPEC §5 says.
  */
-const SEARCH_SQL = `
+export const SEARCH_SQL = `
   WITH page AS (
     SELECT p.id, p.name, p.email, p.phone, p.date_of_birth, p.status, p.conditions, count(*) OVER () AS total
     FROM patient p

@@ -1,8 +1,6 @@
 import { canStartSession, type DashboardStats } from '@wellspring/domain';
+import { DASHBOARD_UPCOMING_LIMIT } from '../practice/dashboard.repository.ts';
 import { practitionerProcedure, router } from './trpc.ts';
-
-/** How many upcoming appointments the dashboard lists. */
-export const DASHBOARD_UPCOMING_LIMIT = 6;
 
 export const dashboardRouter = router({
   /** The provider dashboard: figures from the practice's own data and the upcoming appointments (SPEC §2). */

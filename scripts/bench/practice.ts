@@ -1,0 +1,306 @@
+// Practice reads (DESIGN §8, issue 12): a practice of 10,000 patients and 200,000 appointments among
+// 1,000 practices (the domain's generator), read over HTTP by its practitioner with 32 concurrent
+// clients — the dashboard, a schedule week, a patient search and a patient record — next to the
+// same SQL straight through `pg` with 32 clients in the same run (the floor). Budget: each p95
+// within 1.5× of its floor. Every patient search and record read appends an audit entry, in both.
+import { randomUUID } from 'node:crypto';
+import autocannon from 'autocannon';
+import pg from 'pg';
+import superjson from 'superjson';
+import {
+  addDays,
+  calendarDateInZone,
+  generateAppointments,
+  generatePatients,
+  mulberry32,
+  pick,
+  randomInt,
+  weekOf,
+  zonedTimeToInstant,
+  type Random,
+} from '@wellspring/domain';
+import { generateSessionToken, sessionIdFromToken } from '../../apps/server/src/auth/session.ts';
+import { UPCOMING_SQL, WEEK_SQL } from '../../apps/server/src/practice/appointments.repository.ts';
+import { DASHBOARD_STATS_SQL, DASHBOARD_UPCOMING_LIMIT } from '../../apps/server/src/practice/dashboard.repository.ts';
+import { PATIENT_DETAIL_SQL, PATIENT_FIND_SQL, SEARCH_SQL } from '../../apps/server/src/practice/patients.repository.ts';
+import { summarize, type LatencyResult } from './directory.ts';
+import { createBenchDatabase, dropBenchDatabase, startServer, stopServer, waitForHealthy } from './lib.ts';
+
+const CONNECTIONS = 32;
+const DURATION_S = Number(process.env.BENCH_DURATION_S ?? 10);
+const WARMUP_S = Number(process.env.BENCH_WARMUP_S ?? 5);
+const PRACTICES = 1_000;
+const PATIENTS = Number(process.env.BENCH_PRACTICE_PATIENTS ?? 10_000);
+const APPOINTMENTS = Number(process.env.BENCH_PRACTICE_APPOINTMENTS ?? 200_000);
+/** The other practices' share, so the measured one is not alone in its tables. */
+const OTHER_PATIENTS_EACH = 10;
+const OTHER_APPOINTMENTS_EACH = 50;
+const TIME_ZONE = 'America/Chicago';
+const BUDGET_RATIO = 1.5;
+const PAGE_SIZE = 25;
+
+interface Statement {
+  readonly name: string;
+  readonly text: string;
+  readonly values: unknown[];
+}
+
+/** One procedure: its HTTP paths (a pool drawn in order) and, for each, the statements it runs. */
+interface Workload {
+  readonly procedure: string;
+  readonly paths: readonly string[];
+  readonly statements: readonly (readonly Statement[])[];
+}
+
+const trpcPath = (procedure: string, input: unknown) =>
+  input === undefined ? `/api/trpc/${procedure}` : `/api/trpc/${procedure}?input=${encodeURIComponent(JSON.stringify(superjson.serialize(input)))}`;
+
+/** Rows inserted 10,000 at a time through unnest; a type like `text[]` travels as its text form (`{a,b}`) and is cast. */
+async function insertRows(pool: pg.Pool, table: string, columns: readonly string[], types: readonly string[], rows: readonly unknown[][]): Promise<void> {
+  const CHUNK = 10_000;
+  const arrayTypes = types.map((type) => (type.endsWith('[]') ? 'text' : type));
+  const selected = types.map((type, index) => (type.endsWith('[]') ? `c${index}::${type}` : `c${index}`));
+  for (let start = 0; start < rows.length; start += CHUNK) {
+    const chunk = rows.slice(start, start + CHUNK);
+    const arrays = columns.map((_column, index) => chunk.map((row) => row[index]));
+    await pool.query(
+      `INSERT INTO ${table} (${columns.join(', ')}) SELECT ${selected.join(', ')} FROM unnest(${arrayTypes.map((type, index) => `$${index + 1}::${type}[]`).join(', ')}) AS t(${columns.map((_column, index) => `c${index}`).join(', ')})`,
+      arrays,
+    );
+  }
+}
+
+interface Loaded {
+  readonly cookie: string;
+  readonly userId: string;
+  readonly practiceId: string;
+  readonly sessionId: string;
+  readonly patients: readonly { id: string; name: string; email: string; phone: string }[];
+  readonly today: string;
+}
+
+async function load(pool: pg.Pool, now: Date): Promise<Loaded> {
+  const today = calendarDateInZone(now, TIME_ZONE);
+  const users: unknown[][] = [];
+  const practices: unknown[][] = [];
+  for (let index = 0; index < PRACTICES; index += 1) {
+    const userId = randomUUID();
+    users.push([userId, `bench.practitioner.${index}@example.com`, `Dr. Bench ${index}`, 'not-a-real-hash', 'practitioner']);
+    practices.push([`bench-practice-${index}`, userId, TIME_ZONE]);
+  }
+  await insertRows(pool, 'app_user', ['id', 'email', 'name', 'password_hash', 'role'], ['uuid', 'text', 'text', 'text', 'text'], users);
+  await insertRows(pool, 'practice', ['id', 'owner_user_id', 'time_zone'], ['text', 'uuid', 'text'], practices);
+  const measured = 'bench-practice-0';
+  const practitioners = practices.map((row) => ({ id: String(row[0]), timeZone: TIME_ZONE }));
+  const mine = generatePatients(PATIENTS, 7, { practitioners: [{ id: measured }] });
+  // The generator numbers its ids from 1 in every call: the other practices' get a prefix.
+  const others = generatePatients(OTHER_PATIENTS_EACH * (PRACTICES - 1), 8, { practitioners: practitioners.slice(1) }).map((patient) => ({ ...patient, id: `other-${patient.id}` }));
+  const allPatients = [...mine, ...others];
+  await insertRows(
+    pool,
+    'patient',
+    ['id', 'practice_id', 'name', 'email', 'phone', 'date_of_birth', 'conditions', 'status'],
+    ['text', 'text', 'text', 'text', 'text', 'date', 'text[]', 'text'],
+    allPatients.map((patient) => [patient.id, patient.practitionerId, patient.name, patient.email, patient.phone, patient.dob, `{${patient.conditions.map((condition) => `"${condition}"`).join(',')}}`, patient.status]),
+  );
+  // A busy multi-practitioner clinic: 200,000 appointments over about five years either side of today.
+  const appointments = [
+    ...generateAppointments(APPOINTMENTS, 9, { patients: mine, practitioners: [{ id: measured, timeZone: TIME_ZONE }], today, windowDays: 2_000 }),
+    ...generateAppointments(OTHER_APPOINTMENTS_EACH * (PRACTICES - 1), 10, { patients: others, practitioners, today, windowDays: 365 }).map((appointment) => ({ ...appointment, id: `other-${appointment.id}` })),
+  ];
+  await insertRows(
+    pool,
+    'appointment',
+    ['id', 'practice_id', 'patient_id', 'starts_at', 'duration_minutes', 'type', 'mode', 'status'],
+    ['text', 'text', 'text', 'timestamptz', 'int', 'text', 'text', 'text'],
+    appointments.map((appointment) => [appointment.id, appointment.practitionerId, appointment.patientId, appointment.startsAt, appointment.durationMinutes, appointment.type, appointment.mode, appointment.status]),
+  );
+  await insertRows(
+    pool,
+    'clinical_note',
+    ['id', 'practice_id', 'patient_id', 'type', 'title', 'author_name', 'assessment', 'written_at'],
+    ['text', 'text', 'text', 'text', 'text', 'text', 'text', 'timestamptz'],
+    mine.flatMap((patient, index) =>
+      Array.from({ length: 3 }, (_, note) => [`bench-note-${index}-${note}`, measured, patient.id, 'soap', `Visit note ${note + 1}`, 'Dr. Bench 0', 'Stable; continue the plan.', new Date(now.getTime() - (note + 1) * 30 * 86_400_000)]),
+    ),
+  );
+  await pool.query('VACUUM ANALYZE');
+  const token = generateSessionToken();
+  const sessionId = sessionIdFromToken(token);
+  const ownerId = String(users[0]?.[0]);
+  await pool.query('INSERT INTO session (id, user_id, expires_at) VALUES ($1, $2, $3)', [sessionId, ownerId, new Date(now.getTime() + 86_400_000)]);
+  return { cookie: `session=${token}`, userId: ownerId, practiceId: measured, sessionId, patients: mine, today };
+}
+
+/** What every signed-in request reads before its procedure: the session with its user, and the caller's practice. */
+function requestPreamble(loaded: Loaded): Statement[] {
+  return [
+    { name: 'bench-session', text: 'SELECT s.id, s.expires_at, s.last_active_at, u.id AS user_id, u.name, u.email, u.role FROM session s JOIN app_user u ON u.id = s.user_id WHERE s.id = $1', values: [loaded.sessionId] },
+    { name: 'bench-practice', text: 'SELECT id, time_zone FROM practice WHERE owner_user_id = $1', values: [loaded.userId] },
+  ];
+}
+
+function auditInsert(loaded: Loaded, recordType: string, recordId: string | null, action: string): Statement {
+  return {
+    name: 'bench-audit',
+    text: 'INSERT INTO audit_entry (actor_user_id, practice_id, record_type, record_id, patient_id, action, request_id, source_address, detail) VALUES ($1::uuid, $2, $3, $4, $5, $6, $7, $8, $9::jsonb)',
+    values: [loaded.userId, loaded.practiceId, recordType, recordId, recordId, action, randomUUID(), '127.0.0.1', null],
+  };
+}
+
+function workloads(loaded: Loaded, now: Date, random: Random): Workload[] {
+  const preamble = requestPreamble(loaded);
+  const weekRange = (day: string) => {
+    const sunday = weekOf(day, TIME_ZONE)[0] ?? day;
+    return [zonedTimeToInstant(sunday, '00:00', TIME_ZONE), zonedTimeToInstant(addDays(sunday, 7), '00:00', TIME_ZONE)] as const;
+  };
+  const [thisWeekFrom, thisWeekTo] = weekRange(loaded.today);
+  const weeks = Array.from({ length: 200 }, () => addDays(loaded.today, 7 * randomInt(random, -52, 52)));
+  const searches = Array.from({ length: 500 }, () => {
+    const patient = pick(random, loaded.patients);
+    const roll = random();
+    return roll < 0.5 ? (patient.name.split(' ')[1] ?? patient.name).slice(0, 4).toLowerCase() : roll < 0.8 ? patient.email.slice(0, 6) : patient.phone.slice(0, 5);
+  });
+  const records = Array.from({ length: 1_000 }, () => pick(random, loaded.patients).id);
+  const likeLiteral = (text: string) => text.replace(/[\\%_]/g, (character) => `\\${character}`);
+  return [
+    {
+      procedure: 'dashboard.overview',
+      paths: [trpcPath('dashboard.overview', undefined)],
+      statements: [[...preamble, { name: 'practice-dashboard-stats', text: DASHBOARD_STATS_SQL, values: [loaded.practiceId, thisWeekFrom, thisWeekTo] }, { name: 'practice-upcoming', text: UPCOMING_SQL, values: [loaded.practiceId, now, DASHBOARD_UPCOMING_LIMIT] }]],
+    },
+    {
+      procedure: 'schedule.week',
+      paths: weeks.map((weekStart) => trpcPath('schedule.week', { weekStart })),
+      statements: weeks.map((weekStart) => {
+        const [from, to] = weekRange(weekStart);
+        return [...preamble, { name: 'practice-week', text: WEEK_SQL, values: [loaded.practiceId, from, to] }];
+      }),
+    },
+    {
+      procedure: 'patients.list',
+      paths: searches.map((query) => trpcPath('patients.list', { query, page: 1, pageSize: PAGE_SIZE })),
+      statements: searches.map((query) => [
+        ...preamble,
+        { name: 'practice-patient-search', text: SEARCH_SQL, values: [loaded.practiceId, query, likeLiteral(query), PAGE_SIZE, 0, now] },
+        auditInsert(loaded, 'patient_list', null, 'list'),
+      ]),
+    },
+    {
+      procedure: 'patients.byId',
+      paths: records.map((id) => trpcPath('patients.byId', { id })),
+      statements: records.map((id) => [
+        ...preamble,
+        { name: 'practice-patient-find', text: PATIENT_FIND_SQL, values: [loaded.practiceId, id] },
+        { name: 'practice-patient-detail', text: PATIENT_DETAIL_SQL, values: [loaded.practiceId, id] },
+        auditInsert(loaded, 'patient', id, 'read'),
+      ]),
+    },
+  ];
+}
+
+function httpRun(baseUrl: string, cookie: string, durationS: number, nextPath: () => string, onResponse: (ms: number) => void): Promise<autocannon.Result> {
+  return new Promise((resolve, reject) => {
+    const instance = autocannon(
+      { url: baseUrl, connections: CONNECTIONS, duration: durationS, headers: { cookie }, requests: [{ method: 'GET', setupRequest: (request) => ({ ...request, path: nextPath() }) }] },
+      (error, result) => (error ? reject(error) : resolve(result)),
+    );
+    instance.on('response', (_client, _statusCode, _bytes, responseTime) => onResponse(responseTime));
+  });
+}
+
+async function overHttp(baseUrl: string, cookie: string, workload: Workload): Promise<LatencyResult> {
+  let counter = 0;
+  const nextPath = () => workload.paths[counter++ % workload.paths.length] ?? '/';
+  if (WARMUP_S > 0) await httpRun(baseUrl, cookie, WARMUP_S, nextPath, () => undefined);
+  const latencies: number[] = [];
+  const result = await httpRun(baseUrl, cookie, DURATION_S, nextPath, (ms) => latencies.push(ms));
+  return summarize(latencies, result.non2xx + result.errors + result.timeouts, DURATION_S);
+}
+
+/** The floor: each request's statements one after another, 32 clients on 32 connections. */
+async function throughPg(databaseUrl: string, workload: Workload): Promise<LatencyResult> {
+  const pool = new pg.Pool({ connectionString: databaseUrl, max: CONNECTIONS });
+  pool.on('error', (error) => console.error('floor pool:', error.message));
+  const run = async (durationS: number, record: boolean) => {
+    const latencies: number[] = [];
+    let failures = 0;
+    let counter = 0;
+    const deadline = performance.now() + durationS * 1000;
+    await Promise.all(
+      Array.from({ length: CONNECTIONS }, async () => {
+        while (performance.now() < deadline) {
+          const statements = workload.statements[counter++ % workload.statements.length] ?? [];
+          const started = performance.now();
+          try {
+            for (const statement of statements) await pool.query({ name: statement.name, text: statement.text, values: statement.values });
+            if (record) latencies.push(performance.now() - started);
+          } catch {
+            failures += 1;
+          }
+        }
+      }),
+    );
+    return summarize(latencies, failures, durationS);
+  };
+  try {
+    if (WARMUP_S > 0) await run(WARMUP_S, false);
+    return await run(DURATION_S, true);
+  } finally {
+    await pool.end();
+  }
+}
+
+export interface PracticeBenchResult {
+  readonly loadMs: number;
+  readonly procedures: readonly { readonly procedure: string; readonly http: LatencyResult; readonly floor: LatencyResult }[];
+}
+
+export async function measurePractice(): Promise<PracticeBenchResult> {
+  const dbName = `wellspring_bench_practice_${process.pid}`;
+  const databaseUrl = await createBenchDatabase(dbName);
+  const pool = new pg.Pool({ connectionString: databaseUrl, max: 4 });
+  pool.on('error', (error) => console.error('bench pool:', error.message));
+  const port = 3298;
+  const baseUrl = `http://localhost:${port}`;
+  let server = startServer({ DATABASE_URL: databaseUrl, PORT: String(port), RELAY_ENABLED: '0' });
+  try {
+    // The first start migrates the empty database.
+    await waitForHealthy(baseUrl, 120_000);
+    await stopServer(server);
+    const now = new Date();
+    const loadStarted = performance.now();
+    console.log('  practice bench: loading…');
+    const loaded = await load(pool, now);
+    const loadMs = performance.now() - loadStarted;
+    console.log(`  practice bench: loaded in ${(loadMs / 1000).toFixed(1)} s`);
+    const all = workloads(loaded, now, mulberry32(20_261_124));
+    server = startServer({ DATABASE_URL: databaseUrl, PORT: String(port), RELAY_ENABLED: '0', SESSION_IDLE_MINUTES: '600' });
+    await waitForHealthy(baseUrl, 120_000);
+    const procedures = [];
+    for (const workload of all) {
+      console.log(`  practice bench: ${workload.procedure}…`);
+      const http = await overHttp(baseUrl, loaded.cookie, workload);
+      const floor = await throughPg(databaseUrl, workload);
+      procedures.push({ procedure: workload.procedure, http, floor });
+    }
+    return { loadMs, procedures };
+  } finally {
+    await stopServer(server);
+    await pool.end();
+    await dropBenchDatabase(dbName);
+  }
+}
+
+export function printPracticeReport(result: PracticeBenchResult): void {
+  const row = (label: string, r: LatencyResult) =>
+    `  ${label.padEnd(34)} ${r.requestsPerSec.toFixed(0).padStart(6)} req/s   p50 ${r.p50Ms} ms   p95 ${r.p95Ms} ms   p99 ${r.p99Ms} ms   failures ${r.failures}`;
+  console.log(`\n## Practice reads: a practice of ${PATIENTS.toLocaleString('en-US')} patients and ${APPOINTMENTS.toLocaleString('en-US')} appointments among ${PRACTICES.toLocaleString('en-US')} practices, ${CONNECTIONS} clients, ${DURATION_S} s each`);
+  console.log(`  loaded and analyzed in ${(result.loadMs / 1000).toFixed(1)} s; budget: p95 over HTTP within ${BUDGET_RATIO}× of the same SQL through pg`);
+  for (const { procedure, http, floor } of result.procedures) {
+    const ratio = http.p95Ms / floor.p95Ms;
+    console.log(row(`${procedure} over HTTP`, http));
+    console.log(row('same SQL through pg (floor)', floor));
+    console.log(`  p95 ratio ${ratio.toFixed(2)}× — ${ratio <= BUDGET_RATIO ? 'within budget' : 'OVER BUDGET'}`);
+  }
+}
