@@ -21,6 +21,7 @@ import {
 } from '@wellspring/domain';
 import { generateSessionToken, sessionIdFromToken } from '../../apps/server/src/auth/session.ts';
 import { UPCOMING_SQL, WEEK_SQL } from '../../apps/server/src/practice/appointments.repository.ts';
+import { SESSION_WITH_USER_SQL } from '../../apps/server/src/repositories/session.repository.ts';
 import { DASHBOARD_STATS_SQL, DASHBOARD_UPCOMING_LIMIT } from '../../apps/server/src/practice/dashboard.repository.ts';
 import { PATIENT_DETAIL_SQL, PATIENT_FIND_SQL, SEARCH_SQL } from '../../apps/server/src/practice/patients.repository.ts';
 import { summarize, type LatencyResult } from './directory.ts';
@@ -132,12 +133,9 @@ async function load(pool: pg.Pool, now: Date): Promise<Loaded> {
   return { cookie: `session=${token}`, userId: ownerId, practiceId: measured, sessionId, patients: mine, today };
 }
 
-/** What every signed-in request reads before its procedure: the session with its user, and the caller's practice. */
+/** What every signed-in request reads before its procedure: the session with its user and practice (one statement). */
 function requestPreamble(loaded: Loaded): Statement[] {
-  return [
-    { name: 'bench-session', text: 'SELECT s.id, s.expires_at, s.last_active_at, u.id AS user_id, u.name, u.email, u.role FROM session s JOIN app_user u ON u.id = s.user_id WHERE s.id = $1', values: [loaded.sessionId] },
-    { name: 'bench-practice', text: 'SELECT id, time_zone FROM practice WHERE owner_user_id = $1', values: [loaded.userId] },
-  ];
+  return [{ name: 'session-with-user', text: SESSION_WITH_USER_SQL, values: [loaded.sessionId] }];
 }
 
 function auditInsert(loaded: Loaded, recordType: string, recordId: string | null, action: string): Statement {

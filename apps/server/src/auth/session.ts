@@ -31,6 +31,8 @@ export interface ValidSession {
   readonly id: string;
   readonly expiresAt: Date;
   readonly user: PublicUser;
+  /** The user's practice, when the account has one (read with the session, in the same statement). */
+  readonly practice: { readonly id: string; readonly timeZone: string } | null;
   /** True when this validation extended the expiry: the cookie must be sent again. */
   readonly renewed: boolean;
 }
@@ -78,7 +80,7 @@ export async function validateSessionToken(db: Database, token: string, { now, i
   if (renew || now.getTime() - row.lastActiveAt.getTime() >= SESSION_ACTIVITY_GRANULARITY_MS) {
     await touchSession(db, id, { lastActiveAt: now, ...(renew ? { expiresAt } : {}) });
   }
-  return { id, expiresAt, user: row.user, renewed: renew };
+  return { id, expiresAt, user: row.user, practice: row.practice, renewed: renew };
 }
 
 export function invalidateSession(db: Database, sessionId: string): Promise<void> {

@@ -1,15 +1,53 @@
 import type { Database } from '../db/client.ts';
-import { publicUserSelect } from './user.repository.ts';
+import type { PublicUser } from './user.repository.ts';
 
 export function insertSession(db: Database, data: { id: string; userId: string; expiresAt: Date; lastActiveAt: Date }) {
   return db.session.create({ data, select: { id: true, userId: true, expiresAt: true } });
 }
 
-export function findSessionWithUser(db: Database, id: string) {
-  return db.session.findUnique({
-    where: { id },
-    select: { id: true, expiresAt: true, lastActiveAt: true, user: { select: publicUserSelect } },
-  });
+/**
+ * Every signed-in request reads this: the session, its user and the user's practice (if any), in one
+ * prepared statement through the pool (Prisma's per-query cost would be most of the request's).
+ */
+export const SESSION_WITH_USER_SQL = `
+  SELECT s.id, s.expires_at, s.last_active_at, u.id AS user_id, u.name, u.email, u.role, pr.id AS practice_id, pr.time_zone
+  FROM session s
+  JOIN app_user u ON u.id = s.user_id
+  LEFT JOIN practice pr ON pr.owner_user_id = u.id
+  WHERE s.id = $1`;
+
+interface SessionWithUserRow {
+  id: string;
+  expires_at: Date;
+  last_active_at: Date;
+  user_id: string;
+  name: string;
+  email: string;
+  role: string;
+  practice_id: string | null;
+  time_zone: string | null;
+}
+
+export interface SessionWithUser {
+  readonly id: string;
+  readonly expiresAt: Date;
+  readonly lastActiveAt: Date;
+  readonly user: PublicUser;
+  /** The user's practice, when the account has one. */
+  readonly practice: { readonly id: string; readonly timeZone: string } | null;
+}
+
+export async function findSessionWithUser(db: Database, id: string): Promise<SessionWithUser | null> {
+  const { rows } = await db.pool.query<SessionWithUserRow>({ name: 'session-with-user', text: SESSION_WITH_USER_SQL, values: [id] });
+  const row = rows[0];
+  if (!row) return null;
+  return {
+    id: row.id,
+    expiresAt: row.expires_at,
+    lastActiveAt: row.last_active_at,
+    user: { id: row.user_id, name: row.name, email: row.email, role: row.role },
+    practice: row.practice_id && row.time_zone ? { id: row.practice_id, timeZone: row.time_zone } : null,
+  };
 }
 
 /** Records use of the session: its last activity and, when renewed, its new expiry. */

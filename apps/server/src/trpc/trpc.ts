@@ -31,6 +31,8 @@ export interface Context {
   readonly sessionId: string | null;
   /** The request's time: sessions, "today" and "this week" of a practice, events (tests control it). */
   readonly now: Date;
+  /** The signed-in user's practice as the session lookup found it, or null (no session, or no practice yet). */
+  readonly sessionPractice?: { readonly id: string; readonly timeZone: string } | null;
 }
 
 export interface ContextDependencies {
@@ -57,6 +59,7 @@ export function createContextFactory(deps: ContextDependencies) {
       user: session?.user ?? null,
       sessionId: session?.id ?? null,
       now,
+      sessionPractice: session?.practice ?? null,
     };
   };
 }
@@ -107,7 +110,7 @@ export const authedProcedure = t.procedure.use(({ ctx, next }) => {
  */
 export const practitionerProcedure = authedProcedure.use(async ({ ctx, next }) => {
   if (ctx.user.role !== 'practitioner') throw new TRPCError({ code: 'FORBIDDEN', message: 'This is only available to practitioners.' });
-  const practice = await practiceOfUser(ctx.db, ctx.user.id);
+  const practice = ctx.sessionPractice ?? (await practiceOfUser(ctx.db, ctx.user.id));
   const scope: PracticeScope = {
     practiceId: practice.id,
     timeZone: practice.timeZone,
