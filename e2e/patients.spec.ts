@@ -103,7 +103,7 @@ test.describe('the patient list', () => {
 
 test.describe('the patient record', () => {
   test('shows a demo patient’s full record: card, upcoming appointments, recent activity and the four tabs', async ({ page }) => {
-    await signInAsDemo(page);
+    const demo = await signInAsDemo(page);
     await page.goto('/dashboard/patients?q=Emma Thompson');
     await patientsTable(page).getByRole('row', { name: /Emma Thompson/ }).getByRole('rowheader').click();
     await expect(page).toHaveURL(/\/dashboard\/patients\/[0-9a-f-]{36}$/);
@@ -137,6 +137,9 @@ test.describe('the patient record', () => {
     await expect(visits.getByText('Upcoming').first()).toBeVisible();
     await expect(visits.getByText('Completed').first()).toBeVisible();
     await expect(visits.getByRole('link', { name: 'New Visit' })).toHaveAttribute('href', '/dashboard/schedule');
+    // Opening the record left an audit entry, listed under Record access.
+    await page.getByRole('button', { name: 'Record access' }).click();
+    await expect(page.getByRole('listitem').filter({ hasText: 'viewed the record' }).first()).toContainText(demo.name);
     await scanLightAndDark(page, () => expect(page.getByRole('region', { name: 'Patient Overview' })).toContainText('2145 NW Everett St'));
 
     // Health Record: three sections open, two closed.

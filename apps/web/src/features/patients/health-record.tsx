@@ -86,7 +86,7 @@ export function HealthRecord({ patient }: { patient: PatientDetail }) {
               <>
                 <div className={styles.itemRow}>
                   <span className={styles.itemTitle}>{item.condition}</span>
-                  <Badge tone="neutral">{item.status}</Badge>
+                  <Badge tone="outline">{item.status}</Badge>
                 </div>
                 <Detail term="Onset">{item.dateOnset}</Detail>
                 <Detail term="Treatment">{item.treatment}</Detail>

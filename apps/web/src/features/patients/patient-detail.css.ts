@@ -13,7 +13,7 @@ export const layout = style({
   gridTemplateColumns: 'minmax(0, 1fr)',
   gap: space.lg,
   alignItems: 'start',
-  '@media': { [twoColumns]: { gridTemplateColumns: '20rem minmax(0, 1fr)' } },
+  '@media': { [twoColumns]: { gridTemplateColumns: '22rem minmax(0, 1fr)' } },
 });
 
 export const column = style({ display: 'flex', flexDirection: 'column', gap: space.lg, minWidth: 0 });

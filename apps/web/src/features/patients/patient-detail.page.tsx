@@ -17,7 +17,8 @@ import * as styles from './patient-detail.css.ts';
 import { PatientOverview } from './patient-overview.tsx';
 import { PatientCard, RecentActivityCard, UpcomingAppointmentsCard } from './patient-summary.tsx';
 import { PatientTimeline } from './patient-timeline.tsx';
-import { usePracticeToday } from './use-practice-today.ts';
+import { RecordAccess } from './record-access.tsx';
+import { usePracticeClock } from './use-practice-clock.ts';
 
 /** The tabs of SPEC §2, Overview first (the default); the chosen one is kept in the address (`?tab=`). */
 export const patientTabs = [
@@ -56,7 +57,7 @@ export function PatientDetailPage() {
         </Button>
       </Card>
     );
-  } else body = <PatientRecord patient={record.data ?? unknownPatient(id)} />;
+  } else body = <PatientRecord patient={record.data ?? unknownPatient(id)} known={record.isSuccess} />;
 
   return (
     <div className={styles.page}>
@@ -70,8 +71,8 @@ export function PatientDetailPage() {
   );
 }
 
-function PatientRecord({ patient }: { patient: PatientDetail }) {
-  const today = usePracticeToday();
+function PatientRecord({ patient, known }: { patient: PatientDetail; known: boolean }) {
+  const { today, timeZone } = usePracticeClock();
   const [searchParams, setSearchParams] = useSearchParams();
   const requested = searchParams.get('tab');
   const tab: PatientTab = isPatientTab(requested) ? requested : 'overview';
@@ -104,7 +105,10 @@ function PatientRecord({ patient }: { patient: PatientDetail }) {
           ))}
         </TabList>
         <TabPanel id="overview">
-          <PatientOverview patient={patient} today={today} />
+          <div className={styles.column}>
+            <PatientOverview patient={patient} today={today} />
+            {known ? <RecordAccess patientId={patient.id} timeZone={timeZone} /> : null}
+          </div>
         </TabPanel>
         <TabPanel id="health-record">
           <HealthRecord patient={patient} />

@@ -16,8 +16,16 @@ const notFound = () => {
   throw new ApiError({ code: 'NOT_FOUND', httpStatus: 404, message: 'Unknown Patient' });
 };
 
+const trail = {
+  entries: [
+    { id: 'e2', occurredAt: new Date('2025-06-16T17:30:00Z'), action: 'read', recordType: 'patient', recordId: '1', actorUserId: 'u1', actorName: 'Dr. Sarah Mitchell', requestId: 'r2', sourceAddress: null },
+    { id: 'e1', occurredAt: new Date('2025-06-15T16:00:00Z'), action: 'create', recordType: 'appointment', recordId: 'a1', actorUserId: 'u1', actorName: null, requestId: 'r1', sourceAddress: null },
+  ],
+  nextCursor: null,
+};
+
 function renderDetail(path: string, byId: (input: unknown) => unknown) {
-  const api = stubApi({ 'patients.byId': byId, 'schedule.week': () => week });
+  const api = stubApi({ 'patients.byId': byId, 'schedule.week': () => week, 'patients.auditTrail': () => trail });
   const rendered = renderWithProviders(
     <ApiProvider>
       <Route path="/dashboard/patients/:id" component={PatientDetailPage} />
@@ -86,6 +94,21 @@ describe('patient detail', () => {
     expect(within(visits).getByRole('link', { name: 'New Visit' }).getAttribute('href')).toBe('/dashboard/schedule');
   });
 
+  it('lists who opened or changed the record, in the practice’s zone, only once Record access is opened', async () => {
+    const { events, calls } = renderDetail('/dashboard/patients/1', () => emma);
+    const toggle = await screen.findByRole('button', { name: 'Record access' });
+    expect(toggle.getAttribute('aria-expanded')).toBe('false');
+    expect(calls.some((call) => call.path === 'patients.auditTrail')).toBe(false);
+    await events.click(toggle);
+    expect(await screen.findByText('Dr. Sarah Mitchell')).toBeTruthy();
+    const entries = screen.getAllByRole('listitem').filter((item) => item.textContent?.includes('the '));
+    expect(entries.map((item) => item.textContent)).toEqual([
+      'Dr. Sarah Mitchell viewed the record · June 16, 2025 at 10:30 AM',
+      'A removed account created the appointment · June 15, 2025 at 9:00 AM',
+    ]);
+    expect(calls.find((call) => call.path === 'patients.auditTrail')?.input).toEqual({ id: '1' });
+  });
+
   it('keeps the chosen tab in the address; Health Record opens three sections and keeps two closed', async () => {
     const { events, location } = renderDetail('/dashboard/patients/1', () => emma);
     await events.click(await screen.findByRole('tab', { name: 'Health Record' }));
@@ -131,6 +154,8 @@ describe('patient detail', () => {
     expect(screen.getByRole('link', { name: 'Schedule' }).getAttribute('href')).toBe('/dashboard/schedule');
     expect(screen.getByText('No recent activity')).toBeTruthy();
     expect(screen.queryByRole('list', { name: 'Conditions' })).toBeNull();
+    // Nothing to list for a record that is not the practitioner's.
+    expect(screen.queryByRole('button', { name: 'Record access' })).toBeNull();
 
     await events.click(screen.getByRole('tab', { name: 'Health Record' }));
     for (const text of ['No known allergies', 'No current medications', 'No medical history recorded']) expect(screen.getByText(text)).toBeTruthy();
