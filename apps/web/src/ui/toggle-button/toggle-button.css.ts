@@ -23,6 +23,15 @@ export const toggleButton = style({
   },
 });
 
+export const toggleButtonGroup = style({
+  display: 'inline-flex',
+  gap: '0.25rem',
+  padding: '0.25rem',
+  borderRadius: radius.md,
+  border: `1px solid ${vars.color.border}`,
+  backgroundColor: vars.color.surface,
+});
+
 export const switchRoot = style({
   display: 'inline-flex',
   alignItems: 'center',
