@@ -1,0 +1,318 @@
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import {
+  appointmentMessages,
+  appointmentModeLabels,
+  appointmentModes,
+  isCalendarDate,
+  NEW_PATIENT,
+  newPatientMessages,
+  scheduleAppointmentSchema,
+  scheduleAppointmentTypes,
+  scheduleDurationLabels,
+  scheduleDurations,
+  scheduleMessages,
+  scheduleOverlapWarning,
+  scheduleTimeSlotLabels,
+  scheduleTimeSlots,
+  type AppointmentMode,
+  type CalendarDate,
+  type ScheduleAppointmentInput,
+  type ScheduleAppointmentType,
+  type ScheduleTimeSlot,
+} from '@wellspring/domain';
+import { useDeferredValue, useRef, useState } from 'react';
+import type { Key } from 'react-aria-components';
+import { apiFieldErrors } from '../../lib/api-errors.ts';
+import { notify } from '../../lib/toast.tsx';
+import { useTRPC } from '../../lib/trpc.ts';
+import { Button } from '../../ui/button/button.tsx';
+import { ComboBox } from '../../ui/combo-box/combo-box.tsx';
+import { DatePicker } from '../../ui/date-picker/date-picker.tsx';
+import { Dialog } from '../../ui/dialog/dialog.tsx';
+import { Form, FormAlert } from '../../ui/form/form.tsx';
+import { Select } from '../../ui/select/select.tsx';
+import { TextField } from '../../ui/text-field/text-field.tsx';
+import { fullDay } from './schedule-dates.ts';
+import * as styles from './schedule-dialog.css.ts';
+
+interface DialogValues {
+  patientId: string;
+  date: CalendarDate;
+  time: ScheduleTimeSlot;
+  duration: string;
+  type: ScheduleAppointmentType;
+  mode: AppointmentMode;
+  notes: string;
+  newPatientName: string;
+  newPatientEmail: string;
+  newPatientPhone: string;
+}
+type Field = keyof DialogValues;
+type FieldErrors = Partial<Record<Field, string>>;
+
+const timeItems = scheduleTimeSlots.map((slot) => ({ id: slot, label: scheduleTimeSlotLabels[slot] }));
+const durationItems = scheduleDurations.map((minutes) => ({ id: String(minutes), label: scheduleDurationLabels[minutes] }));
+const typeItems = scheduleAppointmentTypes.map((type) => ({ id: type, label: type }));
+const modeItems = appointmentModes.map((mode) => ({ id: mode, label: appointmentModeLabels[mode] }));
+const newPatientItem = { id: NEW_PATIENT, label: scheduleMessages.newPatient };
+
+const newPatientFields = { name: 'newPatientName', email: 'newPatientEmail', phone: 'newPatientPhone' } as const satisfies Record<string, Field>;
+
+function toInput(values: DialogValues): ScheduleAppointmentInput {
+  const { newPatientName, newPatientEmail, newPatientPhone, duration, ...appointment } = values;
+  return {
+    ...appointment,
+    duration: Number(duration),
+    ...(values.patientId === NEW_PATIENT ? { newPatient: { name: newPatientName, email: newPatientEmail, phone: newPatientPhone } } : {}),
+  };
+}
+
+/** The field a message belongs to: `newPatient.name` → the new patient's name field. */
+function fieldOf(path: readonly PropertyKey[]): Field | undefined {
+  const [head, sub] = path;
+  if (head === 'newPatient') return typeof sub === 'string' && sub in newPatientFields ? newPatientFields[sub as keyof typeof newPatientFields] : newPatientFields.name;
+  return typeof head === 'string' && head !== 'newPatient' ? (head as Field) : undefined;
+}
+
+/**
+ * The server flattens zod errors to their first path segment, so a new patient's message arrives
+ * under `newPatient`; the domain's messages say which of its fields it is about.
+ */
+function newPatientFieldOf(message: string): Field {
+  if (message === newPatientMessages.email) return newPatientFields.email;
+  if (message === newPatientMessages.phone) return newPatientFields.phone;
+  return newPatientFields.name;
+}
+
+export interface ScheduleDialogProps {
+  /** The day chosen (a day's Add, or the day on screen for New Appointment). */
+  readonly date: CalendarDate;
+  readonly onClose: () => void;
+  /** After a save: the appointment's day (the page may move to its week). */
+  readonly onScheduled?: (date: CalendarDate) => void;
+}
+
+/**
+ * "Schedule New Appointment" (SPEC §2 Schedule): patient (one of the practice's, searchable, or a
+ * new one), the chosen day, time, duration, type, mode and notes. An overlap with another open
+ * appointment is a warning, never a refusal. Saving records it; a failure keeps everything typed.
+ */
+export function ScheduleDialog({ date, onClose, onScheduled }: ScheduleDialogProps) {
+  const trpc = useTRPC();
+  const queryClient = useQueryClient();
+  const fieldsRef = useRef<HTMLDivElement>(null);
+  const [values, setValues] = useState<DialogValues>({
+    patientId: '',
+    date,
+    time: '09:00',
+    duration: '60',
+    type: 'Initial Consultation',
+    mode: 'in-person',
+    notes: '',
+    newPatientName: '',
+    newPatientEmail: '',
+    newPatientPhone: '',
+  });
+  const [errors, setErrors] = useState<FieldErrors>({});
+
+  const setValue = <F extends Field>(field: F, value: DialogValues[F]) => {
+    setValues((current) => ({ ...current, [field]: value }));
+    setErrors((current) => (current[field] ? { ...current, [field]: undefined } : current));
+  };
+
+  // The patient list: the practice's patients matching what is typed (searched on the server).
+  const [patientText, setPatientText] = useState('');
+  const [patientQuery, setPatientQuery] = useState('');
+  const deferredQuery = useDeferredValue(patientQuery);
+  const patientOptions = useQuery({ ...trpc.schedule.patientOptions.queryOptions({ query: deferredQuery }), placeholderData: keepPreviousData });
+  const patientItems = [newPatientItem, ...(patientOptions.data ?? []).map(({ id, name }) => ({ id, label: name }))];
+  const chosenLabel = patientItems.find((item) => item.id === values.patientId)?.label;
+
+  const slot = { date: values.date, time: values.time, duration: Number(values.duration) };
+  const overlaps = useQuery({ ...trpc.schedule.overlaps.queryOptions(slot), enabled: isCalendarDate(values.date) });
+  const overlapping = overlaps.data ?? [];
+
+  const schedule = useMutation(
+    trpc.schedule.create.mutationOptions({
+      onSuccess: async (created) => {
+        notify.success(scheduleMessages.scheduled);
+        onScheduled?.(created.date);
+        onClose();
+        await Promise.all([
+          queryClient.invalidateQueries(trpc.schedule.pathFilter()),
+          queryClient.invalidateQueries(trpc.dashboard.pathFilter()),
+        ]);
+      },
+      onError: (error) => {
+        const next: FieldErrors = {};
+        for (const [field, message] of Object.entries(apiFieldErrors(error))) {
+          const target = field === 'newPatient' ? newPatientFieldOf(message) : (field as Field);
+          if (target in values) next[target] = message;
+        }
+        setErrors(next);
+        // The toast of SPEC §8, and the same words inside the dialog: a modal hides the rest of the
+        // page, toasts included, from screen readers.
+        notify.error(appointmentMessages.scheduleFailed);
+      },
+    }),
+  );
+
+  const submit = () => {
+    const parsed = scheduleAppointmentSchema.safeParse(toInput(values));
+    if (!parsed.success) {
+      const next: FieldErrors = {};
+      for (const issue of parsed.error.issues) {
+        const field = fieldOf(issue.path);
+        if (field && next[field] === undefined) next[field] = issue.message;
+      }
+      setErrors(next);
+      // The first field to fix gets the focus (after the messages render).
+      setTimeout(() => fieldsRef.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus(), 0);
+      return;
+    }
+    schedule.reset();
+    schedule.mutate(toInput(values));
+  };
+
+  const choosePatient = (key: Key | null) => {
+    const chosen = patientItems.find((item) => item.id === key);
+    setValue('patientId', chosen?.id ?? '');
+    // With the selection and the text both controlled, the combo box leaves it to us to put the
+    // chosen name back in the field (and to clear text that chose nothing: Escape, leaving the field).
+    setPatientText(chosen?.label ?? '');
+    setPatientQuery('');
+  };
+
+  return (
+    <Dialog
+      title={scheduleMessages.dialogTitle}
+      isOpen
+      isDismissable={!schedule.isPending}
+      onOpenChange={(isOpen) => {
+        if (!isOpen) onClose();
+      }}
+    >
+      <p className={styles.chosenDay}>{isCalendarDate(values.date) ? fullDay(values.date) : '\u00a0'}</p>
+      <div ref={fieldsRef}>
+        <Form
+          onSubmit={(event) => {
+            event.preventDefault();
+            submit();
+          }}
+        >
+          <ComboBox
+            label="Patient"
+            placeholder="Search patients or choose New Patient"
+            items={patientItems}
+            selectedKey={values.patientId === '' ? null : values.patientId}
+            onSelectionChange={choosePatient}
+            inputValue={patientText}
+            onInputChange={(text) => {
+              setPatientText(text);
+              // Typing searches; the chosen patient's name filling the field does not.
+              if (text !== chosenLabel) setPatientQuery(text);
+            }}
+            onOpenChange={(isOpen, trigger) => {
+              if (isOpen && trigger === 'manual') setPatientQuery('');
+            }}
+            menuTrigger="focus"
+            emptyText="No patients found"
+            errorMessage={errors.patientId}
+          />
+          {values.patientId === NEW_PATIENT ? (
+            <fieldset className={styles.newPatient}>
+              <legend className={styles.legend}>{scheduleMessages.newPatient}</legend>
+              <TextField
+                label="Patient name"
+                name="newPatientName"
+                value={values.newPatientName}
+                onChange={(value) => setValue('newPatientName', value)}
+                errorMessage={errors.newPatientName}
+                autoComplete="off"
+              />
+              <TextField
+                label="Patient email (optional)"
+                name="newPatientEmail"
+                type="email"
+                value={values.newPatientEmail}
+                onChange={(value) => setValue('newPatientEmail', value)}
+                errorMessage={errors.newPatientEmail}
+                autoComplete="off"
+              />
+              <TextField
+                label="Patient phone (optional)"
+                name="newPatientPhone"
+                type="tel"
+                value={values.newPatientPhone}
+                onChange={(value) => setValue('newPatientPhone', value)}
+                errorMessage={errors.newPatientPhone}
+                autoComplete="off"
+              />
+            </fieldset>
+          ) : null}
+          <div className={styles.pair}>
+            <DatePicker label="Date" value={values.date} onChange={(value) => setValue('date', value ?? '')} errorMessage={errors.date} />
+            <Select
+              label="Time"
+              items={timeItems}
+              selectedKey={values.time}
+              onSelectionChange={(key) => setValue('time', String(key) as ScheduleTimeSlot)}
+              errorMessage={errors.time}
+            />
+          </div>
+          <div className={styles.pair}>
+            <Select
+              label="Duration"
+              items={durationItems}
+              selectedKey={values.duration}
+              onSelectionChange={(key) => setValue('duration', String(key))}
+              errorMessage={errors.duration}
+            />
+            <Select
+              label="Mode"
+              items={modeItems}
+              selectedKey={values.mode}
+              onSelectionChange={(key) => setValue('mode', String(key) as AppointmentMode)}
+              errorMessage={errors.mode}
+            />
+          </div>
+          <Select
+            label="Appointment Type"
+            items={typeItems}
+            selectedKey={values.type}
+            onSelectionChange={(key) => setValue('type', String(key) as ScheduleAppointmentType)}
+            errorMessage={errors.type}
+          />
+          <TextField label="Notes" name="notes" rows={3} value={values.notes} onChange={(value) => setValue('notes', value)} errorMessage={errors.notes} />
+          <div role="status" className={styles.warning}>
+            {overlapping.length > 0 ? (
+              <>
+                <span className={styles.warningTitle}>{scheduleOverlapWarning(overlapping.length)}</span>
+                <ul className={styles.warningList}>
+                  {overlapping.map((other) => (
+                    <li key={other.id}>
+                      {other.time} · {other.patient} · {other.type} ({other.duration} min)
+                    </li>
+                  ))}
+                </ul>
+              </>
+            ) : null}
+          </div>
+          {schedule.isError ? (
+          <FormAlert>
+            <strong>{appointmentMessages.scheduleFailed.title}</strong> {appointmentMessages.scheduleFailed.description}
+          </FormAlert>
+        ) : null}
+        <div className={styles.actions}>
+            <Button variant="outline" onPress={onClose} isDisabled={schedule.isPending}>
+              Cancel
+            </Button>
+            <Button type="submit" isPending={schedule.isPending}>
+              {scheduleMessages.submit}
+            </Button>
+          </div>
+        </Form>
+      </div>
+    </Dialog>
+  );
+}
