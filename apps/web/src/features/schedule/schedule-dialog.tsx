@@ -276,14 +276,7 @@ export function ScheduleDialog({ date, onClose, onScheduled }: ScheduleDialogPro
               errorMessage={errors.mode}
             />
           </div>
-          <Select
-            label="Appointment Type"
-            items={typeItems}
-            selectedKey={values.type}
-            onSelectionChange={(key) => setValue('type', String(key) as ScheduleAppointmentType)}
-            errorMessage={errors.type}
-          />
-          <TextField label="Notes" name="notes" rows={3} value={values.notes} onChange={(value) => setValue('notes', value)} errorMessage={errors.notes} />
+          {/* Beside the time and duration it is about. */}
           <div role="status" className={styles.warning}>
             {overlapping.length > 0 ? (
               <>
@@ -298,12 +291,20 @@ export function ScheduleDialog({ date, onClose, onScheduled }: ScheduleDialogPro
               </>
             ) : null}
           </div>
+          <Select
+            label="Appointment Type"
+            items={typeItems}
+            selectedKey={values.type}
+            onSelectionChange={(key) => setValue('type', String(key) as ScheduleAppointmentType)}
+            errorMessage={errors.type}
+          />
+          <TextField label="Notes" name="notes" rows={3} value={values.notes} onChange={(value) => setValue('notes', value)} errorMessage={errors.notes} />
           {schedule.isError ? (
-          <FormAlert>
-            <strong>{appointmentMessages.scheduleFailed.title}</strong> {appointmentMessages.scheduleFailed.description}
-          </FormAlert>
-        ) : null}
-        <div className={styles.actions}>
+            <FormAlert>
+              <strong>{appointmentMessages.scheduleFailed.title}</strong> {appointmentMessages.scheduleFailed.description}
+            </FormAlert>
+          ) : null}
+          <div className={styles.actions}>
             <Button variant="outline" onPress={onClose} isDisabled={schedule.isPending}>
               Cancel
             </Button>

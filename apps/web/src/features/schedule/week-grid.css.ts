@@ -15,7 +15,7 @@ export const scroller = style({
 
 export const week = style({
   display: 'grid',
-  gridTemplateColumns: 'repeat(7, minmax(8.5rem, 1fr))',
+  gridTemplateColumns: 'repeat(7, minmax(7.5rem, 1fr))',
   gap: space.sm,
   listStyle: 'none',
   margin: 0,
