@@ -10,6 +10,9 @@ export const uniqueEmail = (label: string): string =>
  * moderate too): DESIGN §8 aims at accessibility 100. No rule is turned off.
  */
 export async function expectNoA11yViolations(page: Page): Promise<void> {
+  // Colours mid-transition (a theme switch, a hover ending) are neither the old nor the new ones:
+  // scan once running CSS transitions have finished (endless animations, like skeletons, are left).
+  await page.evaluate(() => Promise.all(document.getAnimations().filter((animation) => animation instanceof CSSTransition).map((animation) => animation.finished.catch(() => undefined))));
   const results = await new AxeBuilder({ page }).analyze();
   const violations = results.violations.map(
     (violation) => `${violation.impact ?? 'unknown'} ${violation.id}: ${violation.help} (${violation.nodes.map((node) => node.target.join(' ')).join(', ')})`,

@@ -61,6 +61,8 @@ test.describe('the signed-in shell', () => {
     await signInAsNewPractitioner(page);
     await page.goto('/dashboard/schedule');
     await expect(menuLink(page, 'Schedule')).toHaveAttribute('aria-current', 'page');
+    // The page's own content (its h1) arrives after the shell: scan the page as a user sees it.
+    await expect(page.getByRole('heading', { level: 1, name: 'Schedule' })).toBeVisible();
     await expectNoA11yViolationsInBothThemes(page);
   });
 
