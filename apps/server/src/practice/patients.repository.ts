@@ -54,14 +54,15 @@ const likeLiteral = (text: string): string => text.replace(/[\\%_]/g, (character
 /*
  * One statement: the page of matching patients (name order) with the total, then for those rows
  * only their last visit, next appointment and note count. Name and e-mail match case-insensitively
- * as substrings; the phone as typed (`strpos`), as SPEC §5 says.
+ * as substrings (ILIKE), the phone as typed (case-sensitive LIKE), as SPEC §5 says; all three can
+ * use the trigram indexes, and the query is escaped so `%` and `_` match themselves.
  */
 export const SEARCH_SQL = `
   WITH page AS (
     SELECT p.id, p.name, p.email, p.phone, p.date_of_birth, p.status, p.conditions, count(*) OVER () AS total
     FROM patient p
     WHERE p.practice_id = $1
-      AND ($2 = '' OR p.name ILIKE '%' || $3 || '%' OR p.email ILIKE '%' || $3 || '%' OR strpos(p.phone, $2) > 0)
+      AND ($2 = '' OR p.name ILIKE '%' || $3 || '%' OR p.email ILIKE '%' || $3 || '%' OR p.phone LIKE '%' || $3 || '%')
     ORDER BY p.name, p.id
     LIMIT $4 OFFSET $5
   )
