@@ -165,14 +165,14 @@ function workloads(loaded: Loaded, now: Date, random: Random): Workload[] {
     {
       procedure: 'dashboard.overview',
       paths: [trpcPath('dashboard.overview', undefined)],
-      statements: [[...preamble, { name: 'practice-dashboard-stats', text: DASHBOARD_STATS_SQL, values: [loaded.practiceId, thisWeekFrom, thisWeekTo] }, { name: 'practice-upcoming', text: UPCOMING_SQL, values: [loaded.practiceId, now, DASHBOARD_UPCOMING_LIMIT] }]],
+      statements: [[...preamble, { name: 'practice-dashboard-stats', text: DASHBOARD_STATS_SQL, values: [loaded.practiceId, thisWeekFrom, thisWeekTo] }, { name: 'practice-upcoming', text: UPCOMING_SQL, values: [loaded.practiceId, now, DASHBOARD_UPCOMING_LIMIT, TIME_ZONE] }]],
     },
     {
       procedure: 'schedule.week',
       paths: weeks.map((weekStart) => trpcPath('schedule.week', { weekStart })),
       statements: weeks.map((weekStart) => {
         const [from, to] = weekRange(weekStart);
-        return [...preamble, { name: 'practice-week', text: WEEK_SQL, values: [loaded.practiceId, from, to] }];
+        return [...preamble, { name: 'practice-week', text: WEEK_SQL, values: [loaded.practiceId, from, to, TIME_ZONE] }];
       }),
     },
     {
