@@ -52,6 +52,33 @@ test.describe('a session idle past the limit', () => {
     await expect(page).toHaveURL(/\/dashboard$/);
   });
 
+  test('the schedule dialog left open past the limit comes back as it was typed, after signing in again', async ({ page }) => {
+    const email = uniqueEmail('idle-dialog');
+    await page.clock.install();
+    await signUp(page, { name: 'Dr. Idle Draper', email });
+    await page.goto('/dashboard/schedule');
+    await page.getByRole('button', { name: 'New Appointment' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Schedule New Appointment' });
+    await dialog.getByRole('combobox', { name: 'Patient' }).click();
+    await page.getByRole('option', { name: 'New Patient' }).click();
+    await dialog.getByLabel('Patient name').fill('Drafted Dana');
+    await dialog.getByLabel('Notes').fill('Typed before walking away.');
+
+    await walkAway(email);
+    await page.clock.fastForward(`${IDLE_MINUTES}:00`);
+    await expect(page).toHaveURL(/\/login\?next=%2Fdashboard%2Fschedule&reason=session-ended$/);
+
+    await signInAgain(page, email);
+    await expect(page).toHaveURL(/\/dashboard\/schedule$/);
+    const restored = page.getByRole('dialog', { name: 'Schedule New Appointment' });
+    await expect(restored.getByLabel('Patient name')).toHaveValue('Drafted Dana');
+    await expect(restored.getByLabel('Notes')).toHaveValue('Typed before walking away.');
+    // Closing it drops the draft: the next dialog starts empty.
+    await restored.getByRole('button', { name: 'Cancel' }).click();
+    await page.getByRole('button', { name: 'New Appointment' }).click();
+    await expect(page.getByRole('dialog', { name: 'Schedule New Appointment' }).getByLabel('Notes')).toHaveValue('');
+  });
+
   test('an action on a signed-in page after walking away leads to sign-in and back to that page', async ({ page }) => {
     const email = uniqueEmail('idle-favorite');
     await signUp(page, { name: 'Dr. Idle Ortiz', email });

@@ -20,9 +20,11 @@ import {
   type ScheduleAppointmentType,
   type ScheduleTimeSlot,
 } from '@wellspring/domain';
-import { useDeferredValue, useRef, useState } from 'react';
+import { useDeferredValue, useEffect, useRef, useState } from 'react';
 import type { Key } from 'react-aria-components';
 import { apiFieldErrors } from '../../lib/api-errors.ts';
+import { discardDraft, loadDraft, saveDraft } from '../../lib/form-drafts.ts';
+import { signedInUserId } from '../../lib/session-guard.ts';
 import { notify } from '../../lib/toast.tsx';
 import { useTRPC } from '../../lib/trpc.ts';
 import { Button } from '../../ui/button/button.tsx';
@@ -35,7 +37,7 @@ import { TextField } from '../../ui/text-field/text-field.tsx';
 import { fullDay } from './schedule-dates.ts';
 import * as styles from './schedule-dialog.css.ts';
 
-interface DialogValues {
+export interface DialogValues {
   patientId: string;
   date: CalendarDate;
   time: ScheduleTimeSlot;
@@ -84,24 +86,33 @@ function newPatientFieldOf(message: string): Field {
   return newPatientFields.name;
 }
 
-export interface ScheduleDialogProps {
-  /** The day chosen (a day's Add, or the day on screen for New Appointment). */
-  readonly date: CalendarDate;
-  readonly onClose: () => void;
-  /** After a save: the appointment's day (the page may move to its week). */
-  readonly onScheduled?: (date: CalendarDate) => void;
+/**
+ * What was typed in the dialog is kept as a draft (lib/form-drafts) until it is saved or closed, so
+ * a session that ends with the dialog open (the idle limit) loses nothing: after signing in again,
+ * the schedule opens the dialog as it was. Keyed by the page without its week (`?date=`).
+ */
+export const SCHEDULE_DIALOG_DRAFT = '/dashboard/schedule#schedule-dialog';
+
+/** A saved draft of the dialog, or null (none, another user's, or not one of ours). */
+export function loadScheduleDraft(): DialogValues | null {
+  const owner = signedInUserId();
+  const draft = owner ? loadDraft(owner, SCHEDULE_DIALOG_DRAFT) : null;
+  if (!draft) return null;
+  const values = { ...emptyValues(typeof draft.date === 'string' ? draft.date : '') };
+  for (const field of Object.keys(values) as Field[]) {
+    const saved = draft[field];
+    if (typeof saved === 'string') values[field] = saved as never;
+  }
+  return isCalendarDate(values.date) ? values : null;
 }
 
-/**
- * "Schedule New Appointment" (SPEC §2 Schedule): patient (one of the practice's, searchable, or a
- * new one), the chosen day, time, duration, type, mode and notes. An overlap with another open
- * appointment is a warning, never a refusal. Saving records it; a failure keeps everything typed.
- */
-export function ScheduleDialog({ date, onClose, onScheduled }: ScheduleDialogProps) {
-  const trpc = useTRPC();
-  const queryClient = useQueryClient();
-  const fieldsRef = useRef<HTMLDivElement>(null);
-  const [values, setValues] = useState<DialogValues>({
+function forgetScheduleDraft(): void {
+  const owner = signedInUserId();
+  if (owner) discardDraft(owner, SCHEDULE_DIALOG_DRAFT);
+}
+
+function emptyValues(date: CalendarDate): DialogValues {
+  return {
     patientId: '',
     date,
     time: '09:00',
@@ -112,10 +123,46 @@ export function ScheduleDialog({ date, onClose, onScheduled }: ScheduleDialogPro
     newPatientName: '',
     newPatientEmail: '',
     newPatientPhone: '',
-  });
+  };
+}
+
+export interface ScheduleDialogProps {
+  /** The day chosen (a day's Add, or the day on screen for New Appointment). */
+  readonly date: CalendarDate;
+  /** What was typed before a session ended (loadScheduleDraft), instead of an empty dialog. */
+  readonly draft?: DialogValues | null;
+  readonly onClose: () => void;
+  /** After a save: the appointment's day (the page may move to its week). */
+  readonly onScheduled?: (date: CalendarDate) => void;
+}
+
+/**
+ * "Schedule New Appointment" (SPEC §2 Schedule): patient (one of the practice's, searchable, or a
+ * new one), the chosen day, time, duration, type, mode and notes. An overlap with another open
+ * appointment is a warning, never a refusal. Saving records it; a failure keeps everything typed.
+ */
+export function ScheduleDialog({ date, draft, onClose, onScheduled }: ScheduleDialogProps) {
+  const trpc = useTRPC();
+  const queryClient = useQueryClient();
+  const fieldsRef = useRef<HTMLDivElement>(null);
+  const [values, setValues] = useState<DialogValues>(() => draft ?? emptyValues(date));
   const [errors, setErrors] = useState<FieldErrors>({});
+  const typed = useRef(draft !== undefined && draft !== null);
+  useEffect(() => {
+    const owner = signedInUserId();
+    if (!owner || !typed.current) return;
+    // Only something typed is worth bringing back: a dialog as it opened leaves no draft.
+    const untouched = JSON.stringify(values) === JSON.stringify(emptyValues(date));
+    if (untouched) discardDraft(owner, SCHEDULE_DIALOG_DRAFT);
+    else saveDraft(owner, SCHEDULE_DIALOG_DRAFT, { ...values });
+  }, [values, date]);
+  const close = () => {
+    forgetScheduleDraft();
+    onClose();
+  };
 
   const setValue = <F extends Field>(field: F, value: DialogValues[F]) => {
+    typed.current = true;
     setValues((current) => ({ ...current, [field]: value }));
     setErrors((current) => (current[field] ? { ...current, [field]: undefined } : current));
   };
@@ -137,7 +184,7 @@ export function ScheduleDialog({ date, onClose, onScheduled }: ScheduleDialogPro
       onSuccess: async (created) => {
         notify.success(scheduleMessages.scheduled);
         onScheduled?.(created.date);
-        onClose();
+        close();
         await Promise.all([
           queryClient.invalidateQueries(trpc.schedule.pathFilter()),
           queryClient.invalidateQueries(trpc.dashboard.pathFilter()),
@@ -189,7 +236,7 @@ export function ScheduleDialog({ date, onClose, onScheduled }: ScheduleDialogPro
       isOpen
       isDismissable={!schedule.isPending}
       onOpenChange={(isOpen) => {
-        if (!isOpen) onClose();
+        if (!isOpen) close();
       }}
     >
       <p className={styles.chosenDay}>{isCalendarDate(values.date) ? fullDay(values.date) : '\u00a0'}</p>
@@ -305,7 +352,7 @@ export function ScheduleDialog({ date, onClose, onScheduled }: ScheduleDialogPro
             </FormAlert>
           ) : null}
           <div className={styles.actions}>
-            <Button variant="outline" onPress={onClose} isDisabled={schedule.isPending}>
+            <Button variant="outline" onPress={close} isDisabled={schedule.isPending}>
               Cancel
             </Button>
             <Button type="submit" isPending={schedule.isPending}>

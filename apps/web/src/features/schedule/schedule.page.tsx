@@ -9,7 +9,7 @@ import { DatePicker } from '../../ui/date-picker/date-picker.tsx';
 import { EmptyState } from '../../ui/empty-state/empty-state.tsx';
 import { CalendarIcon, ChevronLeftIcon, ChevronRightIcon } from '../../ui/icons/icons.tsx';
 import { ToggleButton, ToggleButtonGroup } from '../../ui/toggle-button/toggle-button.tsx';
-import { ScheduleDialog } from './schedule-dialog.tsx';
+import { loadScheduleDraft, ScheduleDialog } from './schedule-dialog.tsx';
 import { WeekGrid, WeekGridSkeleton } from './week-grid.tsx';
 import * as styles from './schedule.css.ts';
 
@@ -33,7 +33,9 @@ export function SchedulePage() {
   const trpc = useTRPC();
   const [chosenDate, goToDate] = useScheduleDate();
   const [view, setView] = useState<ScheduleView>('week');
-  const [dialogDate, setDialogDate] = useState<CalendarDate | null>(null);
+  // A dialog left open when the session ended comes back as it was (its draft).
+  const [draft, setDraft] = useState(loadScheduleDraft);
+  const [dialogDate, setDialogDate] = useState<CalendarDate | null>(draft?.date ?? null);
 
   const week = useQuery({ ...trpc.schedule.week.queryOptions({ weekStart: chosenDate }), placeholderData: keepPreviousData });
   const today = week.data?.today;
@@ -119,7 +121,11 @@ export function SchedulePage() {
       {dialogDate ? (
         <ScheduleDialog
           date={dialogDate}
-          onClose={() => setDialogDate(null)}
+          draft={draft}
+          onClose={() => {
+            setDialogDate(null);
+            setDraft(null);
+          }}
           onScheduled={(date) => {
             // Scheduled on another week: show that week, where the appointment is.
             if (!week.data?.days.includes(date)) goToDate(date);
