@@ -24,7 +24,6 @@ export interface PracticeAppointment {
   readonly date: CalendarDate;
   /** "10:00 AM" in the practice's zone. */
   readonly time: string;
-  readonly startsAt: Date;
   /** Minutes. */
   readonly duration: number;
   /** The schedule dialog's label of the stored type. */
@@ -42,7 +41,6 @@ interface AppointmentSqlRow {
   id: string;
   patient_id: string;
   patient: string;
-  starts_at: Date;
   duration_minutes: number;
   type: string;
   mode: string;
@@ -55,7 +53,7 @@ interface AppointmentSqlRow {
  * $4 is the practice's IANA zone: PostgreSQL gives each row its day and time of day there
  * ("2026-11-24", "9:00 AM"), so a week of a few hundred rows is not formatted row by row in Node.
  */
-const APPOINTMENT_COLUMNS = `a.id, a.patient_id, p.name AS patient, a.starts_at, a.duration_minutes, a.type, a.mode, a.status,
+const APPOINTMENT_COLUMNS = `a.id, a.patient_id, p.name AS patient, a.duration_minutes, a.type, a.mode, a.status,
     to_char(a.starts_at AT TIME ZONE $4, 'YYYY-MM-DD') AS local_date, to_char(a.starts_at AT TIME ZONE $4, 'FMHH12:MI AM') AS local_time
   FROM appointment a JOIN patient p ON p.practice_id = a.practice_id AND p.id = a.patient_id`;
 
@@ -70,9 +68,13 @@ export const UPCOMING_SQL = `SELECT ${APPOINTMENT_COLUMNS}
   ORDER BY a.starts_at, a.id
   LIMIT $3`;
 
-/** Open appointments that may overlap a slot: $1 practice, starting in [$2, $3), $4 its zone. */
-const OVERLAP_CANDIDATES_SQL = `SELECT ${APPOINTMENT_COLUMNS}
-  WHERE a.practice_id = $1 AND a.starts_at >= $2 AND a.starts_at < $3 AND a.status IN ('scheduled', 'confirmed')
+/**
+ * Open appointments overlapping the slot [$2, $3) of practice $1 ($4 its zone). Appointments last
+ * hours at most: only those starting up to a day before the slot are looked at.
+ */
+const OVERLAP_SQL = `SELECT ${APPOINTMENT_COLUMNS}
+  WHERE a.practice_id = $1 AND a.starts_at >= $2::timestamptz - interval '1 day' AND a.starts_at < $3
+    AND a.starts_at + a.duration_minutes * interval '1 minute' > $2 AND a.status IN ('scheduled', 'confirmed')
   ORDER BY a.starts_at, a.id`;
 
 /** The instant a practice day starts (its midnight in the zone). */
@@ -92,7 +94,6 @@ export function appointmentsRepository(db: Database, scope: PracticeScope) {
     patient: row.patient,
     date: row.local_date,
     time: row.local_time,
-    startsAt: row.starts_at,
     duration: row.duration_minutes,
     type: scheduleTypeLabel(row.type),
     mode: row.mode === 'virtual' ? 'virtual' : 'in-person',
@@ -111,9 +112,8 @@ export function appointmentsRepository(db: Database, scope: PracticeScope) {
     /** Open appointments (scheduled or confirmed) of the practice that overlap [startsAt, startsAt + minutes). */
     async overlapping(startsAt: Date, minutes: number): Promise<PracticeAppointment[]> {
       const endsAt = new Date(startsAt.getTime() + minutes * 60_000);
-      // Appointments are at most a few hours long: look back a day for ones that started earlier.
-      const { rows } = await query('practice-overlap', OVERLAP_CANDIDATES_SQL, [scope.practiceId, new Date(startsAt.getTime() - 24 * 60 * 60_000), endsAt, scope.timeZone]);
-      return rows.filter((row) => row.starts_at.getTime() + row.duration_minutes * 60_000 > startsAt.getTime()).map(view);
+      const { rows } = await query('practice-overlap', OVERLAP_SQL, [scope.practiceId, startsAt, endsAt, scope.timeZone]);
+      return rows.map(view);
     },
 
     /** The dashboard's upcoming list: from now on, not completed, soonest first. */

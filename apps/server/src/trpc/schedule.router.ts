@@ -22,7 +22,7 @@ export const scheduleRouter = router({
   week: practitionerProcedure.input(scheduleWeekSchema).query(async ({ ctx, input }) => {
     const today = calendarDateInZone(ctx.scope.now, ctx.scope.timeZone);
     const { days, appointments } = await ctx.practice.appointments.week(input.weekStart ?? today);
-    return { today, timeZone: ctx.scope.timeZone, days, appointments: appointments.map(({ startsAt: _startsAt, ...appointment }) => appointment) };
+    return { today, timeZone: ctx.scope.timeZone, days, appointments };
   }),
 
   /** The practice's patients to choose from in the dialog, by name (searchable). */
