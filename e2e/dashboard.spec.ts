@@ -1,5 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
-import { expectNoA11yViolations, toast } from './fixtures.ts';
+import { toast } from './fixtures.ts';
+import { expectNoA11yViolationsInBothThemes } from './public-site.ts';
 import { addAppointment, addPatient, signInAsDemo, signInAsNewPractitioner } from './practice-fixtures.ts';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -11,15 +12,6 @@ const figure = (page: Page, label: string) => page.getByRole('listitem').filter(
 const upcomingRow = (page: Page, patient: string) =>
   page.getByRole('region', { name: 'Upcoming Appointments' }).getByRole('listitem').filter({ has: page.getByRole('link', { name: patient }) });
 
-async function scanLightAndDark(page: Page): Promise<void> {
-  await expectNoA11yViolations(page);
-  await page.evaluate(() => localStorage.setItem('vite-ui-theme', 'dark'));
-  await page.reload();
-  await expect(page.locator('html')).toHaveClass(/dark/);
-  await expect(page.getByText('Total Patients')).toBeVisible();
-  await expectNoA11yViolations(page);
-}
-
 test.describe('the provider dashboard', () => {
   test('shows the demo practice’s figures: 42 patients, 12 this week, 55 min, 85 %', async ({ page }) => {
     await signInAsDemo(page);
@@ -29,7 +21,7 @@ test.describe('the provider dashboard', () => {
     await expect(figure(page, 'Average Session')).toContainText('55 min');
     await expect(figure(page, 'Profile Completion')).toContainText('85%');
     await expect(page.getByRole('link', { name: 'Edit Profile' })).toHaveAttribute('href', '/practitioner-profile/edit');
-    await scanLightAndDark(page);
+    await expectNoA11yViolationsInBothThemes(page);
   });
 
   test('lists upcoming appointments with status and mode; Start Session only for a virtual, confirmed one', async ({ page }) => {
@@ -62,7 +54,7 @@ test.describe('the provider dashboard', () => {
     await avaRow.getByRole('button', { name: /Start Session/ }).click();
     await expect(toast(page, 'Starting appointment')).toBeVisible();
 
-    await scanLightAndDark(page);
+    await expectNoA11yViolationsInBothThemes(page);
 
     await upcomingRow(page, 'Ava Virtual').getByRole('link', { name: 'Ava Virtual' }).click();
     await expect(page).toHaveURL(new RegExp(`/dashboard/patients/${ava}$`));
@@ -74,7 +66,7 @@ test.describe('the provider dashboard', () => {
     await expect(figure(page, 'Total Patients')).toContainText('0');
     await expect(figure(page, 'Appointments This Week')).toContainText('0');
     await expect(page.getByRole('heading', { name: 'No upcoming appointments' })).toBeVisible();
-    await scanLightAndDark(page);
+    await expectNoA11yViolationsInBothThemes(page);
     await page.getByRole('link', { name: 'Manage Schedule' }).click();
     await expect(page).toHaveURL(/\/dashboard\/schedule$/);
     await expect(page.getByRole('heading', { level: 1, name: 'Schedule' })).toBeVisible();

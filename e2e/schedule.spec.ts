@@ -1,6 +1,7 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { addDays, calendarDateInZone, formatLongDate, weekOf, zonedTimeToInstant, type CalendarDate } from '@wellspring/domain';
 import { expectNoA11yViolations, toast } from './fixtures.ts';
+import { expectNoA11yViolationsInBothThemes } from './public-site.ts';
 import { addAppointment, addPatient, signInAsNewPractitioner } from './practice-fixtures.ts';
 
 const ZONE = 'America/Los_Angeles';
@@ -25,16 +26,6 @@ async function optionsOf(page: Page, scope: Locator, label: string): Promise<str
 async function choose(page: Page, scope: Locator, label: string, option: string): Promise<void> {
   await scope.getByRole('button', { name: new RegExp(`${label}$`) }).click();
   await page.getByRole('option', { name: option, exact: true }).click();
-}
-
-async function scanLightAndDark(page: Page, ready: () => Promise<void>): Promise<void> {
-  await expectNoA11yViolations(page);
-  await page.evaluate(() => localStorage.setItem('vite-ui-theme', 'dark'));
-  await page.reload();
-  await expect(page.locator('html')).toHaveClass(/dark/);
-  await ready();
-  await expectNoA11yViolations(page);
-  await page.evaluate(() => localStorage.setItem('vite-ui-theme', 'light'));
 }
 
 test.describe('the schedule', () => {
@@ -69,7 +60,7 @@ test.describe('the schedule', () => {
     await page.getByRole('button', { name: 'Today' }).click();
     await expect(todayHeading).toBeVisible();
 
-    await scanLightAndDark(page, () => expect(todayHeading).toBeVisible());
+    await expectNoA11yViolationsInBothThemes(page);
   });
 
   test('has a Month view that is coming soon, with a button back to Week', async ({ page }) => {
@@ -114,10 +105,7 @@ test.describe('the schedule', () => {
     await expect(form.getByRole('combobox', { name: 'Patient' })).toHaveValue('');
     await expect(form).toBeVisible();
 
-    await scanLightAndDark(page, async () => {
-      await page.getByRole('button', { name: 'New Appointment' }).click();
-      await expect(dialog(page)).toBeVisible();
-    });
+    await expectNoA11yViolationsInBothThemes(page);
     await dialog(page).getByRole('button', { name: 'Cancel' }).click();
     await expect(dialog(page)).toHaveCount(0);
   });

@@ -1,4 +1,4 @@
-import { canStartSession, type DashboardStats } from '@wellspring/domain';
+import { canStartSession } from '@wellspring/domain';
 import { DASHBOARD_UPCOMING_LIMIT } from '../practice/dashboard.repository.ts';
 import { practitionerProcedure, router } from './trpc.ts';
 
@@ -7,7 +7,7 @@ export const dashboardRouter = router({
   overview: practitionerProcedure.query(async ({ ctx }) => {
     const [stats, upcoming] = await Promise.all([ctx.practice.dashboard.stats(), ctx.practice.appointments.upcoming(DASHBOARD_UPCOMING_LIMIT)]);
     return {
-      stats: stats satisfies DashboardStats,
+      stats,
       timeZone: ctx.scope.timeZone,
       upcoming: upcoming.map((appointment) => ({
         id: appointment.id,

@@ -4,7 +4,7 @@ import { listAuditEntriesForPatient } from '../audit/audit-log.ts';
 import { practitionerProcedure, router } from './trpc.ts';
 
 /** Not one of the caller's patients — unknown, malformed or another practice's: the same answer for all. */
-const patientNotFound = () => new TRPCError({ code: 'NOT_FOUND', message: patientMessages.unknownPatient });
+export const patientNotFound = () => new TRPCError({ code: 'NOT_FOUND', message: patientMessages.unknownPatient });
 
 /**
  * Resource-scoped procedures (STYLE.md, cal.com): the patient is loaded through the caller's

@@ -1,9 +1,7 @@
 import { randomUUID } from 'node:crypto';
-import { TRPCError } from '@trpc/server';
 import {
   calendarDateInZone,
   NEW_PATIENT,
-  patientMessages,
   patientOptionsSchema,
   scheduleAppointmentSchema,
   scheduleOverlapSchema,
@@ -13,9 +11,9 @@ import {
 } from '@wellspring/domain';
 import { executeCommand } from '../commands/run-command.ts';
 import { appointmentCommands } from '../practice/appointment.commands.ts';
+import { patientNotFound } from './patients.router.ts';
 import { domainErrorToTrpc, practitionerProcedure, router } from './trpc.ts';
 
-const patientNotFound = () => new TRPCError({ code: 'NOT_FOUND', message: patientMessages.unknownPatient });
 
 export const scheduleRouter = router({
   /** The week (Sunday first) holding `weekStart` (default: today in the practice's zone), with its appointments. */
