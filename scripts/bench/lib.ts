@@ -51,7 +51,9 @@ export async function waitForHealthy(baseUrl: string, timeoutMs = 60_000): Promi
 export function startServer(env: Record<string, string>): ChildProcess {
   const merged: NodeJS.ProcessEnv = { ...process.env, LOG_LEVEL: 'silent', SEED_DEMO: '0', ...env };
   for (const [key, value] of Object.entries(merged)) if (value === '') delete merged[key];
-  return spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
+  // BENCH_CPU_PROF_DIR=/tmp/prof writes a V8 CPU profile of each server run there (at its exit).
+  const profile = process.env.BENCH_CPU_PROF_DIR ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_CPU_PROF_DIR}`] : [];
+  return spawn(process.execPath, [...profile, '--import', 'tsx', 'apps/server/src/main.ts'], {
     cwd: root,
     stdio: ['ignore', 'ignore', 'inherit'],
     env: merged,

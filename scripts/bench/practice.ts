@@ -272,7 +272,9 @@ export async function measurePractice(): Promise<PracticeBenchResult> {
     const loaded = await load(pool, now);
     const loadMs = performance.now() - loadStarted;
     console.log(`  practice bench: loaded in ${(loadMs / 1000).toFixed(1)} s`);
-    const all = workloads(loaded, now, mulberry32(20_261_124));
+    // BENCH_PRACTICE_ONLY=schedule.week,patients.byId measures those procedures alone.
+    const only = process.env.BENCH_PRACTICE_ONLY?.split(',').filter(Boolean);
+    const all = workloads(loaded, now, mulberry32(20_261_124)).filter((workload) => !only?.length || only.includes(workload.procedure));
     server = startServer({ DATABASE_URL: databaseUrl, PORT: String(port), RELAY_ENABLED: '0', SESSION_IDLE_MINUTES: '600' });
     await waitForHealthy(baseUrl, 120_000);
     const procedures = [];

@@ -74,8 +74,8 @@ const PRACTICE_PROCEDURES: Record<string, IsolationCase> = {
   'schedule.week': {
     type: 'query',
     input: (fixture) => ({ weekStart: fixture.appointmentDate }),
-    owner: async (caller, fixture) => expect((await caller.schedule.week({ weekStart: fixture.appointmentDate })).appointments).toHaveLength(1),
-    other: async (caller, fixture) => expect((await caller.schedule.week({ weekStart: fixture.appointmentDate })).appointments).toEqual([]),
+    owner: async (caller, fixture) => expect((await caller.schedule.week({ weekStart: fixture.appointmentDate })).days.flatMap((day) => day.appointments)).toHaveLength(1),
+    other: async (caller, fixture) => expect((await caller.schedule.week({ weekStart: fixture.appointmentDate })).days.flatMap((day) => day.appointments)).toEqual([]),
   },
   'schedule.patientOptions': {
     type: 'query',

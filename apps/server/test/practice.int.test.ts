@@ -33,10 +33,8 @@ describe('schedule.create', () => {
     const created = await caller.schedule.create({ patientId, date: '2030-03-05', time: '13:00', duration: 45, type: 'Treatment Session', mode: 'virtual', notes: 'Bring lab results' });
 
     const week = await caller.schedule.week({ weekStart: '2030-03-05' });
-    expect(week.days[0]).toBe('2030-03-03');
-    expect(week.appointments).toEqual([
-      { id: created.id, patientId, patient: 'Rowan Ash', date: '2030-03-05', time: '1:00 PM', duration: 45, type: 'Treatment Session', mode: 'virtual', status: 'scheduled' },
-    ]);
+    expect(week.days.map((day) => day.date)).toEqual(['2030-03-03', '2030-03-04', '2030-03-05', '2030-03-06', '2030-03-07', '2030-03-08', '2030-03-09']);
+    expect(week.days.map((day) => day.appointments)).toEqual([[], [], [{ id: created.id, patientId, patient: 'Rowan Ash', time: '1:00 PM', type: 'Treatment Session' }], [], [], [], []]);
     const [stored] = await database.query<{ type: string; starts_at: Date; notes: string }>('SELECT type, starts_at, notes FROM appointment WHERE id = $1', [created.id]);
     // 13:00 in Los Angeles (the default zone) on 5 March 2030 is 21:00 UTC.
     expect(stored).toEqual({ type: 'treatment', starts_at: new Date('2030-03-05T21:00:00Z'), notes: 'Bring lab results' });
@@ -61,7 +59,7 @@ describe('schedule.create', () => {
     expect(await caller.schedule.overlaps({ date: '2030-03-07', time: '11:00', duration: 30 })).toMatchObject([{ patient: 'Overlap Owen', time: '10:00 AM', duration: 90 }]);
     expect(await caller.schedule.overlaps({ date: '2030-03-07', time: '13:00', duration: 30 })).toEqual([]);
     await caller.schedule.create({ patientId, date: '2030-03-07', time: '11:00', duration: 30, type: 'Follow-up', mode: 'virtual' });
-    expect((await caller.schedule.week({ weekStart: '2030-03-07' })).appointments).toHaveLength(2);
+    expect((await caller.schedule.week({ weekStart: '2030-03-07' })).days.find((day) => day.date === '2030-03-07')?.appointments.map((a) => a.time)).toEqual(['10:00 AM', '11:00 AM']);
   });
 
   it('answers bad input with 400 and field messages, and stores nothing', async () => {
@@ -116,6 +114,18 @@ describe('dashboard.overview', () => {
     expect(overview.stats).toEqual({ totalPatients: 1, appointmentsThisWeek: 2, averageSessionMinutes: 45, profileCompletion: 10 });
     expect(overview.upcoming).toEqual([
       expect.objectContaining({ patient: 'Zone Zelda', date: '2026-11-29', time: '10:00 AM', duration: 90, mode: 'virtual', status: 'confirmed', canStartSession: true }),
+    ]);
+    // The schedule files each appointment under its day in LA; the cancelled one is not on the grid.
+    const week = await caller.schedule.week({});
+    expect(week.today).toBe('2026-11-28');
+    expect(week.days.map((day) => [day.date, day.appointments.map((appointment) => appointment.time)])).toEqual([
+      ['2026-11-22', ['9:00 AM']],
+      ['2026-11-23', []],
+      ['2026-11-24', []],
+      ['2026-11-25', []],
+      ['2026-11-26', []],
+      ['2026-11-27', []],
+      ['2026-11-28', ['6:00 PM']],
     ]);
   });
 

@@ -33,6 +33,15 @@ export interface PracticeAppointment {
   readonly status: string;
 }
 
+/** An appointment on the schedule grid: what the grid shows (time, patient, type) and where it links. */
+export type WeekAppointment = Pick<PracticeAppointment, 'id' | 'patientId' | 'patient' | 'time' | 'type'>;
+
+/** A day of the schedule week with its appointments in time order. */
+export interface WeekDay {
+  readonly date: CalendarDate;
+  readonly appointments: WeekAppointment[];
+}
+
 export interface DashboardAppointmentRow extends PracticeAppointment {
   readonly dashboardStatus: DashboardAppointmentStatus;
 }
@@ -57,8 +66,14 @@ const APPOINTMENT_COLUMNS = `a.id, a.patient_id, p.name AS patient, a.duration_m
     to_char(a.starts_at AT TIME ZONE $4, 'YYYY-MM-DD') AS local_date, to_char(a.starts_at AT TIME ZONE $4, 'FMHH12:MI AM') AS local_time
   FROM appointment a JOIN patient p ON p.practice_id = a.practice_id AND p.id = a.patient_id`;
 
-/** The schedule week: $1 practice, [$2, $3) the week's instants, $4 its zone. Cancelled appointments are not on the grid. */
-export const WEEK_SQL = `SELECT ${APPOINTMENT_COLUMNS}
+/**
+ * The schedule week: $1 practice, [$2, $3) the week's instants, $4 its zone. Cancelled appointments
+ * are not on the grid. Only the grid's columns: a busy clinic's week is hundreds of rows, and its
+ * answer's size is most of what serving it costs.
+ */
+export const WEEK_SQL = `SELECT a.id, a.patient_id, p.name AS patient, a.type, to_char(a.starts_at AT TIME ZONE $4, 'YYYY-MM-DD') AS local_date,
+    to_char(a.starts_at AT TIME ZONE $4, 'FMHH12:MI AM') AS local_time
+  FROM appointment a JOIN patient p ON p.practice_id = a.practice_id AND p.id = a.patient_id
   WHERE a.practice_id = $1 AND a.starts_at >= $2 AND a.starts_at < $3 AND a.status <> 'cancelled'
   ORDER BY a.starts_at, a.id`;
 
@@ -102,11 +117,20 @@ export function appointmentsRepository(db: Database, scope: PracticeScope) {
   const query = (name: string, text: string, values: unknown[]) => db.pool.query<AppointmentSqlRow>({ name, text, values });
 
   return {
-    /** The days of the week holding `day` (Sunday first) and their appointments (not cancelled), in time order. */
-    async week(day: CalendarDate): Promise<{ days: CalendarDate[]; appointments: PracticeAppointment[] }> {
+    /** The seven days of the week holding `day` (Sunday first), each with its appointments (not cancelled) in time order. */
+    async week(day: CalendarDate): Promise<WeekDay[]> {
       const { days, from, to } = weekBounds(day, scope.timeZone);
-      const { rows } = await query('practice-week', WEEK_SQL, [scope.practiceId, from, to, scope.timeZone]);
-      return { days, appointments: rows.map(view) };
+      const { rows } = await db.pool.query<Pick<AppointmentSqlRow, 'id' | 'patient_id' | 'patient' | 'type' | 'local_date' | 'local_time'>>({
+        name: 'practice-week',
+        text: WEEK_SQL,
+        values: [scope.practiceId, from, to, scope.timeZone],
+      });
+      const week = days.map((date): WeekDay => ({ date, appointments: [] }));
+      const byDate = new Map(week.map((weekDay) => [weekDay.date, weekDay.appointments]));
+      for (const row of rows) {
+        byDate.get(row.local_date)?.push({ id: row.id, patientId: row.patient_id, patient: row.patient, time: row.local_time, type: scheduleTypeLabel(row.type) });
+      }
+      return week;
     },
 
     /** Open appointments (scheduled or confirmed) of the practice that overlap [startsAt, startsAt + minutes). */

@@ -19,8 +19,8 @@ export const scheduleRouter = router({
   /** The week (Sunday first) holding `weekStart` (default: today in the practice's zone), with its appointments. */
   week: practitionerProcedure.input(scheduleWeekSchema).query(async ({ ctx, input }) => {
     const today = calendarDateInZone(ctx.scope.now, ctx.scope.timeZone);
-    const { days, appointments } = await ctx.practice.appointments.week(input.weekStart ?? today);
-    return { today, timeZone: ctx.scope.timeZone, days, appointments };
+    const days = await ctx.practice.appointments.week(input.weekStart ?? today);
+    return { today, timeZone: ctx.scope.timeZone, days };
   }),
 
   /** The practice's patients to choose from in the dialog, by name (searchable). */

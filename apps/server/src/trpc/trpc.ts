@@ -5,7 +5,6 @@
 import { initTRPC, TRPCError, type TRPC_ERROR_CODE_KEY } from '@trpc/server';
 import type { DomainError, DomainErrorCode } from '@wellspring/domain';
 import type { Request, Response } from 'express';
-import superjson from 'superjson';
 import { ZodError, z } from 'zod';
 import { readSessionToken, setSessionCookie, validateSessionToken } from '../auth/session.ts';
 import type { ReadCache } from '../cache/read-cache.ts';
@@ -16,6 +15,7 @@ import type { PublicUser } from '../repositories/user.repository.ts';
 import { practiceRepositories } from '../practice/practice-repositories.ts';
 import { practiceOfUser, type PracticeScope } from '../practice/practice-scope.ts';
 import type { ExpressContextOptions } from './express-handler.ts';
+import { wireTransformer } from './wire-format.ts';
 
 export interface Context {
   readonly req: Request;
@@ -68,7 +68,8 @@ export function createContextFactory(deps: ContextDependencies) {
 export const INTERNAL_ERROR_MESSAGE = 'Internal server error';
 
 const t = initTRPC.context<Context>().create({
-  transformer: superjson,
+  // superjson's format; plain-JSON answers skip its walk (wire-format.ts).
+  transformer: wireTransformer,
   // Never a stack in an error answer by default; the formatter adds it back where the config says.
   isDev: false,
   errorFormatter({ shape, error, ctx }) {

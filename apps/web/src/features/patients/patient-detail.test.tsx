@@ -11,7 +11,7 @@ import { PatientDetailPage } from './patient-detail.page.tsx';
 
 const TODAY = '2025-06-16';
 const emma = patientDetailById('1', TODAY);
-const week = { today: TODAY, timeZone: 'America/Los_Angeles', days: [], appointments: [] };
+const week = { today: TODAY, timeZone: 'America/Los_Angeles', days: [] };
 const notFound = () => {
   throw new ApiError({ code: 'NOT_FOUND', httpStatus: 404, message: 'Unknown Patient' });
 };

@@ -14,27 +14,30 @@ type CreateInput = RouterInputs['schedule']['create'];
 const robin = { id: 'u1', name: 'Dr. Robin Vale', email: 'robin@example.com' };
 const TODAY = '2025-06-04'; // a Wednesday
 
-const emma: Week['appointments'][number] = {
+/** An appointment of the stubbed practice, with the day the week answer files it under. */
+type DatedAppointment = Week['days'][number]['appointments'][number] & { readonly date: string };
+
+const emma: DatedAppointment = {
   id: 'a1',
   patientId: 'p-emma',
   patient: 'Emma Thompson',
   date: '2025-06-05',
   time: '10:00 AM',
-  duration: 60,
   type: 'Initial Consultation',
-  mode: 'virtual',
-  status: 'confirmed',
 };
 
-function weekAnswer(input: unknown, appointments: Week['appointments']): Week {
+function weekAnswer(input: unknown, appointments: readonly DatedAppointment[]): Week {
   const weekStart = (input as RouterInputs['schedule']['week'] | undefined)?.weekStart ?? TODAY;
-  const days = weekOf(weekStart, 'UTC');
-  return { today: TODAY, timeZone: 'UTC', days, appointments: appointments.filter((a) => days.includes(a.date)) };
+  const days = weekOf(weekStart, 'UTC').map((date) => ({
+    date,
+    appointments: appointments.filter((appointment) => appointment.date === date).map(({ date: _date, ...appointment }) => appointment),
+  }));
+  return { today: TODAY, timeZone: 'UTC', days };
 }
 
 function renderSchedule(handlers: Record<string, ApiHandler> = {}, path = '/dashboard/schedule') {
   stubMatchMedia();
-  const appointments: Week['appointments'][number][] = [emma];
+  const appointments: DatedAppointment[] = [emma];
   const api = stubApi({
     'auth.me': () => ({ user: robin }),
     'schedule.week': (input) => weekAnswer(input, appointments),

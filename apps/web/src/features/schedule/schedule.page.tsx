@@ -73,7 +73,7 @@ export function SchedulePage() {
             <ChevronRightIcon />
           </Button>
           <MonthYearPicker focusDate={focusDate} onGoTo={goToDate} />
-          {today && focusDate && !week.data?.days.includes(today) ? (
+          {today && focusDate && !week.data?.days.some((day) => day.date === today) ? (
             <Button variant="ghost" size="sm" onPress={() => goToDate(today)}>
               Today
             </Button>
@@ -128,7 +128,7 @@ export function SchedulePage() {
           }}
           onScheduled={(date) => {
             // Scheduled on another week: show that week, where the appointment is.
-            if (!week.data?.days.includes(date)) goToDate(date);
+            if (!week.data?.days.some((day) => day.date === date)) goToDate(date);
           }}
         />
       ) : null}

@@ -8,7 +8,6 @@ import { dayOfMonth, fullDay, shortWeekday } from './schedule-dates.ts';
 import * as styles from './week-grid.css.ts';
 
 export type ScheduleWeek = RouterOutputs['schedule']['week'];
-type WeekAppointment = ScheduleWeek['appointments'][number];
 
 export interface WeekGridProps {
   readonly week: ScheduleWeek;
@@ -21,15 +20,11 @@ export interface WeekGridProps {
  * lists its appointments (time, patient, type), each opening that patient's record, and its Add.
  */
 export function WeekGrid({ week, onAdd }: WeekGridProps) {
-  const byDay = new Map<CalendarDate, WeekAppointment[]>();
-  for (const appointment of week.appointments) byDay.set(appointment.date, [...(byDay.get(appointment.date) ?? []), appointment]);
-
   return (
     <div className={styles.scroller}>
-      <ol className={styles.week} aria-label={`Week of ${fullDay(week.days[0] ?? week.today)}`}>
-        {week.days.map((date) => {
+      <ol className={styles.week} aria-label={`Week of ${fullDay(week.days[0]?.date ?? week.today)}`}>
+        {week.days.map(({ date, appointments }) => {
           const isToday = date === week.today;
-          const appointments = byDay.get(date) ?? [];
           const headingId = `schedule-day-${date}`;
           return (
             <li key={date} className={styles.day} data-today={isToday || undefined} aria-labelledby={headingId}>
