@@ -9,7 +9,7 @@ import { addDays, calendarDateInZone, zonedTimeToInstant } from '@wellspring/dom
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { appRouter } from '../src/trpc/app.router.ts';
 import { createTestDatabase, type TestDatabase } from './support/database.ts';
-import { addAppointment, addNote, addPatient, createPractitioner, type PracticeCaller, type TestPractitioner } from './support/practice-factory.ts';
+import { addAppointment, addNote, addPatient, addPayment, createPractitioner, type PracticeCaller, type TestPractitioner } from './support/practice-factory.ts';
 import { startTestServer, trpcMutation, trpcQuery, type TestServer } from './support/server.ts';
 
 /** Procedures that hold no practice data: public, or the caller's own account. */
@@ -34,6 +34,10 @@ interface Fixture {
   readonly patientId: string;
   readonly patientName: string;
   readonly appointmentDate: string;
+  /** The owner's confirmed appointment on `appointmentDate`, its note and its payment. */
+  readonly appointmentId: string;
+  readonly noteId: string;
+  readonly paymentId: string;
 }
 
 interface IsolationCase {
@@ -55,6 +59,44 @@ const expectNotFound = async (call: Promise<unknown>) => {
   expect((error as TRPCError).code).toBe('NOT_FOUND');
   expect((error as TRPCError).message).toBe('Unknown Patient');
 };
+
+/** The NOT_FOUND of a record that is not the caller's, with the message an unknown id gets. */
+const expectMissing = (message: string) => async (call: Promise<unknown>) => {
+  const error = await call.then(
+    () => null,
+    (thrown: unknown) => thrown,
+  );
+  expect(error).toBeInstanceOf(TRPCError);
+  expect((error as TRPCError).code).toBe('NOT_FOUND');
+  expect((error as TRPCError).message).toBe(message);
+};
+const expectAppointmentNotFound = expectMissing('Appointment not found.');
+const expectNoteNotFound = expectMissing('Note not found.');
+const expectPaymentNotFound = expectMissing('Payment not found.');
+
+const portalForm = (fixture: Fixture, patientEmail = 'quinby@example.com') => ({
+  patientName: fixture.patientName,
+  patientEmail,
+  appointmentType: 'follow_up' as const,
+  date: `${fixture.appointmentDate}T16:00`,
+  duration: '30' as const,
+  notes: '',
+});
+
+/** The other practitioner's call on the owner's appointment, and on an unknown one, answer alike. */
+const appointmentTransition = (verb: 'confirm' | 'complete' | 'cancel' | 'delete', ownerStatus: string): IsolationCase => ({
+  type: 'mutation',
+  input: (fixture) => ({ id: fixture.appointmentId }),
+  owner: async (caller, fixture) => {
+    const created = await caller.appointments.create(portalForm(fixture));
+    if (verb === 'complete') await caller.appointments.confirm({ id: created.id });
+    expect((await caller.appointments[verb]({ id: created.id })).status).toBe(ownerStatus);
+  },
+  other: async (caller, fixture) => {
+    await expectAppointmentNotFound(caller.appointments[verb]({ id: fixture.appointmentId }));
+    await expectAppointmentNotFound(caller.appointments[verb]({ id: 'no-such-appointment' }));
+  },
+});
 
 const PRACTICE_PROCEDURES: Record<string, IsolationCase> = {
   'dashboard.overview': {
@@ -125,6 +167,118 @@ const PRACTICE_PROCEDURES: Record<string, IsolationCase> = {
       await expectNotFound(caller.patients.auditTrail({ id: 'no-such-patient' }));
     },
   },
+  // The portal's rows come last: their calls add records, and the rows above count from a fresh practice.
+  'portalDashboard.overview': {
+    type: 'query',
+    input: () => undefined,
+    owner: async (caller) => {
+      const overview = await caller.portalDashboard.overview();
+      expect(overview.totalAppointments).toBeGreaterThan(0);
+      expect(overview.ehrRecords).toBeGreaterThan(0);
+      expect(overview.revenue.usdMinor).toBeGreaterThan(0);
+    },
+    other: async (caller) =>
+      expect(await caller.portalDashboard.overview()).toEqual({ totalAppointments: 0, upcomingAppointments: 0, uniquePatients: 0, ehrRecords: 0, revenue: { usdMinor: 0, other: [] }, upcoming: [] }),
+  },
+  'appointments.list': {
+    type: 'query',
+    input: () => ({}),
+    owner: async (caller, fixture) => expect((await caller.appointments.list({})).items.map((row) => row.id)).toContain(fixture.appointmentId),
+    other: async (caller) => expect(await caller.appointments.list({})).toMatchObject({ items: [], total: 0 }),
+  },
+  'payments.list': {
+    type: 'query',
+    input: () => ({}),
+    owner: async (caller, fixture) => expect((await caller.payments.list({})).items.map((row) => row.id)).toContain(fixture.paymentId),
+    other: async (caller) => expect(await caller.payments.list({})).toMatchObject({ items: [], total: 0 }),
+  },
+  'clinicalRecords.list': {
+    type: 'query',
+    input: (fixture) => ({ patientId: fixture.patientId }),
+    owner: async (caller, fixture) => expect((await caller.clinicalRecords.list({ patientId: fixture.patientId })).items.map((row) => row.id)).toContain(fixture.noteId),
+    other: async (caller, fixture) => {
+      expect(await caller.clinicalRecords.list({})).toMatchObject({ items: [], total: 0 });
+      await expectNotFound(caller.clinicalRecords.list({ patientId: fixture.patientId }));
+      await expectNotFound(caller.clinicalRecords.list({ patientId: 'no-such-patient' }));
+    },
+  },
+  'appointments.byId': {
+    type: 'query',
+    input: (fixture) => ({ id: fixture.appointmentId }),
+    owner: async (caller, fixture) => expect((await caller.appointments.byId({ id: fixture.appointmentId })).form.patientName).toBe(fixture.patientName),
+    other: async (caller, fixture) => {
+      await expectAppointmentNotFound(caller.appointments.byId({ id: fixture.appointmentId }));
+      await expectAppointmentNotFound(caller.appointments.byId({ id: 'no-such-appointment' }));
+    },
+  },
+  'appointments.create': {
+    type: 'mutation',
+    input: (fixture) => portalForm(fixture),
+    owner: async (caller, fixture) => expect((await caller.appointments.create(portalForm(fixture))).patientId).toBe(fixture.patientId),
+    // The same e-mail in another practice is another practice's patient: a new one of the caller's own.
+    other: async (caller, fixture) => expect((await caller.appointments.create({ ...portalForm(fixture), patientName: 'Namesake Elsewhere' })).patientId).not.toBe(fixture.patientId),
+  },
+  'appointments.update': {
+    type: 'mutation',
+    input: (fixture) => ({ ...portalForm(fixture), id: fixture.appointmentId }),
+    owner: async (caller, fixture) => {
+      const created = await caller.appointments.create(portalForm(fixture));
+      await caller.appointments.update({ ...portalForm(fixture), id: created.id, duration: '90' });
+      expect((await caller.appointments.byId({ id: created.id })).form.duration).toBe('90');
+    },
+    other: async (caller, fixture) => {
+      await expectAppointmentNotFound(caller.appointments.update({ ...portalForm(fixture), id: fixture.appointmentId }));
+      await expectAppointmentNotFound(caller.appointments.update({ ...portalForm(fixture), id: 'no-such-appointment' }));
+    },
+  },
+  'appointments.confirm': appointmentTransition('confirm', 'confirmed'),
+  'appointments.complete': appointmentTransition('complete', 'completed'),
+  'appointments.cancel': appointmentTransition('cancel', 'cancelled'),
+  'appointments.delete': appointmentTransition('delete', 'deleted'),
+  'clinicalRecords.create': {
+    type: 'mutation',
+    input: (fixture) => ({ patientName: fixture.patientName, patientId: fixture.patientId, subjective: 'Feels better' }),
+    owner: async (caller, fixture) =>
+      expect(await caller.clinicalRecords.create({ patientName: fixture.patientName, patientId: fixture.patientId, appointmentId: fixture.appointmentId, subjective: 'Feels better' })).toMatchObject({
+        patientId: fixture.patientId,
+      }),
+    other: async (caller, fixture) => {
+      await expectNotFound(caller.clinicalRecords.create({ patientName: fixture.patientName, patientId: fixture.patientId, subjective: 'x' }));
+      await expectNotFound(caller.clinicalRecords.create({ patientName: fixture.patientName, patientId: 'no-such-patient', subjective: 'x' }));
+      await expectAppointmentNotFound(caller.clinicalRecords.create({ patientName: fixture.patientName, appointmentId: fixture.appointmentId, subjective: 'x' }));
+      await expectAppointmentNotFound(caller.clinicalRecords.create({ patientName: fixture.patientName, appointmentId: 'no-such-appointment', subjective: 'x' }));
+    },
+  },
+  'clinicalRecords.addAddendum': {
+    type: 'mutation',
+    input: (fixture) => ({ id: fixture.noteId, text: 'Correction' }),
+    owner: async (caller, fixture) => expect((await caller.clinicalRecords.addAddendum({ id: fixture.noteId, text: 'Correction' })).addendum.text).toBe('Correction'),
+    other: async (caller, fixture) => {
+      await expectNoteNotFound(caller.clinicalRecords.addAddendum({ id: fixture.noteId, text: 'Not mine' }));
+      await expectNoteNotFound(caller.clinicalRecords.addAddendum({ id: 'no-such-note', text: 'Not mine' }));
+    },
+  },
+  'payments.create': {
+    type: 'mutation',
+    input: (fixture) => ({ amount: '10.00', appointmentId: fixture.appointmentId }),
+    owner: async (caller, fixture) => expect(await caller.payments.create({ amount: '10.00', appointmentId: fixture.appointmentId })).toMatchObject({ amountMinor: 1000, currency: 'usd' }),
+    other: async (caller, fixture) => {
+      await expectAppointmentNotFound(caller.payments.create({ amount: '10.00', appointmentId: fixture.appointmentId }));
+      await expectAppointmentNotFound(caller.payments.create({ amount: '10.00', appointmentId: 'no-such-appointment' }));
+    },
+  },
+  'payments.refund': {
+    type: 'mutation',
+    input: (fixture) => ({ id: fixture.paymentId }),
+    owner: async (caller) => {
+      const created = await caller.payments.create({ amount: '5.00' });
+      expect(await caller.payments.refund({ id: created.id })).toEqual({ id: created.id, status: 'refunded' });
+    },
+    other: async (caller, fixture) => {
+      await expectPaymentNotFound(caller.payments.refund({ id: fixture.paymentId }));
+      await expectPaymentNotFound(caller.payments.refund({ id: 'no-such-payment' }));
+    },
+  },
 };
 
 let database: TestDatabase;
@@ -141,14 +295,24 @@ beforeAll(async () => {
   const patientId = await addPatient(database.db, owner.practiceId, { name: patientName, email: 'quinby@example.com', phone: '(503) 555-0100' });
   // 10:00 in the practice's zone, two days ahead: the overlap case asks for that slot.
   const day = addDays(calendarDateInZone(now, 'America/Los_Angeles'), 2);
-  await addAppointment(database.db, owner.practiceId, patientId, { startsAt: zonedTimeToInstant(day, '10:00', 'America/Los_Angeles'), status: 'confirmed', mode: 'virtual' });
-  await addNote(database.db, owner.practiceId, patientId, { title: 'Private note', writtenAt: now });
-  fixture = { owner, other, patientId, patientName, appointmentDate: day };
+  const appointmentId = await addAppointment(database.db, owner.practiceId, patientId, { startsAt: zonedTimeToInstant(day, '10:00', 'America/Los_Angeles'), status: 'confirmed', mode: 'virtual' });
+  const noteId = await addNote(database.db, owner.practiceId, patientId, { title: 'Private note', writtenAt: now });
+  const paymentId = await addPayment(database.db, owner.practiceId, { amountMinor: 15000, appointmentId });
+  fixture = { owner, other, patientId, patientName, appointmentDate: day, appointmentId, noteId, paymentId };
 });
 
 afterAll(async () => {
   await server?.close();
   await database?.drop();
+});
+
+/** Everything of the owner's practice a foreign call could change. */
+const ownerPracticeSnapshot = async () => ({
+  patients: await database.query('SELECT id, name, email FROM patient WHERE practice_id = $1 ORDER BY id', [fixture.owner.practiceId]),
+  appointments: await database.query('SELECT id, patient_id, starts_at, duration_minutes, type, status, notes FROM appointment WHERE practice_id = $1 ORDER BY id', [fixture.owner.practiceId]),
+  notes: await database.query('SELECT id, status FROM clinical_note WHERE practice_id = $1 ORDER BY id', [fixture.owner.practiceId]),
+  addenda: await database.query('SELECT id FROM clinical_note_addendum WHERE practice_id = $1 ORDER BY id', [fixture.owner.practiceId]),
+  payments: await database.query('SELECT id, status FROM payment WHERE practice_id = $1 ORDER BY id', [fixture.owner.practiceId]),
 });
 
 const routerProcedures = Object.entries(appRouter._def.procedures as unknown as Record<string, { _def: { type: 'query' | 'mutation' } }>);
@@ -162,11 +326,13 @@ describe('practice isolation', () => {
 
   describe.each(Object.entries(PRACTICE_PROCEDURES))('%s', (path, row) => {
     it('gives another practitioner nothing of the owner\'s practice, exactly as for an unknown id', async () => {
-      const before = await database.query<{ count: string }>('SELECT count(*) FROM appointment WHERE practice_id = $1', [fixture.owner.practiceId]);
+      const before = await ownerPracticeSnapshot();
       await row.other(fixture.other.caller, fixture);
-      const after = await database.query<{ count: string }>('SELECT count(*) FROM appointment WHERE practice_id = $1', [fixture.owner.practiceId]);
-      expect(after).toEqual(before);
-      expect(await database.query('SELECT id FROM appointment WHERE practice_id = $1', [fixture.other.practiceId])).toEqual([]);
+      expect(await ownerPracticeSnapshot()).toEqual(before);
+      // Nothing of the other practice points at the owner's records.
+      expect(await database.query('SELECT id FROM appointment WHERE practice_id = $1 AND patient_id = $2', [fixture.other.practiceId, fixture.patientId])).toEqual([]);
+      expect(await database.query('SELECT id FROM clinical_note WHERE practice_id = $1 AND appointment_id = $2', [fixture.other.practiceId, fixture.appointmentId])).toEqual([]);
+      expect(await database.query('SELECT id FROM payment WHERE practice_id = $1 AND appointment_id = $2', [fixture.other.practiceId, fixture.appointmentId])).toEqual([]);
     });
 
     it('gives the owner their own data', async () => {

@@ -21,6 +21,8 @@ export * from './schedule/schedule.schema.ts';
 export * from './ehr/ehr.schema.ts';
 export * from './clinical-notes/clinical-note.machine.ts';
 export * from './payments/payment.schema.ts';
+export * from './payments/payment.machine.ts';
+export * from './portal/portal.schema.ts';
 export * from './patients/patient.schema.ts';
 export * from './practitioners/practitioner.types.ts';
 export * from './community/community.schema.ts';

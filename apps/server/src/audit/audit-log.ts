@@ -11,7 +11,8 @@ import type pg from 'pg';
 import type { Database, DatabaseTransaction } from '../db/client.ts';
 import { Prisma } from '../generated/prisma/client.ts';
 
-export type AuditAction = 'read' | 'list' | 'create' | 'update' | 'delete';
+/** `sign` and `amend`: a clinical note signed (locked) and an addendum added to it. */
+export type AuditAction = 'read' | 'list' | 'create' | 'update' | 'delete' | 'sign' | 'amend';
 
 export type AuditDetail = Record<string, string | number | boolean | null>;
 

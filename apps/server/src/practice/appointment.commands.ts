@@ -18,7 +18,7 @@ import type { CommandMachine } from '../commands/run-command.ts';
 import { auditPractice } from './practice-audit.ts';
 import type { PracticeScope } from './practice-scope.ts';
 
-/** What a new appointment holds besides the machine's state. */
+/** What an appointment holds besides the machine's state: required for a new one, written with an edit when given. */
 export interface AppointmentDetails {
   readonly patientId: string;
   readonly type: AppointmentType;
@@ -32,6 +32,7 @@ interface LockedAppointmentRow {
   duration_minutes: number;
   mode: string;
   status: string;
+  linked_records: number;
 }
 
 export function appointmentCommands(scope: PracticeScope, details?: AppointmentDetails): CommandMachine<AppointmentState, AppointmentCommand, AppointmentEvent> {
@@ -40,8 +41,11 @@ export function appointmentCommands(scope: PracticeScope, details?: AppointmentD
     eventSchema: appointmentEventSchema,
     async load(tx, id) {
       const [row] = await tx.$queryRaw<LockedAppointmentRow[]>`
-        SELECT id, patient_id, starts_at, duration_minutes, mode, status FROM appointment
-        WHERE practice_id = ${scope.practiceId} AND id = ${id} FOR UPDATE`;
+        SELECT a.id, a.patient_id, a.starts_at, a.duration_minutes, a.mode, a.status,
+          ((SELECT count(*) FROM clinical_note n WHERE n.practice_id = a.practice_id AND n.appointment_id = a.id)
+            + (SELECT count(*) FROM payment pm WHERE pm.practice_id = a.practice_id AND pm.appointment_id = a.id))::int AS linked_records
+        FROM appointment a
+        WHERE a.practice_id = ${scope.practiceId} AND a.id = ${id} FOR UPDATE OF a`;
       if (!row) return initialAppointment;
       return {
         id: row.id,
@@ -49,12 +53,20 @@ export function appointmentCommands(scope: PracticeScope, details?: AppointmentD
         startsAt: row.starts_at.toISOString(),
         durationMinutes: row.duration_minutes,
         mode: row.mode === 'virtual' ? 'virtual' : 'in-person',
+        linkedRecords: row.linked_records,
       };
     },
     decide: (state, command) => decideAppointment(state, command),
     evolve: evolveAppointment,
     async save(tx, { before, after, aggregateId }) {
-      if (after.status === 'absent') return undefined;
+      if (after.status === 'absent') {
+        if (before.status === 'absent') return undefined;
+        // Deleted (the machine refused it if notes or payments point at it).
+        const [deleted] = await tx.$queryRaw<{ id: string; patient_id: string }[]>`
+          DELETE FROM appointment WHERE practice_id = ${scope.practiceId} AND id = ${aggregateId} RETURNING id, patient_id`;
+        if (deleted) await auditPractice(tx, scope, 'delete', { recordType: 'appointment', recordId: deleted.id, patientId: deleted.patient_id });
+        return undefined;
+      }
       if (before.status === 'absent') {
         if (!details) throw new Error('appointmentCommands: a new appointment needs its patient, type and notes');
         const created = await tx.appointment.create({
@@ -76,7 +88,12 @@ export function appointmentCommands(scope: PracticeScope, details?: AppointmentD
       }
       const updated = await tx.appointment.update({
         where: { practiceId_id: { practiceId: scope.practiceId, id: aggregateId } },
-        data: { status: after.status, startsAt: new Date(after.startsAt), durationMinutes: after.durationMinutes },
+        data: {
+          status: after.status,
+          startsAt: new Date(after.startsAt),
+          durationMinutes: after.durationMinutes,
+          ...(details ? { patientId: details.patientId, type: details.type, notes: details.notes } : {}),
+        },
         select: { id: true, patientId: true },
       });
       await auditPractice(tx, scope, 'update', { recordType: 'appointment', recordId: updated.id, patientId: updated.patientId, detail: { status: after.status } });

@@ -4,15 +4,22 @@
  */
 import {
   addDays,
+  appointmentStatuses,
+  appointmentTypes,
+  DEFAULT_PORTAL_DURATION,
+  portalDurationOptions,
   scheduleTypeLabel,
   toDashboardStatus,
   weekOf,
   zonedTimeToInstant,
   type AppointmentMode,
+  type AppointmentStatus,
+  type AppointmentType,
   type CalendarDate,
+  type PortalDuration,
   type DashboardAppointmentStatus,
 } from '@wellspring/domain';
-import type { Database } from '../db/client.ts';
+import type { Database, DatabaseTransaction } from '../db/client.ts';
 import type { PracticeScope } from './practice-scope.ts';
 
 /** An appointment on the schedule grid or the dashboard's upcoming list. */
@@ -147,6 +154,130 @@ export function appointmentsRepository(db: Database, scope: PracticeScope) {
         const dashboardStatus = row.status === 'scheduled' || row.status === 'confirmed' || row.status === 'cancelled' ? toDashboardStatus(row.status) : null;
         return dashboardStatus ? [{ ...view(row), dashboardStatus }] : [];
       });
+    },
+  };
+}
+
+/** A row of the portal's appointment table (SPEC §2 Provider portal, Appointments). */
+export interface PortalAppointmentRow {
+  readonly id: string;
+  readonly patientId: string;
+  readonly patientName: string;
+  readonly patientEmail: string;
+  readonly type: AppointmentType;
+  /** The day and time of day in the practice's zone. */
+  readonly date: CalendarDate;
+  readonly time: string;
+  readonly durationMinutes: number;
+  readonly status: AppointmentStatus;
+}
+
+export interface PortalAppointmentPage {
+  readonly items: readonly PortalAppointmentRow[];
+  readonly total: number;
+  readonly page: number;
+  readonly pageSize: number;
+}
+
+/**
+ * The portal's appointment table: $1 practice, $2 rows, $3 offset, $4 zone. Newest first; the total
+ * is one count over the practice's index (an InitPlan, run once), in the same round trip.
+ */
+export const PORTAL_APPOINTMENTS_SQL = `
+  SELECT a.id, a.patient_id, p.name AS patient_name, p.email AS patient_email, a.type, a.duration_minutes, a.status,
+    to_char(a.starts_at AT TIME ZONE $4, 'YYYY-MM-DD') AS local_date, to_char(a.starts_at AT TIME ZONE $4, 'FMHH12:MI AM') AS local_time,
+    (SELECT count(*) FROM appointment c WHERE c.practice_id = $1) AS total
+  FROM appointment a JOIN patient p ON p.practice_id = a.practice_id AND p.id = a.patient_id
+  WHERE a.practice_id = $1
+  ORDER BY a.starts_at DESC, a.id DESC
+  LIMIT $2 OFFSET $3`;
+
+/** One appointment as the edit form reads it: $1 practice, $2 id, $3 zone. */
+const PORTAL_APPOINTMENT_SQL = `
+  SELECT a.id, a.patient_id, p.name AS patient_name, p.email AS patient_email, a.type, a.duration_minutes, a.status, a.notes,
+    to_char(a.starts_at AT TIME ZONE $3, 'YYYY-MM-DD"T"HH24:MI') AS local_start
+  FROM appointment a JOIN patient p ON p.practice_id = a.practice_id AND p.id = a.patient_id
+  WHERE a.practice_id = $1 AND a.id = $2`;
+
+const asAppointmentType = (type: string): AppointmentType => ((appointmentTypes as readonly string[]).includes(type) ? (type as AppointmentType) : 'consultation');
+const asAppointmentStatus = (status: string): AppointmentStatus =>
+  (appointmentStatuses as readonly string[]).includes(status) ? (status as AppointmentStatus) : 'scheduled';
+
+/** The portal's reads of appointments, within `scope.practiceId`. */
+export function portalAppointmentsRepository(db: Database, scope: PracticeScope) {
+  return {
+    /** A page of the practice's appointments, newest first. */
+    async page(input: { readonly page: number; readonly pageSize: number }): Promise<PortalAppointmentPage> {
+      const { rows } = await db.pool.query<{
+        id: string;
+        patient_id: string;
+        patient_name: string;
+        patient_email: string;
+        type: string;
+        duration_minutes: number;
+        status: string;
+        local_date: CalendarDate;
+        local_time: string;
+        total: string;
+      }>({ name: 'portal-appointments', text: PORTAL_APPOINTMENTS_SQL, values: [scope.practiceId, input.pageSize, (input.page - 1) * input.pageSize, scope.timeZone] });
+      const total = rows[0] ? Number(rows[0].total) : Number((await db.pool.query<{ total: string }>('SELECT count(*) AS total FROM appointment WHERE practice_id = $1', [scope.practiceId])).rows[0]?.total ?? 0);
+      return {
+        items: rows.map((row) => ({
+          id: row.id,
+          patientId: row.patient_id,
+          patientName: row.patient_name,
+          patientEmail: row.patient_email,
+          type: asAppointmentType(row.type),
+          date: row.local_date,
+          time: row.local_time,
+          durationMinutes: row.duration_minutes,
+          status: asAppointmentStatus(row.status),
+        })),
+        total,
+        page: input.page,
+        pageSize: input.pageSize,
+      };
+    },
+
+    /** The appointment `id` as the edit form shows it, or null when it is not one of the practice's. */
+    async forEdit(id: string) {
+      const { rows } = await db.pool.query<{
+        id: string;
+        patient_id: string;
+        patient_name: string;
+        patient_email: string;
+        type: string;
+        duration_minutes: number;
+        status: string;
+        notes: string;
+        local_start: string;
+      }>({ name: 'portal-appointment', text: PORTAL_APPOINTMENT_SQL, values: [scope.practiceId, id, scope.timeZone] });
+      const row = rows[0];
+      if (!row) return null;
+      const duration = String(row.duration_minutes);
+      return {
+        id: row.id,
+        patientId: row.patient_id,
+        status: asAppointmentStatus(row.status),
+        form: {
+          patientName: row.patient_name,
+          patientEmail: row.patient_email,
+          appointmentType: asAppointmentType(row.type),
+          date: row.local_start,
+          // A duration the form does not offer (the schedule's 45) keeps the form's default choice list honest.
+          duration: (portalDurationOptions as readonly string[]).includes(duration) ? (duration as PortalDuration) : DEFAULT_PORTAL_DURATION,
+          durationMinutes: row.duration_minutes,
+          notes: row.notes,
+        },
+      };
+    },
+
+    /** Whether `id` is one of the practice's appointments, with its patient. */
+    async find(tx: DatabaseTransaction, id: string): Promise<{ id: string; patientId: string; patientName: string } | null> {
+      const [row] = await tx.$queryRaw<{ id: string; patient_id: string; patient_name: string }[]>`
+        SELECT a.id, a.patient_id, p.name AS patient_name FROM appointment a JOIN patient p ON p.practice_id = a.practice_id AND p.id = a.patient_id
+        WHERE a.practice_id = ${scope.practiceId} AND a.id = ${id}`;
+      return row ? { id: row.id, patientId: row.patient_id, patientName: row.patient_name } : null;
     },
   };
 }

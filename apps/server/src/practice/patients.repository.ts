@@ -92,7 +92,9 @@ export const PATIENT_DETAIL_SQL = `
         ORDER BY a.starts_at DESC, a.id)
       FROM appointment a WHERE a.practice_id = $1 AND a.patient_id = p.id AND a.status <> 'cancelled'), '[]') AS appointments,
     coalesce((SELECT json_agg(json_build_object('id', n.id, 'writtenAt', n.written_at, 'type', n.type, 'title', n.title, 'authorName', n.author_name,
-          'subjective', n.subjective, 'objective', n.objective, 'assessment', n.assessment, 'plan', n.plan)
+          'subjective', n.subjective, 'objective', n.objective, 'assessment', n.assessment, 'plan', n.plan,
+          'addenda', coalesce((SELECT json_agg(json_build_object('id', d.id, 'text', d.text, 'author', d.author_name, 'at', d.created_at) ORDER BY d.created_at, d.id)
+            FROM clinical_note_addendum d WHERE d.practice_id = $1 AND d.note_id = n.id), '[]'))
         ORDER BY n.written_at DESC, n.id)
       FROM clinical_note n WHERE n.practice_id = $1 AND n.patient_id = p.id), '[]') AS notes
   FROM patient p
@@ -118,7 +120,18 @@ interface PatientDetailSqlRow {
   provider: string;
   health_record: { kind: string; details: unknown }[];
   appointments: { id: string; startsAt: string; durationMinutes: number; type: string; status: string }[];
-  notes: { id: string; writtenAt: string; type: string; title: string; authorName: string; subjective: string; objective: string; assessment: string; plan: string }[];
+  notes: {
+    id: string;
+    writtenAt: string;
+    type: string;
+    title: string;
+    authorName: string;
+    subjective: string;
+    objective: string;
+    assessment: string;
+    plan: string;
+    addenda: { id: string; text: string; author: string; at: string }[];
+  }[];
 }
 
 const asStatus = (status: string): PatientStatus => ((patientStatuses as readonly string[]).includes(status) ? (status as PatientStatus) : 'inactive');
@@ -134,6 +147,14 @@ function itemsOf<T>(items: readonly { kind: string; details: unknown }[], kind: 
 
 export function patientsRepository(db: Database, scope: PracticeScope) {
   const today = calendarDateInZone(scope.now, scope.timeZone);
+  const createPatient = async (tx: DatabaseTransaction, input: { readonly name: string; readonly email: string; readonly phone: string }): Promise<{ id: string; name: string }> => {
+    const created = await tx.patient.create({
+      data: { id: randomUUID(), practiceId: scope.practiceId, name: input.name, email: input.email, phone: input.phone, conditions: [], status: 'new' },
+      select: { id: true, name: true },
+    });
+    await auditPractice(tx, scope, 'create', { recordType: 'patient', recordId: created.id, patientId: created.id });
+    return created;
+  };
   return {
     /** A page of the patient list, searched in the database (SPEC §5). */
     async search(input: { readonly query: string; readonly page: number; readonly pageSize: number }): Promise<PatientPage> {
@@ -204,6 +225,7 @@ export function patientsRepository(db: Database, scope: PracticeScope) {
           type: ehrRecordTypeLabel(note.type),
           provider: note.authorName,
           content: { subjective: note.subjective, objective: note.objective, assessment: note.assessment, plan: note.plan },
+          addenda: note.addenda.map((addendum) => ({ ...addendum, at: new Date(addendum.at).toISOString() })),
         })),
         appointments: patient.appointments.map((appointment) => ({
           id: appointment.id,
@@ -222,14 +244,34 @@ export function patientsRepository(db: Database, scope: PracticeScope) {
       };
     },
 
-    /** Adds a patient to the practice (the schedule dialog's "New Patient"). */
-    async create(tx: DatabaseTransaction, input: { readonly name: string; readonly email: string; readonly phone: string }): Promise<{ id: string; name: string }> {
-      const created = await tx.patient.create({
-        data: { id: randomUUID(), practiceId: scope.practiceId, name: input.name, email: input.email, phone: input.phone, conditions: [], status: 'new' },
+    /**
+     * The practice's patient with this e-mail (any case), or a new patient with this name and e-mail
+     * (the portal appointment form links an existing patient by e-mail, SPEC §3 "Portal appointment").
+     */
+    async findOrCreateByEmail(tx: DatabaseTransaction, input: { readonly name: string; readonly email: string }): Promise<{ id: string; name: string }> {
+      const existing = await tx.patient.findFirst({
+        where: { practiceId: scope.practiceId, email: { equals: input.email, mode: 'insensitive' } },
         select: { id: true, name: true },
+        orderBy: [{ createdAt: 'asc' }, { id: 'asc' }],
       });
-      await auditPractice(tx, scope, 'create', { recordType: 'patient', recordId: created.id, patientId: created.id });
-      return created;
+      return existing ?? createPatient(tx, { name: input.name, email: input.email, phone: '' });
     },
+
+    /**
+     * The one patient of the practice with this name (any case), or a new patient of that name when
+     * there is none or several (the EHR form names its patient; without a patientId it cannot
+     * choose between namesakes, so it never attaches a record to one of them by guess).
+     */
+    async findOrCreateByName(tx: DatabaseTransaction, name: string): Promise<{ id: string; name: string }> {
+      const matches = await tx.patient.findMany({
+        where: { practiceId: scope.practiceId, name: { equals: name, mode: 'insensitive' } },
+        select: { id: true, name: true },
+        take: 2,
+      });
+      return matches.length === 1 && matches[0] ? matches[0] : createPatient(tx, { name, email: '', phone: '' });
+    },
+
+    /** Adds a patient to the practice (the schedule dialog's "New Patient"). */
+    create: createPatient,
   };
 }

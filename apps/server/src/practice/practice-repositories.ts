@@ -3,9 +3,12 @@
  * A new practice area adds its repository here (docs/practice-area-guide.md).
  */
 import type { Database } from '../db/client.ts';
-import { appointmentsRepository } from './appointments.repository.ts';
+import { appointmentsRepository, portalAppointmentsRepository } from './appointments.repository.ts';
+import { clinicalRecordsRepository } from './clinical-records.repository.ts';
 import { dashboardRepository } from './dashboard.repository.ts';
 import { patientsRepository } from './patients.repository.ts';
+import { paymentsRepository } from './payments.repository.ts';
+import { portalDashboardRepository } from './portal-dashboard.repository.ts';
 import type { PracticeScope } from './practice-scope.ts';
 
 export function practiceRepositories(db: Database, scope: PracticeScope) {
@@ -13,6 +16,10 @@ export function practiceRepositories(db: Database, scope: PracticeScope) {
     patients: patientsRepository(db, scope),
     appointments: appointmentsRepository(db, scope),
     dashboard: dashboardRepository(db, scope),
+    portalAppointments: portalAppointmentsRepository(db, scope),
+    clinicalRecords: clinicalRecordsRepository(db, scope),
+    payments: paymentsRepository(db, scope),
+    portalDashboard: portalDashboardRepository(db, scope),
   };
 }
 

@@ -3,12 +3,16 @@
  */
 import type { inferRouterInputs, inferRouterOutputs } from '@trpc/server';
 import { applicationRouter } from './application.router.ts';
+import { appointmentsRouter } from './appointments.router.ts';
 import { authRouter } from './auth.router.ts';
+import { clinicalRecordsRouter } from './clinical-records.router.ts';
 import { dashboardRouter } from './dashboard.router.ts';
 import { directoryRouter } from './directory.router.ts';
 import { favoritesRouter } from './favorites.router.ts';
 import { practitionersRouter } from './practitioners.router.ts';
 import { patientsRouter } from './patients.router.ts';
+import { paymentsRouter } from './payments.router.ts';
+import { portalDashboardRouter } from './portal-dashboard.router.ts';
 import { quizRouter } from './quiz.router.ts';
 import { scheduleRouter } from './schedule.router.ts';
 import { router } from './trpc.ts';
@@ -16,11 +20,15 @@ import { waitlistRouter } from './waitlist.router.ts';
 
 export const appRouter = router({
   applications: applicationRouter,
+  appointments: appointmentsRouter,
   auth: authRouter,
+  clinicalRecords: clinicalRecordsRouter,
   dashboard: dashboardRouter,
   directory: directoryRouter,
   favorites: favoritesRouter,
   patients: patientsRouter,
+  payments: paymentsRouter,
+  portalDashboard: portalDashboardRouter,
   practitioners: practitionersRouter,
   quiz: quizRouter,
   schedule: scheduleRouter,

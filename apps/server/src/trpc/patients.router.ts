@@ -1,5 +1,5 @@
 import { TRPCError } from '@trpc/server';
-import { patientIdSchema, patientMessages, patientSearchSchema } from '@wellspring/domain';
+import { ACCESS_LOG_PAGE_SIZE, accessLogSchema, patientIdSchema, patientMessages, patientSearchSchema } from '@wellspring/domain';
 import { listAuditEntriesForPatient } from '../audit/audit-log.ts';
 import { practitionerProcedure, router } from './trpc.ts';
 
@@ -27,6 +27,13 @@ export const patientsRouter = router({
     return patient;
   }),
 
-  /** Who read or changed this patient's records, newest first (the practice's own audit trail). */
-  auditTrail: ownedPatientProcedure.query(({ ctx }) => listAuditEntriesForPatient(ctx.db, { practiceId: ctx.scope.practiceId, patientId: ctx.patient.id, limit: 100 })),
+  /**
+   * The access log: who read, created, changed, signed or amended this patient's records, newest
+   * first, a page at a time (`cursor` from the previous page's `nextCursor`).
+   */
+  auditTrail: ownedPatientProcedure
+    .input(accessLogSchema)
+    .query(({ ctx, input }) =>
+      listAuditEntriesForPatient(ctx.db, { practiceId: ctx.scope.practiceId, patientId: ctx.patient.id, limit: ACCESS_LOG_PAGE_SIZE, cursor: input.cursor ?? null }),
+    ),
 });

@@ -96,3 +96,24 @@ export async function addNote(db: Database, practiceId: string, patientId: strin
   });
   return id;
 }
+
+export async function addPayment(
+  db: Database,
+  practiceId: string,
+  fields: { amountMinor: number; currency?: string; status?: string; method?: string; appointmentId?: string | null; createdAt?: Date },
+): Promise<string> {
+  const id = randomUUID();
+  await db.payment.create({
+    data: {
+      id,
+      practiceId,
+      appointmentId: fields.appointmentId ?? null,
+      amountMinor: BigInt(fields.amountMinor),
+      currency: fields.currency ?? 'usd',
+      method: fields.method ?? 'card',
+      status: fields.status ?? 'completed',
+      createdAt: fields.createdAt ?? new Date(),
+    },
+  });
+  return id;
+}

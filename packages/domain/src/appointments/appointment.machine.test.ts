@@ -89,11 +89,25 @@ describe('appointment machine', () => {
     expect(allowedAppointmentActions('cancelled')).toEqual([]);
     const kinds = { confirm: 'Confirm', complete: 'Complete', cancel: 'Cancel' } as const;
     for (const status of appointmentStatuses) {
-      const state: AppointmentState = { status, id: 'a', startsAt: '2025-06-16T17:00:00.000Z', durationMinutes: 60, mode: 'virtual' };
+      const state: AppointmentState = { status, id: 'a', startsAt: '2025-06-16T17:00:00.000Z', durationMinutes: 60, mode: 'virtual', linkedRecords: 0 };
       for (const [action, kind] of Object.entries(kinds)) {
         expect(decideAppointment(state, { kind }).ok).toBe(allowedAppointmentActions(status).includes(action as 'confirm'));
       }
     }
+  });
+
+  it('deletes an appointment in any status unless clinical notes or payments point at it', () => {
+    for (const status of appointmentStatuses) {
+      const state: AppointmentState = { status, id: 'a', startsAt: '2025-06-16T17:00:00.000Z', durationMinutes: 60, mode: 'virtual', linkedRecords: 0 };
+      const decision = decideAppointment(state, { kind: 'Delete' });
+      expect(decision).toEqual({ ok: true, events: [{ type: 'AppointmentDeleted', id: 'a' }] });
+      expect(evolveAppointment(state, { type: 'AppointmentDeleted', id: 'a' })).toEqual(initialAppointment);
+      expect(decideAppointment({ ...state, linkedRecords: 2 }, { kind: 'Delete' })).toEqual({
+        ok: false,
+        error: { code: 'PRECONDITION_FAILED', message: 'This appointment has clinical notes or payments, so it cannot be deleted. Cancel it instead.' },
+      });
+    }
+    expect(decideAppointment(initialAppointment, { kind: 'Delete' })).toMatchObject({ ok: false, error: { code: 'NOT_FOUND' } });
   });
 
   it('starts a session only for virtual and confirmed', () => {
@@ -126,6 +140,7 @@ describe('appointment machine', () => {
       fc.constant({ kind: 'Complete' as const }),
       fc.record({ kind: fc.constant('Cancel' as const), reason: fc.option(fc.string(), { nil: undefined }) }),
       fc.record({ kind: fc.constant('Reschedule' as const), startsAt: fc.constantFrom('2025-07-01T16:00:00Z', ''), durationMinutes: fc.constantFrom(45, 0) }),
+      fc.constant({ kind: 'Delete' as const }),
     );
     checkMachineLaws({
       initial: initialAppointment,

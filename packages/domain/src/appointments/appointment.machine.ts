@@ -10,8 +10,10 @@
  * | confirmed  | Cancel     | AppointmentCancelled   | cancelled  |
  * | scheduled  | Reschedule | AppointmentRescheduled | scheduled  |
  * | confirmed  | Reschedule | AppointmentRescheduled | confirmed  |
- * | completed  | any        | — INVALID_TRANSITION   | completed  |
- * | cancelled  | any        | — INVALID_TRANSITION   | cancelled  |
+ * | any status | Delete     | AppointmentDeleted     | absent     |  (none of its clinical notes or payments exist)
+ * | any status | Delete     | — PRECONDITION_FAILED  | unchanged  |  (it has clinical notes or payments)
+ * | completed  | other      | — INVALID_TRANSITION   | completed  |
+ * | cancelled  | other      | — INVALID_TRANSITION   | cancelled  |
  * | any other combination    | — INVALID_TRANSITION (or CONFLICT for a second Schedule, NOT_FOUND before one) | unchanged |
  *
  * Reconciling with SPEC §4: the spec's portal row menu marks an appointment "Confirmed or Completed
@@ -38,6 +40,8 @@ export type AppointmentState =
       readonly startsAt: string;
       readonly durationMinutes: number;
       readonly mode: AppointmentMode;
+      /** Clinical notes and payments that point at it: an appointment with any is never deleted. */
+      readonly linkedRecords: number;
     };
 
 export const initialAppointment: AppointmentState = { status: 'absent' };
@@ -47,7 +51,8 @@ export type AppointmentCommand =
   | { readonly kind: 'Confirm' }
   | { readonly kind: 'Complete' }
   | { readonly kind: 'Cancel'; readonly reason?: string }
-  | { readonly kind: 'Reschedule'; readonly startsAt: string; readonly durationMinutes: number };
+  | { readonly kind: 'Reschedule'; readonly startsAt: string; readonly durationMinutes: number }
+  | { readonly kind: 'Delete' };
 
 /**
  * The events, as zod schemas: the server stores an event as its JSON payload and reads it back
@@ -71,12 +76,14 @@ export const appointmentRescheduledEventSchema = z.object({
   startsAt: z.iso.datetime(),
   durationMinutes: durationMinutesSchema,
 });
+export const appointmentDeletedEventSchema = z.object({ type: z.literal('AppointmentDeleted'), id: appointmentId });
 export const appointmentEventSchema = z.discriminatedUnion('type', [
   appointmentScheduledEventSchema,
   appointmentConfirmedEventSchema,
   appointmentCompletedEventSchema,
   appointmentCancelledEventSchema,
   appointmentRescheduledEventSchema,
+  appointmentDeletedEventSchema,
 ]);
 
 export type AppointmentScheduledEvent = Readonly<z.output<typeof appointmentScheduledEventSchema>>;
@@ -84,12 +91,14 @@ export type AppointmentConfirmedEvent = Readonly<z.output<typeof appointmentConf
 export type AppointmentCompletedEvent = Readonly<z.output<typeof appointmentCompletedEventSchema>>;
 export type AppointmentCancelledEvent = Readonly<z.output<typeof appointmentCancelledEventSchema>>;
 export type AppointmentRescheduledEvent = Readonly<z.output<typeof appointmentRescheduledEventSchema>>;
+export type AppointmentDeletedEvent = Readonly<z.output<typeof appointmentDeletedEventSchema>>;
 export type AppointmentEvent =
   | AppointmentScheduledEvent
   | AppointmentConfirmedEvent
   | AppointmentCompletedEvent
   | AppointmentCancelledEvent
-  | AppointmentRescheduledEvent;
+  | AppointmentRescheduledEvent
+  | AppointmentDeletedEvent;
 
 export type AppointmentAction = 'confirm' | 'complete' | 'cancel' | 'reschedule';
 
@@ -102,6 +111,7 @@ export const appointmentErrors = {
   complete: (status: AppointmentStatus) => `Only a confirmed appointment can be completed; this one is ${status}.`,
   cancel: (status: AppointmentStatus) => `A ${status} appointment cannot be cancelled.`,
   reschedule: (status: AppointmentStatus) => `A ${status} appointment cannot be rescheduled.`,
+  hasLinkedRecords: 'This appointment has clinical notes or payments, so it cannot be deleted. Cancel it instead.',
 } as const;
 
 const OPEN: readonly AppointmentStatus[] = ['scheduled', 'confirmed'];
@@ -141,6 +151,8 @@ export function decideAppointment(state: AppointmentState, command: AppointmentC
   if (state.status === 'absent') return reject('NOT_FOUND', appointmentErrors.notFound);
   const { id, status } = state;
   switch (command.kind) {
+    case 'Delete':
+      return state.linkedRecords > 0 ? reject('PRECONDITION_FAILED', appointmentErrors.hasLinkedRecords) : accept({ type: 'AppointmentDeleted', id });
     case 'Confirm':
       return status === 'scheduled' ? accept({ type: 'AppointmentConfirmed', id }) : reject('INVALID_TRANSITION', appointmentErrors.confirm(status));
     case 'Complete':
@@ -161,7 +173,7 @@ export function decideAppointment(state: AppointmentState, command: AppointmentC
 export function evolveAppointment(state: AppointmentState, event: AppointmentEvent): AppointmentState {
   switch (event.type) {
     case 'AppointmentScheduled':
-      return { status: 'scheduled', id: event.id, startsAt: event.startsAt, durationMinutes: event.durationMinutes, mode: event.mode };
+      return { status: 'scheduled', id: event.id, startsAt: event.startsAt, durationMinutes: event.durationMinutes, mode: event.mode, linkedRecords: 0 };
     case 'AppointmentConfirmed':
       return state.status === 'absent' ? state : { ...state, status: 'confirmed' };
     case 'AppointmentCompleted':
@@ -170,6 +182,8 @@ export function evolveAppointment(state: AppointmentState, event: AppointmentEve
       return state.status === 'absent' ? state : { ...state, status: 'cancelled' };
     case 'AppointmentRescheduled':
       return state.status === 'absent' ? state : { ...state, startsAt: event.startsAt, durationMinutes: event.durationMinutes };
+    case 'AppointmentDeleted':
+      return initialAppointment;
   }
 }
 

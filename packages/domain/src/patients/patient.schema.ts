@@ -75,6 +75,16 @@ export interface PatientNote {
   readonly type: string;
   readonly provider: string;
   readonly content: SoapContent;
+  /** Corrections added after the note was signed, oldest first (a signed note is never edited). */
+  readonly addenda?: readonly NoteAddendum[];
+}
+
+/** An addendum as a note card shows it: the text, who added it, and when (an ISO instant). */
+export interface NoteAddendum {
+  readonly id: string;
+  readonly text: string;
+  readonly author: string;
+  readonly at: string;
 }
 
 export interface PatientAppointment {

@@ -9,6 +9,7 @@ import { applicationEventSchema, decideApplication, evolveApplication, initialAp
 import { buildApplicationSubmission, practitionerApplicationSchema } from '../applications/practitioner-application.schema.ts';
 import { appointmentEventSchema, decideAppointment, evolveAppointment, initialAppointment, type AppointmentCommand, type AppointmentEvent } from '../appointments/appointment.machine.ts';
 import { clinicalNoteEventSchema, decideClinicalNote, evolveClinicalNote, initialClinicalNote, type ClinicalNoteCommand, type ClinicalNoteEvent } from '../clinical-notes/clinical-note.machine.ts';
+import { decidePayment, evolvePayment, initialPayment, paymentEventSchema, type PaymentCommand, type PaymentEvent } from '../payments/payment.machine.ts';
 import { decideReferralCode, evolveReferralCode, initialReferralCode, referralCodeEventSchema, type ReferralCodeCommand, type ReferralCodeEvent } from '../referrals/referral-code.machine.ts';
 import { decideReferral, evolveReferral, initialReferral, referralEventSchema, type Actor, type ReferralCommand, type ReferralEvent } from '../referrals/referral.machine.ts';
 import { decideWaitlist, initialWaitlistEntry, waitlistEventSchema, type WaitlistCommand, type WaitlistEvent } from '../waitlist/waitlist.machine.ts';
@@ -75,7 +76,15 @@ const histories = {
       { kind: 'Schedule', id: 'a2', startsAt: '2025-06-16T17:00:00Z', durationMinutes: 30, mode: 'in-person' },
       { kind: 'Confirm' },
       { kind: 'Complete' },
+      { kind: 'Delete' },
     ] satisfies AppointmentCommand[]) satisfies AppointmentEvent[],
+  },
+  payment: {
+    schema: paymentEventSchema,
+    events: history(initialPayment, decidePayment, evolvePayment, [
+      { kind: 'Record', id: 'pay-1', amountMinor: 8500, currency: 'eur', method: 'bank_transfer', status: 'completed' },
+      { kind: 'Refund' },
+    ] satisfies PaymentCommand[]) satisfies PaymentEvent[],
   },
   clinicalNote: {
     schema: clinicalNoteEventSchema,
@@ -117,7 +126,7 @@ describe('machine event schemas', () => {
 
   it('covers every event type of the new schemas at least once', () => {
     const types = new Set(Object.values(histories).flatMap(({ events }) => events.map((event) => event.type)));
-    for (const schema of [appointmentEventSchema, clinicalNoteEventSchema, referralCodeEventSchema]) {
+    for (const schema of [appointmentEventSchema, clinicalNoteEventSchema, referralCodeEventSchema, paymentEventSchema]) {
       for (const option of schema.options) expect(types).toContain(option.shape.type.value);
     }
     // The referral's Decline, Cancel and Expire end other histories; their schemas are the Accept one's shape.

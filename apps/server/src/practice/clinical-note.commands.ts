@@ -1,0 +1,128 @@
+/**
+ * The clinical note (the portal's EHR record) on the command runner: its row in `clinical_note`
+ * with its addenda, locked within the caller's practice, decided by the domain's clinical-note
+ * machine. A record is drafted and signed in one transaction (the portal has no drafts to keep);
+ * once signed the database refuses any change to it, and a correction is an addendum.
+ */
+import {
+  clinicalNoteEventSchema,
+  decideClinicalNote,
+  ehrRecordTypeLabel,
+  ehrRecordTypes,
+  evolveClinicalNote,
+  initialClinicalNote,
+  type ClinicalNoteCommand,
+  type ClinicalNoteEvent,
+  type ClinicalNoteState,
+  type EhrRecordType,
+} from '@wellspring/domain';
+import type { CommandMachine } from '../commands/run-command.ts';
+import { auditPractice } from './practice-audit.ts';
+import type { PracticeScope } from './practice-scope.ts';
+
+/** A new note's links: its patient and, when it was written for one, the appointment. */
+export interface ClinicalNoteLinks {
+  readonly patientId: string;
+  readonly appointmentId: string | null;
+}
+
+interface LockedNoteRow {
+  id: string;
+  patient_id: string;
+  author_id: string;
+  type: string;
+  status: string;
+  subjective: string;
+  objective: string;
+  assessment: string;
+  plan: string;
+  signed_at: Date | null;
+  addenda: { id: string; text: string; authorId: string; at: string }[];
+}
+
+const asRecordType = (type: string): EhrRecordType => ((ehrRecordTypes as readonly string[]).includes(type) ? (type as EhrRecordType) : 'soap');
+
+export function clinicalNoteCommands(scope: PracticeScope, links?: ClinicalNoteLinks): CommandMachine<ClinicalNoteState, ClinicalNoteCommand, ClinicalNoteEvent> {
+  return {
+    aggregateType: 'clinical_note',
+    eventSchema: clinicalNoteEventSchema,
+    async load(tx, id) {
+      // A note seeded without an author was written by the practice's practitioner (its owner).
+      const [row] = await tx.$queryRaw<LockedNoteRow[]>`
+        SELECT n.id, n.patient_id, coalesce(n.author_user_id, pr.owner_user_id)::text AS author_id, n.type, n.status,
+          n.subjective, n.objective, n.assessment, n.plan, n.signed_at,
+          coalesce((SELECT json_agg(json_build_object('id', d.id, 'text', d.text, 'authorId', d.author_user_id, 'at', d.created_at) ORDER BY d.created_at, d.id)
+            FROM clinical_note_addendum d WHERE d.practice_id = n.practice_id AND d.note_id = n.id), '[]') AS addenda
+        FROM clinical_note n JOIN practice pr ON pr.id = n.practice_id
+        WHERE n.practice_id = ${scope.practiceId} AND n.id = ${id}
+        FOR UPDATE OF n`;
+      if (!row) return initialClinicalNote;
+      return {
+        status: row.status === 'draft' ? 'draft' : 'signed',
+        id: row.id,
+        patientId: row.patient_id,
+        authorId: row.author_id,
+        recordType: asRecordType(row.type),
+        content: { subjective: row.subjective, objective: row.objective, assessment: row.assessment, plan: row.plan },
+        signedAt: row.signed_at?.toISOString() ?? null,
+        addenda: row.addenda.map((addendum) => ({ ...addendum, at: new Date(addendum.at).toISOString() })),
+      };
+    },
+    decide: (state, command, context) => decideClinicalNote(state, command, { userId: context.actor.userId, now: context.now }),
+    evolve: evolveClinicalNote,
+    async save(tx, { before, after, aggregateId, events, context }) {
+      if (after.status === 'absent') return undefined;
+      const audit = { recordType: 'clinical_note' as const, recordId: aggregateId, patientId: after.patientId };
+      for (const event of events) {
+        switch (event.type) {
+          case 'NoteDrafted': {
+            if (before.status !== 'absent' || !links) throw new Error('clinicalNoteCommands: a new note needs its patient');
+            await tx.clinicalNote.create({
+              data: {
+                id: aggregateId,
+                practiceId: scope.practiceId,
+                patientId: links.patientId,
+                appointmentId: links.appointmentId,
+                type: event.recordType,
+                title: ehrRecordTypeLabel(event.recordType),
+                authorName: scope.actor.name,
+                authorUserId: event.authorId,
+                ...event.content,
+                writtenAt: context.now,
+                status: 'draft',
+              },
+              select: { id: true },
+            });
+            await auditPractice(tx, scope, 'create', { ...audit, detail: { recordType: event.recordType } });
+            break;
+          }
+          case 'NoteEdited':
+            await tx.clinicalNote.update({ where: { practiceId_id: { practiceId: scope.practiceId, id: aggregateId } }, data: { ...event.content }, select: { id: true } });
+            await auditPractice(tx, scope, 'update', audit);
+            break;
+          case 'NoteSigned':
+            await tx.clinicalNote.update({ where: { practiceId_id: { practiceId: scope.practiceId, id: aggregateId } }, data: { status: 'signed', signedAt: new Date(event.at) }, select: { id: true } });
+            await auditPractice(tx, scope, 'sign', audit);
+            break;
+          case 'AddendumAdded':
+            await tx.clinicalNoteAddendum.create({
+              data: {
+                id: event.addendum.id,
+                practiceId: scope.practiceId,
+                noteId: aggregateId,
+                text: event.addendum.text,
+                authorUserId: event.addendum.authorId,
+                authorName: scope.actor.name,
+                createdAt: new Date(event.addendum.at),
+              },
+              select: { id: true },
+            });
+            await auditPractice(tx, scope, 'amend', { ...audit, detail: { addendumId: event.addendum.id } });
+            break;
+        }
+      }
+      return undefined;
+    },
+    toStoredEvent: (event) => ({ type: event.type, payload: { ...event } }),
+  };
+}

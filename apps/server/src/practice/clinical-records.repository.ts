@@ -1,0 +1,95 @@
+/**
+ * The practice's clinical records (the portal's EHR list), newest first, always within
+ * `scope.practiceId`; of one patient when asked. Reading the list leaves an audit entry: it shows
+ * the records' content.
+ */
+import { calendarDateInZone, ehrRecordTypes, type CalendarDate, type EhrRecordType, type NoteAddendum, type SoapContent } from '@wellspring/domain';
+import type { Database } from '../db/client.ts';
+import { auditPractice } from './practice-audit.ts';
+import type { PracticeScope } from './practice-scope.ts';
+
+export interface ClinicalRecordRow {
+  readonly id: string;
+  readonly recordType: EhrRecordType;
+  /** The day it was written, in the practice's zone. */
+  readonly recordDate: CalendarDate;
+  readonly patientId: string;
+  readonly patientName: string;
+  readonly appointmentId: string | null;
+  readonly author: string;
+  readonly signed: boolean;
+  readonly content: SoapContent;
+  readonly addenda: readonly NoteAddendum[];
+}
+
+export interface ClinicalRecordPage {
+  readonly items: readonly ClinicalRecordRow[];
+  readonly total: number;
+  readonly page: number;
+  readonly pageSize: number;
+}
+
+/**
+ * $1 practice, $2 patient or null for all, $3 rows, $4 offset: a page of records with their
+ * patient and addenda, newest first, and the total (an InitPlan, run once).
+ */
+export const CLINICAL_RECORDS_SQL = `
+  SELECT n.id, n.type, n.written_at, n.patient_id, p.name AS patient_name, n.appointment_id, n.author_name, n.status,
+    n.subjective, n.objective, n.assessment, n.plan,
+    coalesce((SELECT json_agg(json_build_object('id', d.id, 'text', d.text, 'author', d.author_name, 'at', d.created_at) ORDER BY d.created_at, d.id)
+      FROM clinical_note_addendum d WHERE d.practice_id = n.practice_id AND d.note_id = n.id), '[]') AS addenda,
+    (SELECT count(*) FROM clinical_note c WHERE c.practice_id = $1 AND ($2::text IS NULL OR c.patient_id = $2)) AS total
+  FROM clinical_note n JOIN patient p ON p.practice_id = n.practice_id AND p.id = n.patient_id
+  WHERE n.practice_id = $1 AND ($2::text IS NULL OR n.patient_id = $2)
+  ORDER BY n.written_at DESC, n.id DESC
+  LIMIT $3 OFFSET $4`;
+
+interface ClinicalRecordSqlRow {
+  id: string;
+  type: string;
+  written_at: Date;
+  patient_id: string;
+  patient_name: string;
+  appointment_id: string | null;
+  author_name: string;
+  status: string;
+  subjective: string;
+  objective: string;
+  assessment: string;
+  plan: string;
+  addenda: { id: string; text: string; author: string; at: string }[];
+  total: string;
+}
+
+const asRecordType = (type: string): EhrRecordType => ((ehrRecordTypes as readonly string[]).includes(type) ? (type as EhrRecordType) : 'soap');
+
+export function clinicalRecordsRepository(db: Database, scope: PracticeScope) {
+  return {
+    /** A page of the practice's records (of `patientId` only, when given), newest first. */
+    async page(input: { readonly patientId: string | null; readonly page: number; readonly pageSize: number }): Promise<ClinicalRecordPage> {
+      const { rows } = await db.pool.query<ClinicalRecordSqlRow>({
+        name: 'portal-clinical-records',
+        text: CLINICAL_RECORDS_SQL,
+        values: [scope.practiceId, input.patientId, input.pageSize, (input.page - 1) * input.pageSize],
+      });
+      await auditPractice(db, scope, 'list', { recordType: 'clinical_note_list', recordId: null, patientId: input.patientId, detail: { results: rows.length } });
+      return {
+        items: rows.map((row) => ({
+          id: row.id,
+          recordType: asRecordType(row.type),
+          recordDate: calendarDateInZone(row.written_at, scope.timeZone),
+          patientId: row.patient_id,
+          patientName: row.patient_name,
+          appointmentId: row.appointment_id,
+          author: row.author_name,
+          signed: row.status === 'signed',
+          content: { subjective: row.subjective, objective: row.objective, assessment: row.assessment, plan: row.plan },
+          addenda: row.addenda.map((addendum) => ({ ...addendum, at: new Date(addendum.at).toISOString() })),
+        })),
+        total: Number(rows[0]?.total ?? 0),
+        page: input.page,
+        pageSize: input.pageSize,
+      };
+    },
+  };
+}

@@ -1,0 +1,91 @@
+/**
+ * The payment aggregate on the command runner: its row in `payment`, locked within the caller's
+ * practice, decided by the domain's payment machine (record; refund a completed one). Writing it
+ * leaves an audit entry under the patient of its appointment, when it has one.
+ */
+import {
+  currencies,
+  decidePayment,
+  evolvePayment,
+  initialPayment,
+  paymentEventSchema,
+  paymentMethods,
+  paymentStatuses,
+  type Currency,
+  type PaymentCommand,
+  type PaymentEvent,
+  type PaymentMethod,
+  type PaymentState,
+  type PaymentStatus,
+} from '@wellspring/domain';
+import type { CommandMachine } from '../commands/run-command.ts';
+import { auditPractice } from './practice-audit.ts';
+import type { PracticeScope } from './practice-scope.ts';
+
+/** A new payment's appointment (and that appointment's patient), when it pays for one. */
+export interface PaymentLinks {
+  readonly appointmentId: string | null;
+  readonly patientId: string | null;
+}
+
+interface LockedPaymentRow {
+  id: string;
+  amount_minor: bigint;
+  currency: string;
+  method: string;
+  status: string;
+  patient_id: string | null;
+}
+
+const member = <T extends string>(values: readonly T[], value: string, fallback: T): T => ((values as readonly string[]).includes(value) ? (value as T) : fallback);
+
+export function paymentCommands(scope: PracticeScope, links?: PaymentLinks): CommandMachine<PaymentState, PaymentCommand, PaymentEvent> {
+  let patientId: string | null = links?.patientId ?? null;
+  return {
+    aggregateType: 'payment',
+    eventSchema: paymentEventSchema,
+    async load(tx, id) {
+      const [row] = await tx.$queryRaw<LockedPaymentRow[]>`
+        SELECT pm.id, pm.amount_minor, pm.currency, pm.method, pm.status, a.patient_id
+        FROM payment pm LEFT JOIN appointment a ON a.practice_id = pm.practice_id AND a.id = pm.appointment_id
+        WHERE pm.practice_id = ${scope.practiceId} AND pm.id = ${id}
+        FOR UPDATE OF pm`;
+      if (!row) return initialPayment;
+      patientId = row.patient_id;
+      return {
+        status: member<PaymentStatus>(paymentStatuses, row.status, 'pending'),
+        id: row.id,
+        amountMinor: Number(row.amount_minor),
+        currency: member<Currency>(currencies, row.currency, 'usd'),
+        method: member<PaymentMethod>(paymentMethods, row.method, 'card'),
+      };
+    },
+    decide: (state, command) => decidePayment(state, command),
+    evolve: evolvePayment,
+    async save(tx, { before, after, aggregateId, context }) {
+      if (after.status === 'absent') return undefined;
+      const audit = { recordType: 'payment' as const, recordId: aggregateId, patientId };
+      if (before.status === 'absent') {
+        await tx.payment.create({
+          data: {
+            id: aggregateId,
+            practiceId: scope.practiceId,
+            appointmentId: links?.appointmentId ?? null,
+            amountMinor: BigInt(after.amountMinor),
+            currency: after.currency,
+            method: after.method,
+            status: after.status,
+            createdAt: context.now,
+          },
+          select: { id: true },
+        });
+        await auditPractice(tx, scope, 'create', { ...audit, detail: { status: after.status } });
+        return undefined;
+      }
+      await tx.payment.update({ where: { practiceId_id: { practiceId: scope.practiceId, id: aggregateId } }, data: { status: after.status }, select: { id: true } });
+      await auditPractice(tx, scope, 'update', { ...audit, detail: { status: after.status } });
+      return undefined;
+    },
+    toStoredEvent: (event) => ({ type: event.type, payload: { ...event } }),
+  };
+}

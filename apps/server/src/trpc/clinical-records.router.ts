@@ -1,0 +1,59 @@
+/**
+ * The provider portal's EHR records: the list (all, or one patient's), a new record — drafted and
+ * signed in one transaction, so it is locked from the moment it is saved — and addenda, the only
+ * way to correct a signed record. All through the domain's clinical-note machine.
+ */
+import { randomUUID } from 'node:crypto';
+import { addendumInputSchema, clinicalRecordCreateSchema, clinicalRecordListSchema, ehrRecordTypeLabel } from '@wellspring/domain';
+import { commandContext, executeCommand, runCommand } from '../commands/run-command.ts';
+import { clinicalNoteCommands } from '../practice/clinical-note.commands.ts';
+import { appointmentNotFound } from './appointments.router.ts';
+import { patientNotFound } from './patients.router.ts';
+import { domainErrorToTrpc, practitionerProcedure, router } from './trpc.ts';
+
+export const clinicalRecordsRouter = router({
+  /** "All EHR Records", or "Patient Records" when `patientId` names one of the practice's patients. */
+  list: practitionerProcedure.input(clinicalRecordListSchema).query(async ({ ctx, input }) => {
+    if (input.patientId !== undefined && !(await ctx.practice.patients.find(input.patientId))) throw patientNotFound();
+    return ctx.practice.clinicalRecords.page({ patientId: input.patientId ?? null, page: input.page, pageSize: input.pageSize });
+  }),
+
+  /**
+   * Saves a record for the patient the form names — the query's patient, else the appointment's,
+   * else the practice's one patient of that name, else a new patient — and signs it.
+   */
+  create: practitionerProcedure.input(clinicalRecordCreateSchema).mutation(async ({ ctx, input }) => {
+    const id = randomUUID();
+    const context = commandContext(ctx);
+    return ctx.db.$transaction(async (tx) => {
+      const appointment = input.appointmentId === undefined ? null : await ctx.practice.portalAppointments.find(tx, input.appointmentId);
+      if (input.appointmentId !== undefined && !appointment) throw appointmentNotFound();
+      let patient: { id: string; name: string } | null;
+      if (input.patientId !== undefined) {
+        patient = await ctx.practice.patients.find(input.patientId);
+        if (!patient) throw patientNotFound();
+      } else if (appointment) {
+        patient = { id: appointment.patientId, name: appointment.patientName };
+      } else {
+        patient = await ctx.practice.patients.findOrCreateByName(tx, input.patientName);
+      }
+      // An appointment of another patient is not this record's.
+      if (appointment && appointment.patientId !== patient.id) throw appointmentNotFound();
+      const machine = clinicalNoteCommands(ctx.scope, { patientId: patient.id, appointmentId: appointment?.id ?? null });
+      const content = { subjective: input.subjective, objective: input.objective, assessment: input.assessment, plan: input.plan };
+      for (const command of [{ kind: 'CreateDraft' as const, id, patientId: patient.id, recordType: input.recordType, content }, { kind: 'Sign' as const }]) {
+        const result = await executeCommand(tx, context, machine, id, command);
+        if (!result.ok) throw domainErrorToTrpc(result.error);
+      }
+      return { id, patientId: patient.id, patientName: patient.name, recordType: input.recordType, title: ehrRecordTypeLabel(input.recordType) };
+    });
+  }),
+
+  /** Adds a correction under a signed record (its author only; a draft is edited instead). */
+  addAddendum: practitionerProcedure.input(addendumInputSchema).mutation(async ({ ctx, input }) => {
+    const addendumId = randomUUID();
+    const { state } = await runCommand(commandContext(ctx), clinicalNoteCommands(ctx.scope), input.id, { kind: 'AddAddendum', addendumId, text: input.text });
+    const addendum = state.status === 'absent' ? undefined : state.addenda.find((item) => item.id === addendumId);
+    return { id: input.id, addendum: { id: addendumId, text: addendum?.text ?? input.text, author: ctx.scope.actor.name, at: addendum?.at ?? ctx.scope.now.toISOString() } };
+  }),
+});

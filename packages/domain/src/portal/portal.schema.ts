@@ -1,0 +1,56 @@
+/**
+ * The provider portal's procedure inputs (issue 13): paging, ids, and the portal forms of SPEC §3
+ * with the links the portal's query parameters carry (appointmentId, patientId).
+ */
+import { z } from 'zod';
+import { portalAppointmentFormSchema } from '../appointments/appointment.schema.ts';
+import { ehrFormSchema } from '../ehr/ehr.schema.ts';
+import { paymentFormSchema } from '../payments/payment.schema.ts';
+import { lineText, multilineText } from '../shared/text.ts';
+import { tooLongMessage } from '../shared/text-limits.ts';
+
+/** A record id as a URL or a query parameter carries it: anything else is simply not found. */
+export const recordIdSchema = lineText().trim().min(1).max(200);
+export const recordRefSchema = z.object({ id: recordIdSchema });
+
+export const PORTAL_PAGE_SIZE = 20;
+export const portalPageSchema = z.object({
+  page: z.number().int().min(1).max(100_000).default(1),
+  pageSize: z.number().int().min(1).max(100).default(PORTAL_PAGE_SIZE),
+});
+export type PortalPageInput = z.input<typeof portalPageSchema>;
+
+/** "Update Appointment": the form again, for the appointment `id`. */
+export const portalAppointmentUpdateSchema = portalAppointmentFormSchema.extend({ id: recordIdSchema });
+
+/** The EHR list, of one patient when `patientId` is given ("Patient Records"). */
+export const clinicalRecordListSchema = portalPageSchema.extend({ patientId: recordIdSchema.optional() });
+
+/** New EHR Record: the form, linked to the patient and appointment the query parameters name. */
+export const clinicalRecordCreateSchema = ehrFormSchema.extend({
+  patientId: recordIdSchema.optional(),
+  appointmentId: recordIdSchema.optional(),
+});
+export type ClinicalRecordCreateInput = z.input<typeof clinicalRecordCreateSchema>;
+
+export const addendumMessages = {
+  empty: 'Please enter the addendum text.',
+  added: 'Addendum added',
+} as const;
+
+/** An addendum to a signed record: the correction, never an edit. */
+export const addendumInputSchema = z.object({
+  id: recordIdSchema,
+  text: multilineText().trim().min(1, addendumMessages.empty).max(5000, tooLongMessage('Addendum', 5000)),
+});
+export type AddendumInput = z.input<typeof addendumInputSchema>;
+
+/** Record Payment: the form (amount as typed, parsed to minor units) and its appointment. */
+export const paymentCreateSchema = paymentFormSchema;
+
+/** A patient's access log, a page at a time (newest first): `cursor` is the previous page's `nextCursor`. */
+export const ACCESS_LOG_PAGE_SIZE = 20;
+export const accessLogSchema = z.object({
+  id: recordIdSchema,
+  cursor: z.string().regex(/^[1-9]\d{0,18}$/, 'Invalid page.').nullish(),
+});
