@@ -37,6 +37,8 @@ const ProviderWaitlistPage = lazy(() =>
 );
 const SearchPage = lazy(() => import('../features/search/search.page.tsx').then((m) => ({ default: m.SearchPage })));
 const NotFoundPage = lazy(() => import('./shell/not-found.page.tsx').then((m) => ({ default: m.NotFoundPage })));
+// The provider portal (its own layout, guard and API provider): never in the landing chunk.
+const PortalRoutes = lazy(() => import('./portal/portal-routes.tsx').then((m) => ({ default: m.PortalRoutes })));
 // The guard, the API provider and the side menu of the signed-in screens: never in the landing chunk.
 const SignedInRoutes = lazy(() => import('./signed-in/signed-in-routes.tsx').then((m) => ({ default: m.SignedInRoutes })));
 
@@ -58,8 +60,7 @@ export const routeTable: readonly RouteEntry[] = [
   { path: '/login', screen: SignInPage },
   { path: '/signup', screen: SignUpPage },
   // Screens of later issues fall through to the 404 page until they are built:
-  // /practitioner-profile/edit, /practitioner-profile/create, /community, /referrals, /referral,
-  // /provider-portal/*.
+  // /practitioner-profile/edit, /practitioner-profile/create, /community, /referrals, /referral.
 ];
 
 export interface SignedInRouteEntry extends RouteEntry {
@@ -89,8 +90,12 @@ export function useSignedInRoute(): SignedInRouteEntry | undefined {
   return signedInRouteTable.find(({ path }) => matchRoute(parser, path, location)[0]);
 }
 
+/** `/provider-portal` and everything under it. */
+const isPortalPath = (path: string): boolean => path === '/provider-portal' || path.startsWith('/provider-portal/');
+
 export function AppRoutes() {
   const signedInRoute = useSignedInRoute();
+  const [location] = useLocation();
 
   // A production host serves only "/" (the server redirects too; this covers client-side links).
   if (siteConfig().productionHost) {
@@ -105,6 +110,7 @@ export function AppRoutes() {
   }
 
   if (signedInRoute) return <SignedInRoutes routes={signedInRouteTable} visitor={signedInRoute.visitor} />;
+  if (isPortalPath(location)) return <PortalRoutes />;
 
   return (
     <Switch>

@@ -1,0 +1,58 @@
+import { lazy, Suspense } from 'react';
+import { Redirect, Route, Switch, useLocation } from 'wouter';
+import { PORTAL_BASE, portalPaths } from '../../features/portal/portal-paths.ts';
+import { ApiProvider } from '../../lib/api.tsx';
+import { RouteErrorBoundary } from '../shell/route-error-boundary.tsx';
+import { RequireSession, SignedInLoading } from '../signed-in/require-session.tsx';
+
+const PortalDashboardPage = lazy(() => import('../../features/portal/dashboard/portal-dashboard.page.tsx').then((m) => ({ default: m.PortalDashboardPage })));
+const AppointmentsPage = lazy(() => import('../../features/portal/appointments/appointments.page.tsx').then((m) => ({ default: m.AppointmentsPage })));
+const AppointmentFormPage = lazy(() => import('../../features/portal/appointments/appointment-form.page.tsx').then((m) => ({ default: m.AppointmentFormPage })));
+const EhrRecordsPage = lazy(() => import('../../features/portal/ehr/ehr-records.page.tsx').then((m) => ({ default: m.EhrRecordsPage })));
+const EhrCreatePage = lazy(() => import('../../features/portal/ehr/ehr-create.page.tsx').then((m) => ({ default: m.EhrCreatePage })));
+const PaymentsPage = lazy(() => import('../../features/portal/payments/payments.page.tsx').then((m) => ({ default: m.PaymentsPage })));
+const PaymentCreatePage = lazy(() => import('../../features/portal/payments/payment-create.page.tsx').then((m) => ({ default: m.PaymentCreatePage })));
+const PortalSettingsPage = lazy(() => import('../../features/portal/portal-settings.page.tsx').then((m) => ({ default: m.PortalSettingsPage })));
+const PatientListPage = lazy(() => import('../../features/patients/patient-list.page.tsx').then((m) => ({ default: m.PatientListPage })));
+const PatientDetailPage = lazy(() => import('../../features/patients/patient-detail.page.tsx').then((m) => ({ default: m.PatientDetailPage })));
+
+/** The portal's child routes (SPEC §2 Provider portal). */
+export const portalRouteTable = [
+  { path: portalPaths.dashboard, screen: PortalDashboardPage },
+  { path: portalPaths.appointments, screen: AppointmentsPage },
+  { path: portalPaths.newAppointment, screen: AppointmentFormPage },
+  { path: `${PORTAL_BASE}/appointments/edit/:id`, screen: AppointmentFormPage },
+  { path: portalPaths.patients, screen: PatientListPage },
+  { path: `${PORTAL_BASE}/patients/:id`, screen: PatientDetailPage },
+  { path: portalPaths.ehr, screen: EhrRecordsPage },
+  { path: `${PORTAL_BASE}/ehr/create`, screen: EhrCreatePage },
+  { path: portalPaths.payments, screen: PaymentsPage },
+  { path: `${PORTAL_BASE}/payments/create`, screen: PaymentCreatePage },
+  { path: portalPaths.settings, screen: PortalSettingsPage },
+] as const;
+
+/**
+ * `/provider-portal/*`: behind the one session guard (a visitor is sent to sign in and back), in
+ * one API provider. Loaded on demand: none of it is in the landing page's JavaScript.
+ */
+export function PortalRoutes() {
+  const [location] = useLocation();
+  return (
+    <ApiProvider>
+      <RequireSession visitor="sign-in">
+        <RouteErrorBoundary key={location}>
+          <Suspense fallback={<SignedInLoading />}>
+            <Switch>
+              {portalRouteTable.map(({ path, screen }) => (
+                <Route key={path} path={path} component={screen} />
+              ))}
+              <Route path={PORTAL_BASE}>
+                <Redirect to={portalPaths.dashboard} replace />
+              </Route>
+            </Switch>
+          </Suspense>
+        </RouteErrorBoundary>
+      </RequireSession>
+    </ApiProvider>
+  );
+}
