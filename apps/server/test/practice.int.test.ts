@@ -199,6 +199,19 @@ describe('the demo seed', () => {
       expect(record).toMatchObject({ name: 'Emma Thompson', conditions: ['Chronic Fatigue', 'IBS', 'Anxiety', 'Vitamin D Deficiency', 'Insomnia'] });
       expect(record.allergies).toHaveLength(3);
       expect(record.notes.length).toBeGreaterThanOrEqual(2);
+      // The portal has something in every state: each appointment status, each EHR record type (an
+      // addendum under one), payments in several currencies and every status, revenue per currency.
+      const appointments = await caller.appointments.list({ pageSize: 100 });
+      expect(new Set(appointments.items.map((row) => row.status))).toEqual(new Set(['scheduled', 'confirmed', 'completed', 'cancelled']));
+      const records = await caller.clinicalRecords.list({ pageSize: 100 });
+      expect(new Set(records.items.map((row) => row.recordType))).toEqual(new Set(['soap', 'progress', 'initial', 'discharge']));
+      expect(records.items.some((row) => row.addenda.length > 0)).toBe(true);
+      const payments = await caller.payments.list({});
+      expect(new Set(payments.items.map((row) => row.status))).toEqual(new Set(['completed', 'pending', 'failed', 'refunded']));
+      expect(new Set(payments.items.map((row) => row.currency)).size).toBeGreaterThanOrEqual(3);
+      const portal = await caller.portalDashboard.overview();
+      expect(portal.revenue).toEqual({ usdMinor: 27_000, other: [{ currency: 'aud', minor: 11_000 }, { currency: 'eur', minor: 8_500 }] });
+      expect(portal.ehrRecords).toBe(records.total);
     } finally {
       await demoDb.drop();
     }

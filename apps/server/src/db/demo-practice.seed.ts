@@ -45,6 +45,7 @@ function wallClock(time: string): string {
 }
 
 interface SeedAppointment {
+  id?: string;
   patientId: string;
   day: CalendarDate;
   time: string;
@@ -115,13 +116,17 @@ export async function seedDemoPractice(db: Database, userId: string, now = new D
     items.forEach((item, position) => healthRecord.push({ practiceId: practice.id, patientId, kind: item.kind, position, details: { ...item.details } }));
     for (const note of sample.notes) {
       notes.push({
+        id: randomUUID(),
         practiceId: practice.id,
         patientId,
         type: keyOf<EhrRecordType>(ehrRecordTypeLabels, note.type, 'soap'),
         title: note.title,
         authorName: note.provider,
+        authorUserId: userId,
         ...note.content,
         writtenAt: instant(note.date, '12:00'),
+        status: 'signed',
+        signedAt: instant(note.date, '12:00'),
       });
     }
     // Their visits outside this week; this week's twelve are placed below.
@@ -172,13 +177,70 @@ export async function seedDemoPractice(db: Database, userId: string, now = new D
     });
   });
 
+  // The provider portal's records: an EHR record of every other type, written for past visits of
+  // generated patients (one of them linked to its visit), an addendum under a signed note, and
+  // payments in several currencies and every status, most for a completed visit.
+  const completed = seeded.filter((appointment) => appointment.status === 'completed');
+  for (const appointment of completed) appointment.id = randomUUID();
+  const notesBeforePortal = notes.length;
+  const portalTypes: EhrRecordType[] = ['progress', 'initial', 'discharge'];
+  portalTypes.forEach((type, index) => {
+    const visit = completed[completed.length - 1 - index];
+    if (!visit) return;
+    const writtenAt = instant(visit.day, '17:00');
+    notes.push({
+      id: randomUUID(),
+      practiceId: practice.id,
+      patientId: visit.patientId,
+      appointmentId: index === 0 ? (visit.id ?? null) : null,
+      type,
+      title: ehrRecordTypeLabels[type],
+      authorName: demoPractitionerProfile.name,
+      authorUserId: userId,
+      subjective: 'Reports steady improvement since the last visit.',
+      objective: 'Vital signs within normal limits.',
+      assessment: 'Responding well to the current plan.',
+      plan: 'Continue the plan; review in four weeks.',
+      writtenAt,
+      status: 'signed',
+      signedAt: writtenAt,
+    });
+  });
+  const amended = notes[0];
+  const addenda: Prisma.ClinicalNoteAddendumCreateManyInput[] = amended?.id
+    ? [{ practiceId: practice.id, noteId: amended.id, text: 'Lab results received; values within range.', authorUserId: userId, authorName: demoPractitionerProfile.name, createdAt: new Date(new Date(amended.writtenAt).getTime() + 2 * 86_400_000) }]
+    : [];
+  const paymentPlan: { amountMinor: number; currency: string; method: string; status: string }[] = [
+    { amountMinor: 15_000, currency: 'usd', method: 'card', status: 'completed' },
+    { amountMinor: 8_500, currency: 'eur', method: 'bank_transfer', status: 'completed' },
+    { amountMinor: 12_000, currency: 'gbp', method: 'card', status: 'pending' },
+    { amountMinor: 9_000, currency: 'usd', method: 'insurance', status: 'refunded' },
+    { amountMinor: 6_000, currency: 'cad', method: 'check', status: 'failed' },
+    { amountMinor: 12_000, currency: 'usd', method: 'cash', status: 'completed' },
+    { amountMinor: 11_000, currency: 'aud', method: 'card', status: 'completed' },
+  ];
+  const payments: Prisma.PaymentCreateManyInput[] = paymentPlan.map((payment, index) => {
+    const visit = completed[index];
+    return {
+      practiceId: practice.id,
+      appointmentId: index < paymentPlan.length - 1 ? (visit?.id ?? null) : null,
+      amountMinor: BigInt(payment.amountMinor),
+      currency: payment.currency,
+      method: payment.method,
+      status: payment.status,
+      createdAt: visit ? instant(visit.day, '18:00') : new Date(now.getTime() - (index + 1) * 86_400_000),
+    };
+  });
+
   await db.$transaction(async (tx) => {
     await tx.practice.update({ where: { id: practice.id }, data: { timeZone, profile: { ...demoPractitionerProfile } } });
     await tx.patient.createMany({ data: patientRows });
     await tx.healthRecordItem.createMany({ data: healthRecord });
-    await tx.clinicalNote.createMany({ data: notes });
+    // The sample notes first; the portal's records after the appointments they may point at.
+    await tx.clinicalNote.createMany({ data: notes.slice(0, notesBeforePortal) });
     await tx.appointment.createMany({
       data: seeded.map((appointment) => ({
+        ...(appointment.id ? { id: appointment.id } : {}),
         practiceId: practice.id,
         patientId: appointment.patientId,
         startsAt: instant(appointment.day, appointment.time),
@@ -188,6 +250,9 @@ export async function seedDemoPractice(db: Database, userId: string, now = new D
         status: appointment.status,
       })),
     });
+    await tx.clinicalNote.createMany({ data: notes.slice(notesBeforePortal) });
+    await tx.clinicalNoteAddendum.createMany({ data: addenda });
+    await tx.payment.createMany({ data: payments });
   });
   return true;
 }
