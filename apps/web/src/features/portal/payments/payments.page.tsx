@@ -1,4 +1,256 @@
-/** STUB — being built (issue 13). */
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import {
+  canRefundPayment,
+  formatMoney,
+  formatUsShortDate,
+  paymentMessages,
+  paymentMethodLabel,
+  paymentStatusColor,
+  paymentStatusLabel,
+  PORTAL_PAGE_SIZE,
+} from '@wellspring/domain';
+import type { RouterOutputs } from '@wellspring/server/router';
+import { useState } from 'react';
+import { useSearchParams } from 'wouter';
+import { apiErrorMessage } from '../../../lib/api-errors.ts';
+import { notify } from '../../../lib/toast.tsx';
+import { useTRPC } from '../../../lib/trpc.ts';
+import { Badge } from '../../../ui/badge/badge.tsx';
+import { Button, LinkButton } from '../../../ui/button/button.tsx';
+import { Card } from '../../../ui/card/card.tsx';
+import { Dialog } from '../../../ui/dialog/dialog.tsx';
+import { EmptyState } from '../../../ui/empty-state/empty-state.tsx';
+import { FormAlert } from '../../../ui/form/form.tsx';
+import { ChevronLeftIcon, ChevronRightIcon } from '../../../ui/icons/icons.tsx';
+import { Skeleton } from '../../../ui/skeleton/skeleton.tsx';
+import { Cell, Column, Row, ShownBelow, Table, TableBody, TableHeader } from '../../../ui/table/table.tsx';
+import { portalPaths } from '../portal-paths.ts';
+import { PlusIcon, PreviewBanner } from './preview-banner.tsx';
+import * as styles from './payments.css.ts';
+
+type PaymentPage = RouterOutputs['payments']['list'];
+export type PaymentRecord = PaymentPage['items'][number];
+
+/** What a payment without an appointment shows in the Patient and Service columns. */
+export const NO_APPOINTMENT = 'No appointment';
+
+export const refundMessages = {
+  action: 'Mark as Refunded',
+  confirmTitle: 'Mark this payment as refunded?',
+  refunded: 'Payment marked as refunded',
+  failed: 'Could not mark the payment as refunded',
+} as const;
+
+const pageFrom = (value: string | null): number => {
+  const page = Number(value);
+  return Number.isInteger(page) && page >= 1 ? page : 1;
+};
+
+/** The payment as a phrase: "€85.00 from Emma Thompson on 6/5/2025". */
+const describePayment = (payment: PaymentRecord): string =>
+  `${formatMoney(payment.amountMinor, payment.currency)}${payment.patientName ? ` from ${payment.patientName}` : ''} on ${formatUsShortDate(payment.date, 'UTC')}`;
+
+/** The page, kept in the address (`?page=`), so a reload or Back shows the same page. */
+function usePageParam() {
+  const [params, setParams] = useSearchParams();
+  const page = pageFrom(params.get('page'));
+  const goToPage = (target: number) =>
+    setParams((current) => {
+      const next = new URLSearchParams(current);
+      if (target <= 1) next.delete('page');
+      else next.set('page', String(target));
+      return next;
+    });
+  return { page, goToPage };
+}
+
+/**
+ * `/provider-portal/payments`, "Payment Records" (SPEC §2 Provider portal): the practice's payments,
+ * newest first, each amount in its own currency; a completed payment can be marked refunded.
+ */
 export function PaymentsPage() {
-  return <h1>Payment Records</h1>;
+  const trpc = useTRPC();
+  const { page, goToPage } = usePageParam();
+  const list = useQuery({
+    ...trpc.payments.list.queryOptions({ page, pageSize: PORTAL_PAGE_SIZE }),
+    placeholderData: keepPreviousData,
+  });
+  const [refunding, setRefunding] = useState<PaymentRecord | null>(null);
+
+  return (
+    <div className={styles.page}>
+      <div className={styles.header}>
+        <div>
+          <h1 className={styles.title}>Payment Records</h1>
+          <p className={styles.muted}>Payments you have recorded, newest first, each in its own currency.</p>
+        </div>
+        <LinkButton href={portalPaths.newPayment()}>
+          <PlusIcon size={18} />
+          New Payment
+        </LinkButton>
+      </div>
+
+      <PreviewBanner />
+
+      {list.isPending ? (
+        <Card padding="md" role="status" aria-label="Loading payments">
+          <div className={styles.loading}>
+            {Array.from({ length: 5 }, (_, index) => (
+              <Skeleton key={index} height="2.5rem" />
+            ))}
+          </div>
+        </Card>
+      ) : list.isError && !list.data ? (
+        <Card padding="md">
+          <FormAlert>We could not load your payments. Please check your connection and try again.</FormAlert>
+          <Button variant="outline" onPress={() => void list.refetch()}>
+            Try again
+          </Button>
+        </Card>
+      ) : list.data.total === 0 ? (
+        <Card padding="lg">
+          <EmptyState
+            level={2}
+            title={paymentMessages.empty.title}
+            description={paymentMessages.empty.description}
+            action={<LinkButton href={portalPaths.newPayment()}>{paymentMessages.recordNew}</LinkButton>}
+          />
+        </Card>
+      ) : (
+        <PaymentTable answer={list.data} stale={list.isPlaceholderData} onPage={goToPage} onRefund={setRefunding} />
+      )}
+
+      {refunding ? <RefundDialog payment={refunding} onClose={() => setRefunding(null)} /> : null}
+    </div>
+  );
+}
+
+function PaymentTable({ answer, stale, onPage, onRefund }: { answer: PaymentPage; stale: boolean; onPage: (page: number) => void; onRefund: (payment: PaymentRecord) => void }) {
+  const { items, total, page, pageSize } = answer;
+  const pages = Math.max(1, Math.ceil(total / pageSize));
+  const first = (page - 1) * pageSize + 1;
+  const last = Math.min(total, page * pageSize);
+
+  return (
+    <>
+      <div className={stale ? styles.stale : undefined} aria-busy={stale || undefined}>
+        <Table aria-label="Payment records">
+          <TableHeader>
+            <Column isRowHeader>Date</Column>
+            <Column>Patient</Column>
+            <Column hideBelow="md">Service</Column>
+            <Column>Amount</Column>
+            <Column hideBelow="lg">Method</Column>
+            <Column>Status</Column>
+            <Column>Actions</Column>
+          </TableHeader>
+          <TableBody items={items} emptyState="This page is past the end of the list.">
+            {(payment) => (
+              <Row id={payment.id} textValue={describePayment(payment)}>
+                <Cell>
+                  <span className={styles.nowrap}>{formatUsShortDate(payment.date, 'UTC')}</span>
+                </Cell>
+                <Cell>
+                  <span className={styles.stack}>
+                    {payment.patientName ? <span className={styles.strong}>{payment.patientName}</span> : <span className={styles.secondary}>{NO_APPOINTMENT}</span>}
+                    {payment.service ? (
+                      <ShownBelow breakpoint="md">
+                        <span className={styles.secondary}>{payment.service}</span>
+                      </ShownBelow>
+                    ) : null}
+                  </span>
+                </Cell>
+                <Cell hideBelow="md">{payment.service ?? <span className={styles.secondary}>{NO_APPOINTMENT}</span>}</Cell>
+                <Cell>
+                  <span className={styles.amount}>{formatMoney(payment.amountMinor, payment.currency)}</span>
+                </Cell>
+                <Cell hideBelow="lg">{paymentMethodLabel(payment.method)}</Cell>
+                <Cell>
+                  <Badge color={paymentStatusColor(payment.status)}>{paymentStatusLabel(payment.status)}</Badge>
+                </Cell>
+                <Cell>
+                  {canRefundPayment(payment.status) ? (
+                    <Button variant="outline" size="sm" aria-label={`${refundMessages.action}: ${describePayment(payment)}`} onPress={() => onRefund(payment)}>
+                      {refundMessages.action}
+                    </Button>
+                  ) : (
+                    <span className={styles.secondary} aria-label="No actions">
+                      —
+                    </span>
+                  )}
+                </Cell>
+              </Row>
+            )}
+          </TableBody>
+        </Table>
+      </div>
+      <nav className={styles.pager} aria-label="Payment record pages">
+        <p className={styles.muted} role="status">
+          {items.length === 0 ? `${total} ${total === 1 ? 'payment' : 'payments'}` : `Showing ${first}–${last} of ${total} ${total === 1 ? 'payment' : 'payments'}`}
+        </p>
+        {pages > 1 || page > 1 ? (
+          <div className={styles.pagerButtons}>
+            <Button variant="outline" size="sm" isDisabled={page <= 1} onPress={() => onPage(Math.min(page, pages + 1) - 1)}>
+              <ChevronLeftIcon size={16} />
+              Previous
+            </Button>
+            <span className={styles.muted}>
+              Page {page} of {pages}
+            </span>
+            <Button variant="outline" size="sm" isDisabled={page >= pages} onPress={() => onPage(page + 1)}>
+              Next
+              <ChevronRightIcon size={16} />
+            </Button>
+          </div>
+        ) : null}
+      </nav>
+    </>
+  );
+}
+
+/**
+ * Refunding is the one change a payment has (the domain's payment machine) and it cannot be undone,
+ * so it is confirmed first. A refusal (the payment changed meanwhile) shows the machine's message.
+ */
+function RefundDialog({ payment, onClose }: { payment: PaymentRecord; onClose: () => void }) {
+  const trpc = useTRPC();
+  const queryClient = useQueryClient();
+  const refund = useMutation(
+    trpc.payments.refund.mutationOptions({
+      onSuccess: () => {
+        notify.success({ title: refundMessages.refunded, description: `${describePayment(payment)} is now refunded.` });
+      },
+      onError: (error) => {
+        notify.error({ title: refundMessages.failed, description: apiErrorMessage(error) ?? 'Please try again later.' });
+      },
+      onSettled: async () => {
+        onClose();
+        await Promise.all([queryClient.invalidateQueries(trpc.payments.pathFilter()), queryClient.invalidateQueries(trpc.portalDashboard.pathFilter())]);
+      },
+    }),
+  );
+
+  return (
+    <Dialog
+      role="alertdialog"
+      title={refundMessages.confirmTitle}
+      isOpen
+      isDismissable={!refund.isPending}
+      onOpenChange={(open) => {
+        if (!open && !refund.isPending) onClose();
+      }}
+    >
+      <p>
+        {describePayment(payment)} will be marked as refunded. Its amount then no longer counts towards your revenue, and this cannot be undone.
+      </p>
+      <div className={styles.dialogActions}>
+        <Button variant="outline" isDisabled={refund.isPending} onPress={onClose} autoFocus>
+          Cancel
+        </Button>
+        <Button isDisabled={refund.isPending} onPress={() => refund.mutate({ id: payment.id })}>
+          {refund.isPending ? 'Marking as Refunded...' : refundMessages.action}
+        </Button>
+      </div>
+    </Dialog>
+  );
 }

@@ -1,0 +1,70 @@
+import { style } from '@vanilla-extract/css';
+import { breakpoint, radius, space, vars } from '../../../ui/theme.css.ts';
+
+export const page = style({ display: 'flex', flexDirection: 'column', gap: space.lg, maxWidth: '80rem', minWidth: 0 });
+
+export const header = style({ display: 'flex', alignItems: 'flex-start', justifyContent: 'space-between', gap: space.md, flexWrap: 'wrap' });
+
+export const title = style({ fontSize: 'clamp(1.5rem, 4vw, 2rem)' });
+
+export const muted = style({ color: vars.color.textMuted });
+
+/** SPEC §8's preview banner: a note, not an alert (it is there from the start). */
+export const banner = style({
+  display: 'flex',
+  alignItems: 'flex-start',
+  gap: space.sm,
+  padding: `${space.sm} ${space.md}`,
+  borderRadius: radius.md,
+  border: `1px solid ${vars.color.border}`,
+  backgroundColor: vars.color.surfaceTinted,
+  color: vars.color.text,
+});
+
+export const bannerIcon = style({ flexShrink: 0, marginTop: '0.125rem', color: vars.color.primary });
+
+export const stack = style({ display: 'flex', flexDirection: 'column', gap: '0.125rem', minWidth: 0 });
+
+export const strong = style({ fontWeight: 600 });
+
+export const secondary = style({ fontSize: '0.875rem', color: vars.color.textMuted, overflowWrap: 'anywhere' });
+
+export const amount = style({ fontVariantNumeric: 'tabular-nums', whiteSpace: 'nowrap', fontWeight: 600 });
+
+export const nowrap = style({ whiteSpace: 'nowrap' });
+
+/** The previous page stays on screen, dimmed, while the next answer is on its way. */
+export const stale = style({ opacity: 0.6, transition: 'opacity 150ms ease' });
+
+export const pager = style({ display: 'flex', alignItems: 'center', justifyContent: 'space-between', gap: space.sm, flexWrap: 'wrap' });
+
+export const pagerButtons = style({ display: 'flex', alignItems: 'center', gap: space.sm });
+
+export const loading = style({ display: 'flex', flexDirection: 'column', gap: space.sm, padding: space.md });
+
+export const dialogActions = style({ display: 'flex', justifyContent: 'flex-end', gap: space.sm, flexWrap: 'wrap', marginTop: space.md });
+
+/* The Record Payment form. */
+
+export const formPage = style({ display: 'flex', flexDirection: 'column', gap: space.lg, maxWidth: '40rem', minWidth: 0 });
+
+export const back = style({ alignSelf: 'flex-start' });
+
+export const linkedAppointment = style({
+  display: 'flex',
+  flexDirection: 'column',
+  gap: '0.125rem',
+  padding: space.md,
+  borderRadius: radius.md,
+  border: `1px solid ${vars.color.border}`,
+  backgroundColor: vars.color.surfaceMuted,
+});
+
+export const pair = style({
+  display: 'grid',
+  gap: space.md,
+  gridTemplateColumns: 'minmax(0, 1fr)',
+  '@media': { [breakpoint.sm]: { gridTemplateColumns: 'repeat(2, minmax(0, 1fr))' } },
+});
+
+export const formActions = style({ display: 'flex', justifyContent: 'flex-end', gap: space.sm, flexWrap: 'wrap' });

@@ -1,0 +1,19 @@
+import { paymentMessages } from '@wellspring/domain';
+import { Icon, InfoIcon, type IconProps } from '../../../ui/icons/icons.tsx';
+import * as styles from './payments.css.ts';
+
+/** SPEC §8's preview banner of the payment screens. */
+export function PreviewBanner() {
+  return (
+    <p className={styles.banner}>
+      <InfoIcon size={18} className={styles.bannerIcon} aria-hidden="true" />
+      <span>{paymentMessages.previewBanner}</span>
+    </p>
+  );
+}
+
+export const PlusIcon = (props: IconProps) => (
+  <Icon {...props}>
+    <path d="M12 5v14M5 12h14" />
+  </Icon>
+);
