@@ -1,4 +1,272 @@
-/** STUB — being built (issue 13). */
+import { keepPreviousData, useMutation, useQuery } from '@tanstack/react-query';
+import { appointmentMessages, appointmentStatusColor, appointmentStatusLabel, appointmentTypeLabel, formatLongDate, PORTAL_PAGE_SIZE, type AppointmentStatus } from '@wellspring/domain';
+import type { RouterOutputs } from '@wellspring/server/router';
+import { useEffect, useState } from 'react';
+import { useSearchParams } from 'wouter';
+import { apiErrorMessage } from '../../../lib/api-errors.ts';
+import { notify } from '../../../lib/toast.tsx';
+import { useTRPC } from '../../../lib/trpc.ts';
+import { Badge } from '../../../ui/badge/badge.tsx';
+import { Button, LinkButton } from '../../../ui/button/button.tsx';
+import { Card } from '../../../ui/card/card.tsx';
+import { Dialog } from '../../../ui/dialog/dialog.tsx';
+import { EmptyState } from '../../../ui/empty-state/empty-state.tsx';
+import { FormAlert } from '../../../ui/form/form.tsx';
+import { CalendarIcon, ChevronLeftIcon, ChevronRightIcon } from '../../../ui/icons/icons.tsx';
+import { Skeleton } from '../../../ui/skeleton/skeleton.tsx';
+import { Cell, Column, Row, ShownBelow, Table, TableBody, TableHeader } from '../../../ui/table/table.tsx';
+import { portalPaths } from '../portal-paths.ts';
+import { useRefreshAppointmentViews } from './appointment-queries.ts';
+import { AppointmentRowMenu, type RowMenuAction } from './appointment-row-menu.tsx';
+import * as styles from './appointments.css.ts';
+
+type AppointmentPage = RouterOutputs['appointments']['list'];
+type AppointmentRow = AppointmentPage['items'][number];
+type Transition = Exclude<RowMenuAction, 'reschedule' | 'delete'>;
+
+export const APPOINTMENTS_LOAD_FAILED = 'Failed to load appointments. Please try again.';
+export const DELETE_CONFIRM_TITLE = 'Delete this appointment?';
+const NOT_UPDATED = 'Appointment not updated';
+const NOT_DELETED = 'Appointment not deleted';
+const TRY_LATER = 'Please try again later.';
+
+/** SPEC §9: "Appointment dates shown as long date with time" — "June 5, 2025 at 2:30 PM", in the practice's zone. */
+export const appointmentDateTime = (row: Pick<AppointmentRow, 'date' | 'time'>): string => `${formatLongDate(row.date, 'UTC')} at ${row.time}`;
+
+const pageFrom = (value: string | null): number => {
+  const page = Number(value);
+  return Number.isInteger(page) && page >= 1 ? page : 1;
+};
+
+/** The page of the table, kept in the address (`?page=3`) so a reload shows the same rows. */
+function useListPage(): [number, (page: number, options?: { replace?: boolean }) => void] {
+  const [params, setParams] = useSearchParams();
+  const page = pageFrom(params.get('page'));
+  const goToPage = (target: number, options?: { replace?: boolean }) =>
+    setParams((current) => {
+      const next = new URLSearchParams(current);
+      if (target <= 1) next.delete('page');
+      else next.set('page', String(target));
+      return next;
+    }, options);
+  return [page, goToPage];
+}
+
+/**
+ * The row menu's changes: one verb per transition of the appointment machine, and Delete. Each shows
+ * the spec's toast, or the server's refusal (the machine's message: a stale page, a second tab, an
+ * appointment with clinical notes or payments), and the table answers again either way.
+ */
+function useAppointmentChanges() {
+  const trpc = useTRPC();
+  const refresh = useRefreshAppointmentViews();
+  const settle = { onSettled: () => refresh() };
+  const refused = (title: string) => (error: unknown) => notify.error({ title, description: apiErrorMessage(error) ?? TRY_LATER });
+  const statusUpdated = ({ status }: { status: AppointmentStatus | 'deleted' }) => {
+    if (status !== 'deleted') notify.success({ title: appointmentMessages.statusUpdated(status) });
+  };
+  const transitions = {
+    confirm: useMutation(trpc.appointments.confirm.mutationOptions({ ...settle, onSuccess: statusUpdated, onError: refused(NOT_UPDATED) })),
+    complete: useMutation(trpc.appointments.complete.mutationOptions({ ...settle, onSuccess: statusUpdated, onError: refused(NOT_UPDATED) })),
+    cancel: useMutation(trpc.appointments.cancel.mutationOptions({ ...settle, onSuccess: statusUpdated, onError: refused(NOT_UPDATED) })),
+  } satisfies Record<Transition, unknown>;
+  const remove = useMutation(
+    trpc.appointments.delete.mutationOptions({ ...settle, onSuccess: () => notify.success({ title: appointmentMessages.deleted }), onError: refused(NOT_DELETED) }),
+  );
+  const pending = [...Object.values(transitions), remove].filter((mutation) => mutation.isPending).map((mutation) => mutation.variables?.id);
+  return {
+    transition: (action: Transition, id: string) => transitions[action].mutate({ id }),
+    remove: (id: string) => remove.mutate({ id }),
+    isPending: (id: string) => pending.includes(id),
+  };
+}
+
+/** `/provider-portal/appointments` (SPEC §2 Provider portal, Appointments): the practice's appointments, newest first, a page at a time. */
 export function AppointmentsPage() {
-  return <h1>Appointments</h1>;
+  const trpc = useTRPC();
+  const [page, goToPage] = useListPage();
+  const list = useQuery({ ...trpc.appointments.list.queryOptions({ page, pageSize: PORTAL_PAGE_SIZE }), placeholderData: keepPreviousData });
+  const changes = useAppointmentChanges();
+  const [deleting, setDeleting] = useState<AppointmentRow | null>(null);
+
+  // A page past the end (the last row of the last page deleted, an old link): the last page instead.
+  const lastPage = list.data ? Math.max(1, Math.ceil(list.data.total / list.data.pageSize)) : page;
+  const pastTheEnd = !list.isPlaceholderData && list.data !== undefined && list.data.items.length === 0 && page > lastPage;
+  useEffect(() => {
+    if (pastTheEnd) goToPage(lastPage, { replace: true });
+  });
+
+  return (
+    <div className={styles.page}>
+      <div className={styles.header}>
+        <div>
+          <h1 className={styles.title}>Appointments</h1>
+          <p className={styles.muted}>Every appointment of your practice, newest first.</p>
+        </div>
+        <LinkButton href={portalPaths.newAppointment}>
+          <CalendarIcon size={18} />
+          New Appointment
+        </LinkButton>
+      </div>
+
+      {list.isPending ? (
+        <Card padding="md" role="status">
+          <p className={styles.muted}>{appointmentMessages.listLoading}</p>
+          <div className={styles.loading} aria-hidden="true">
+            {Array.from({ length: 5 }, (_, index) => (
+              <Skeleton key={index} height="2.5rem" />
+            ))}
+          </div>
+        </Card>
+      ) : list.isError && !list.data ? (
+        <Card padding="md">
+          <FormAlert>{APPOINTMENTS_LOAD_FAILED}</FormAlert>
+          <Button variant="outline" onPress={() => void list.refetch()}>
+            Try again
+          </Button>
+        </Card>
+      ) : list.data.total === 0 ? (
+        <Card>
+          <EmptyState icon={<CalendarIcon />} level={2} title={appointmentMessages.empty.title} description={appointmentMessages.empty.description} />
+        </Card>
+      ) : (
+        <AppointmentTable
+          answer={list.data}
+          stale={list.isPlaceholderData}
+          onPage={goToPage}
+          isPending={changes.isPending}
+          onAction={(action, row) => {
+            if (action === 'delete') setDeleting(row);
+            else changes.transition(action, row.id);
+          }}
+        />
+      )}
+
+      {deleting ? (
+        <Dialog
+          title={DELETE_CONFIRM_TITLE}
+          role="alertdialog"
+          isOpen
+          onOpenChange={(isOpen) => {
+            if (!isOpen) setDeleting(null);
+          }}
+        >
+          {({ close }) => (
+            <>
+              <p className={styles.dialogText}>
+                {deleting.patientName}’s appointment on {appointmentDateTime(deleting)} will be removed for good. An appointment with clinical notes or payments
+                cannot be deleted; cancel it instead.
+              </p>
+              <div className={styles.actions}>
+                <Button variant="outline" onPress={close} autoFocus>
+                  Keep it
+                </Button>
+                <Button
+                  onPress={() => {
+                    changes.remove(deleting.id);
+                    close();
+                  }}
+                >
+                  Delete
+                </Button>
+              </div>
+            </>
+          )}
+        </Dialog>
+      ) : null}
+    </div>
+  );
+}
+
+interface AppointmentTableProps {
+  readonly answer: AppointmentPage;
+  readonly stale: boolean;
+  readonly onPage: (page: number) => void;
+  readonly isPending: (id: string) => boolean;
+  readonly onAction: (action: Exclude<RowMenuAction, 'reschedule'>, row: AppointmentRow) => void;
+}
+
+function AppointmentTable({ answer, stale, onPage, isPending, onAction }: AppointmentTableProps) {
+  const { items, total, page, pageSize } = answer;
+  const pages = Math.max(1, Math.ceil(total / pageSize));
+  const first = items.length === 0 ? 0 : (page - 1) * pageSize + 1;
+  const last = Math.min(total, (page - 1) * pageSize + items.length);
+
+  return (
+    <>
+      <div className={stale ? styles.stale : undefined} aria-busy={stale || undefined}>
+        <Table aria-label="Appointments">
+          <TableHeader>
+            <Column isRowHeader>Patient</Column>
+            <Column hideBelow="md">Type</Column>
+            <Column>Date &amp; Time</Column>
+            <Column hideBelow="lg">Duration (min)</Column>
+            <Column>Status</Column>
+            <Column>
+              <span className={styles.nowrap}>Actions</span>
+            </Column>
+          </TableHeader>
+          <TableBody items={items} emptyState="This page is past the end of the list.">
+            {(row) => {
+              const when = appointmentDateTime(row);
+              return (
+                <Row id={row.id} textValue={`${row.patientName}, ${when}`}>
+                  <Cell>
+                    <span className={styles.stack}>
+                      <span className={styles.strong}>{row.patientName}</span>
+                      <span className={styles.secondary}>{row.patientEmail}</span>
+                    </span>
+                  </Cell>
+                  <Cell hideBelow="md">{appointmentTypeLabel(row.type)}</Cell>
+                  <Cell>
+                    <span className={styles.stack}>
+                      <span>{when}</span>
+                      <ShownBelow breakpoint="md">
+                        <span className={styles.secondary}>
+                          {appointmentTypeLabel(row.type)} · {row.durationMinutes} min
+                        </span>
+                      </ShownBelow>
+                    </span>
+                  </Cell>
+                  <Cell hideBelow="lg">{row.durationMinutes}</Cell>
+                  <Cell>
+                    <Badge color={appointmentStatusColor(row.status)}>{appointmentStatusLabel(row.status)}</Badge>
+                  </Cell>
+                  <Cell>
+                    <AppointmentRowMenu
+                      appointmentId={row.id}
+                      status={row.status}
+                      label={`Actions for ${row.patientName}, ${when}`}
+                      isDisabled={isPending(row.id)}
+                      onAction={(action) => onAction(action, row)}
+                    />
+                  </Cell>
+                </Row>
+              );
+            }}
+          </TableBody>
+        </Table>
+      </div>
+      <nav className={styles.pager} aria-label="Appointment list pages">
+        <p className={styles.muted} role="status">
+          {`Showing ${first}–${last} of ${total} ${total === 1 ? 'appointment' : 'appointments'}`}
+        </p>
+        {pages > 1 ? (
+          <div className={styles.pagerButtons}>
+            <Button variant="outline" size="sm" isDisabled={page <= 1} onPress={() => onPage(Math.min(page, pages + 1) - 1)}>
+              <ChevronLeftIcon size={16} />
+              Previous
+            </Button>
+            <span className={styles.muted}>
+              Page {page} of {pages}
+            </span>
+            <Button variant="outline" size="sm" isDisabled={page >= pages} onPress={() => onPage(page + 1)}>
+              Next
+              <ChevronRightIcon size={16} />
+            </Button>
+          </div>
+        ) : null}
+      </nav>
+    </>
+  );
 }

@@ -1,0 +1,66 @@
+import { allowedAppointmentActions, type AppointmentAction, type AppointmentStatus } from '@wellspring/domain';
+import { Button } from '../../../ui/button/button.tsx';
+import { Icon, type IconProps } from '../../../ui/icons/icons.tsx';
+import { Menu, MenuItem } from '../../../ui/menu/menu.tsx';
+import { portalPaths } from '../portal-paths.ts';
+
+/** What the row menu can do: the machine's actions for the row's status, and Delete. */
+export type RowMenuAction = AppointmentAction | 'delete';
+
+export const rowMenuLabels: Record<RowMenuAction, string> = {
+  confirm: 'Mark as Confirmed',
+  complete: 'Mark as Completed',
+  cancel: 'Cancel Appointment',
+  reschedule: 'Edit',
+  delete: 'Delete',
+};
+
+/** The row menu's entries, in order: exactly what the appointment machine allows now, then Delete. */
+export const rowMenuActions = (status: AppointmentStatus): RowMenuAction[] => [...allowedAppointmentActions(status), 'delete'];
+
+const MoreIcon = (props: IconProps) => (
+  <Icon {...props}>
+    <circle cx="12" cy="5" r="1" />
+    <circle cx="12" cy="12" r="1" />
+    <circle cx="12" cy="19" r="1" />
+  </Icon>
+);
+
+export interface AppointmentRowMenuProps {
+  readonly appointmentId: string;
+  readonly status: AppointmentStatus;
+  /** The menu button's accessible name, naming the row ("Actions for Emma Thompson, June 5, 2025 at 2:30 PM"). */
+  readonly label: string;
+  readonly isDisabled?: boolean;
+  /** A transition or Delete was chosen (Edit navigates by itself). */
+  readonly onAction: (action: Exclude<RowMenuAction, 'reschedule'>) => void;
+}
+
+/**
+ * A row's action menu (react-aria Menu: arrow keys, Enter, Escape; focus returns to the button).
+ * Reschedule is "Edit", a link to the edit form.
+ */
+export function AppointmentRowMenu({ appointmentId, status, label, isDisabled, onAction }: AppointmentRowMenuProps) {
+  const items = rowMenuActions(status).map((action) => ({ id: action, label: rowMenuLabels[action] }));
+  return (
+    <Menu
+      aria-label={label}
+      items={items}
+      button={
+        <Button variant="ghost" size="icon" aria-label={label} isDisabled={isDisabled}>
+          <MoreIcon size={18} />
+        </Button>
+      }
+      onAction={(key) => {
+        const action = String(key) as RowMenuAction;
+        if (action !== 'reschedule') onAction(action);
+      }}
+    >
+      {(item) => (
+        <MenuItem id={item.id} href={item.id === 'reschedule' ? portalPaths.editAppointment(appointmentId) : undefined}>
+          {item.label}
+        </MenuItem>
+      )}
+    </Menu>
+  );
+}
