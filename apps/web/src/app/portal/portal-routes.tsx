@@ -1,9 +1,11 @@
 import { lazy, Suspense } from 'react';
-import { Redirect, Route, Switch, useLocation } from 'wouter';
+import { matchRoute, Redirect, Route, Switch, useLocation, useRouter } from 'wouter';
 import { PORTAL_BASE, portalPaths } from '../../features/portal/portal-paths.ts';
 import { ApiProvider } from '../../lib/api.tsx';
+import { PatientsBasePath } from '../../lib/patient-paths.tsx';
 import { RouteErrorBoundary } from '../shell/route-error-boundary.tsx';
 import { RequireSession, SignedInLoading } from '../signed-in/require-session.tsx';
+import { PortalLayout } from './portal-layout.tsx';
 
 const PortalDashboardPage = lazy(() => import('../../features/portal/dashboard/portal-dashboard.page.tsx').then((m) => ({ default: m.PortalDashboardPage })));
 const AppointmentsPage = lazy(() => import('../../features/portal/appointments/appointments.page.tsx').then((m) => ({ default: m.AppointmentsPage })));
@@ -15,6 +17,7 @@ const PaymentCreatePage = lazy(() => import('../../features/portal/payments/paym
 const PortalSettingsPage = lazy(() => import('../../features/portal/portal-settings.page.tsx').then((m) => ({ default: m.PortalSettingsPage })));
 const PatientListPage = lazy(() => import('../../features/patients/patient-list.page.tsx').then((m) => ({ default: m.PatientListPage })));
 const PatientDetailPage = lazy(() => import('../../features/patients/patient-detail.page.tsx').then((m) => ({ default: m.PatientDetailPage })));
+const NotFoundPage = lazy(() => import('../shell/not-found.page.tsx').then((m) => ({ default: m.NotFoundPage })));
 
 /** The portal's child routes (SPEC §2 Provider portal). */
 export const portalRouteTable = [
@@ -31,27 +34,42 @@ export const portalRouteTable = [
   { path: portalPaths.settings, screen: PortalSettingsPage },
 ] as const;
 
+/** `/provider-portal` itself (and with a trailing slash): it opens the dashboard. */
+const isPortalRoot = (path: string): boolean => path === PORTAL_BASE || path === `${PORTAL_BASE}/`;
+
 /**
  * `/provider-portal/*`: behind the one session guard (a visitor is sent to sign in and back), in
- * one API provider. Loaded on demand: none of it is in the landing page's JavaScript.
+ * one API provider and the portal's layout (the sidebar beside every screen). A path under the
+ * portal that is none of its screens is the site's 404, as anywhere else, signed in or not.
+ * Loaded on demand: none of it is in the landing page's JavaScript.
  */
 export function PortalRoutes() {
   const [location] = useLocation();
+  const { parser } = useRouter();
+  const known = isPortalRoot(location) || portalRouteTable.some(({ path }) => matchRoute(parser, path, location)[0]);
+  if (!known) return <NotFoundPage />;
+
   return (
     <ApiProvider>
       <RequireSession visitor="sign-in">
-        <RouteErrorBoundary key={location}>
-          <Suspense fallback={<SignedInLoading />}>
-            <Switch>
-              {portalRouteTable.map(({ path, screen }) => (
-                <Route key={path} path={path} component={screen} />
-              ))}
-              <Route path={PORTAL_BASE}>
-                <Redirect to={portalPaths.dashboard} replace />
-              </Route>
-            </Switch>
-          </Suspense>
-        </RouteErrorBoundary>
+        {/* The workspace's patient screens, shown in the portal: their links stay in the portal. */}
+        <PatientsBasePath base={portalPaths.patients}>
+          <PortalLayout>
+            {/* Keyed by path: an error on one screen does not stick to the next; the sidebar stays usable. */}
+            <RouteErrorBoundary key={location}>
+              <Suspense fallback={<SignedInLoading />}>
+                <Switch>
+                  {portalRouteTable.map(({ path, screen }) => (
+                    <Route key={path} path={path} component={screen} />
+                  ))}
+                  <Route>
+                    <Redirect to={portalPaths.dashboard} replace />
+                  </Route>
+                </Switch>
+              </Suspense>
+            </RouteErrorBoundary>
+          </PortalLayout>
+        </PatientsBasePath>
       </RequireSession>
     </ApiProvider>
   );

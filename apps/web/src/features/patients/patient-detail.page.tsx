@@ -3,6 +3,7 @@ import { unknownPatient, type PatientDetail } from '@wellspring/domain';
 import type { Key } from 'react-aria-components';
 import { useParams, useSearchParams } from 'wouter';
 import { apiErrorCode } from '../../lib/api-errors.ts';
+import { usePatientPaths } from '../../lib/patient-paths.tsx';
 import { useTRPC } from '../../lib/trpc.ts';
 import { Button, LinkButton } from '../../ui/button/button.tsx';
 import { Card } from '../../ui/card/card.tsx';
@@ -36,10 +37,14 @@ const isPatientTab = (value: string | null): value is PatientTab => patientTabs.
  */
 const isUnknownPatient = (error: unknown): boolean => ['NOT_FOUND', 'BAD_REQUEST'].includes(apiErrorCode(error) ?? '');
 
-/** `/dashboard/patients/:id` (SPEC §2 Patient detail), inside the signed-in shell. */
+/**
+ * `/dashboard/patients/:id` (SPEC §2 Patient detail), inside the signed-in shell; the provider portal
+ * shows it at `/provider-portal/patients/:id`, and Back returns to that section's list.
+ */
 export function PatientDetailPage() {
   const { id = '' } = useParams<{ id: string }>();
   const trpc = useTRPC();
+  const paths = usePatientPaths();
   const record = useQuery({
     ...trpc.patients.byId.queryOptions({ id }),
     // An unknown patient stays unknown; a network failure gets one more try.
@@ -61,7 +66,7 @@ export function PatientDetailPage() {
 
   return (
     <div className={styles.page}>
-      <LinkButton href="/dashboard/patients" variant="ghost" size="sm" className={styles.back}>
+      <LinkButton href={paths.list} variant="ghost" size="sm" className={styles.back}>
         <ArrowLeftIcon size={16} />
         Back to Patient List
       </LinkButton>

@@ -4,6 +4,7 @@ import type { RouterOutputs } from '@wellspring/server/router';
 import { useEffect, useRef, useState } from 'react';
 import { useSearchParams } from 'wouter';
 import { apiErrorCode, apiFieldErrors } from '../../lib/api-errors.ts';
+import { usePatientPaths } from '../../lib/patient-paths.tsx';
 import { notify } from '../../lib/toast.tsx';
 import { useTRPC } from '../../lib/trpc.ts';
 import { Badge } from '../../ui/badge/badge.tsx';
@@ -81,7 +82,10 @@ function usePatientSearch() {
   return { text, type, query, page, goToPage };
 }
 
-/** `/dashboard/patients` (SPEC §2 Patient list, §5 search), inside the signed-in shell. */
+/**
+ * `/dashboard/patients` (SPEC §2 Patient list, §5 search), inside the signed-in shell; the provider
+ * portal shows it at `/provider-portal/patients` (lib/patient-paths keeps its links there).
+ */
 export function PatientListPage() {
   const trpc = useTRPC();
   const search = usePatientSearch();
@@ -142,6 +146,7 @@ export function PatientListPage() {
 }
 
 function PatientTable({ answer, stale, onPage }: { answer: PatientPage | undefined; stale: boolean; onPage: (page: number) => void }) {
+  const paths = usePatientPaths();
   const items = answer?.items ?? [];
   const total = answer?.total ?? 0;
   const page = answer?.page ?? 1;
@@ -164,7 +169,7 @@ function PatientTable({ answer, stale, onPage }: { answer: PatientPage | undefin
           </TableHeader>
           <TableBody items={items} emptyState={total === 0 ? patientMessages.noPatients : 'This page is past the end of the list.'}>
             {(patient) => (
-              <Row id={patient.id} href={`/dashboard/patients/${encodeURIComponent(patient.id)}`} textValue={patient.name}>
+              <Row id={patient.id} href={paths.patient(patient.id)} textValue={patient.name}>
                 <Cell>
                   <span className={styles.name}>
                     <span className={styles.strong}>{patient.name}</span>
@@ -187,7 +192,7 @@ function PatientTable({ answer, stale, onPage }: { answer: PatientPage | undefin
                   <Badge color={patientStatusColor(patient.status)}>{patientStatusLabel(patient.status)}</Badge>
                 </Cell>
                 <Cell>
-                  <LinkButton href={`/dashboard/patients/${encodeURIComponent(patient.id)}`} variant="outline" size="sm" aria-label={`View ${patient.name}`}>
+                  <LinkButton href={paths.patient(patient.id)} variant="outline" size="sm" aria-label={`View ${patient.name}`}>
                     View
                   </LinkButton>
                 </Cell>

@@ -1,4 +1,194 @@
-/** STUB — being built (issue 13). */
+import { useQuery } from '@tanstack/react-query';
+import {
+  appointmentMessages,
+  appointmentStatusColor,
+  appointmentStatusLabel,
+  appointmentTypeLabel,
+  currencyLabel,
+  dashboardMessages,
+  formatLongDate,
+  formatMoney,
+} from '@wellspring/domain';
+import type { RouterOutputs } from '@wellspring/server/router';
+import type { ReactNode } from 'react';
+import { useTRPC } from '../../../lib/trpc.ts';
+import { Badge } from '../../../ui/badge/badge.tsx';
+import { Button, LinkButton } from '../../../ui/button/button.tsx';
+import { Card } from '../../../ui/card/card.tsx';
+import { EmptyState } from '../../../ui/empty-state/empty-state.tsx';
+import { CalendarIcon, CreditCardIcon, FileTextIcon, UsersIcon } from '../../../ui/icons/icons.tsx';
+import { TextLink } from '../../../ui/link/link.tsx';
+import { Skeleton } from '../../../ui/skeleton/skeleton.tsx';
+import { portalPaths } from '../portal-paths.ts';
+import * as styles from './portal-dashboard.css.ts';
+
+type PortalOverview = RouterOutputs['portalDashboard']['overview'];
+type UpcomingAppointment = PortalOverview['upcoming'][number];
+type OtherRevenue = PortalOverview['revenue']['other'];
+
+/** SPEC §2: what a figure shows until the overview arrives. */
+export const LOADING_FIGURE = '...';
+
+/**
+ * `/provider-portal/dashboard` (SPEC §2 Provider portal): the practice's four figures, its next
+ * appointments and the shortcuts. Revenue counts completed payments only; the card shows US dollars
+ * and every other currency is totalled on its own beside it, never converted into dollars.
+ */
 export function PortalDashboardPage() {
-  return <h1>Provider Dashboard</h1>;
+  const trpc = useTRPC();
+  const overview = useQuery({
+    ...trpc.portalDashboard.overview.queryOptions(),
+    // Coming back from a new appointment or payment shows the new figures (the old ones meanwhile).
+    refetchOnMount: 'always',
+  });
+
+  return (
+    <div className={styles.page}>
+      <div className={styles.header}>
+        <div>
+          <h1 className={styles.title}>Provider Dashboard</h1>
+          <p className={styles.muted}>Your practice at a glance: appointments, patients, records and revenue.</p>
+        </div>
+        <LinkButton href={portalPaths.newAppointment}>
+          <CalendarIcon size={18} />
+          New Appointment
+        </LinkButton>
+      </div>
+
+      {overview.isError ? (
+        <Card className={styles.failure} role="alert">
+          <p>{appointmentMessages.dashboardLoadFailed}</p>
+          <Button variant="outline" size="sm" isDisabled={overview.isFetching} onPress={() => void overview.refetch()}>
+            Try again
+          </Button>
+        </Card>
+      ) : (
+        <>
+          <StatCards overview={overview.data} />
+          <UpcomingAppointments upcoming={overview.data?.upcoming} />
+        </>
+      )}
+
+      <ul className={styles.shortcuts} aria-label="Shortcuts">
+        <Shortcut icon={<CalendarIcon />} title="Manage Schedule" text="See your week and book appointments on the calendar." href="/dashboard/schedule" action="View Calendar" />
+        <Shortcut icon={<UsersIcon />} title="Patient Records" text="Find a patient and open their record, notes and history." href={portalPaths.patients} action="View Records" />
+        <Shortcut icon={<CreditCardIcon />} title="Process Payment" text="Record a payment and follow its status." href={portalPaths.payments} action="Payment System" />
+      </ul>
+    </div>
+  );
+}
+
+/** The four figures; "..." in each until the overview arrives. */
+function StatCards({ overview }: { overview: PortalOverview | undefined }) {
+  const figure = (value: number | undefined) => (value === undefined ? LOADING_FIGURE : String(value));
+  return (
+    <ul className={styles.stats} aria-label="Practice figures" aria-busy={overview === undefined || undefined}>
+      <StatCard icon={<CalendarIcon size={18} />} label="Total Appointments" value={figure(overview?.totalAppointments)}>
+        <span className={styles.statDetail}>{figure(overview?.upcomingAppointments)} upcoming</span>
+      </StatCard>
+      <StatCard icon={<UsersIcon size={18} />} label="Unique Patients" value={figure(overview?.uniquePatients)} />
+      <StatCard icon={<FileTextIcon size={18} />} label="EHR Records" value={figure(overview?.ehrRecords)} />
+      <StatCard icon={<CreditCardIcon size={18} />} label="Total Revenue" value={overview ? formatMoney(overview.revenue.usdMinor, 'usd') : LOADING_FIGURE}>
+        <span className={styles.statDetail}>Completed payments in US dollars</span>
+        {overview && overview.revenue.other.length > 0 ? <OtherCurrencies totals={overview.revenue.other} /> : null}
+      </StatCard>
+    </ul>
+  );
+}
+
+function StatCard({ icon, label, value, children }: { icon: ReactNode; label: string; value: string; children?: ReactNode }) {
+  return (
+    <Card as="li" className={styles.stat}>
+      <span className={styles.statLabel}>
+        {icon}
+        {label}
+      </span>
+      <span className={styles.statValue}>{value}</span>
+      {children}
+    </Card>
+  );
+}
+
+/** Completed payments in other currencies, one total per currency: never added to the dollar figure. */
+function OtherCurrencies({ totals }: { totals: OtherRevenue }) {
+  return (
+    <div className={styles.otherCurrencies}>
+      <span className={styles.statDetail}>Other currencies, not converted:</span>
+      <ul className={styles.currencyList} aria-label="Revenue in other currencies">
+        {totals.map(({ currency, minor }) => (
+          <li key={currency} className={styles.currencyItem}>
+            <span className={styles.currencyCode}>{currencyLabel(currency)}</span>
+            <span>{formatMoney(minor, currency)}</span>
+          </li>
+        ))}
+      </ul>
+    </div>
+  );
+}
+
+function UpcomingAppointments({ upcoming }: { upcoming: PortalOverview['upcoming'] | undefined }) {
+  return (
+    <Card as="section" aria-labelledby="portal-upcoming" padding="lg">
+      <div className={styles.sectionHeader}>
+        <h2 id="portal-upcoming" className={styles.sectionTitle}>
+          Upcoming Appointments
+        </h2>
+        {upcoming && upcoming.length > 0 ? (
+          <LinkButton href={portalPaths.appointments} variant="outline" size="sm">
+            View All
+          </LinkButton>
+        ) : null}
+      </div>
+      {upcoming === undefined ? (
+        <div className={styles.list} role="status" aria-label="Loading upcoming appointments">
+          <Skeleton height="3.5rem" />
+          <Skeleton height="3.5rem" />
+        </div>
+      ) : upcoming.length === 0 ? (
+        <EmptyState icon={<CalendarIcon />} title={dashboardMessages.noUpcoming} />
+      ) : (
+        <ul className={styles.list}>
+          {upcoming.map((appointment) => (
+            <UpcomingRow key={appointment.id} appointment={appointment} />
+          ))}
+        </ul>
+      )}
+    </Card>
+  );
+}
+
+function UpcomingRow({ appointment }: { appointment: UpcomingAppointment }) {
+  const { patientId, patientName, type, date, time, durationMinutes, status } = appointment;
+  // `date` and `time` are already the practice's own day and time of day (the server's zone work);
+  // a calendar date is formatted as it is, whatever zone is passed.
+  const when = `${formatLongDate(date, 'UTC')} at ${time}`;
+  return (
+    <li className={styles.row}>
+      <div className={styles.who}>
+        <TextLink href={portalPaths.patient(patientId)} className={styles.patientLink}>
+          {patientName}
+        </TextLink>
+        <span className={styles.muted}>
+          {appointmentTypeLabel(type)} · {durationMinutes} min
+        </span>
+      </div>
+      <span className={styles.when}>{when}</span>
+      <Badge color={appointmentStatusColor(status)}>{appointmentStatusLabel(status)}</Badge>
+    </li>
+  );
+}
+
+function Shortcut({ icon, title, text, href, action }: { icon: ReactNode; title: string; text: string; href: string; action: string }) {
+  return (
+    <Card as="li" className={styles.shortcut}>
+      <span className={styles.shortcutIcon} aria-hidden="true">
+        {icon}
+      </span>
+      <h2 className={styles.shortcutTitle}>{title}</h2>
+      <p className={styles.muted}>{text}</p>
+      <LinkButton href={href} variant="outline" className={styles.shortcutAction}>
+        {action}
+      </LinkButton>
+    </Card>
+  );
 }

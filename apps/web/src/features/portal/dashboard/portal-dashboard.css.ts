@@ -1,0 +1,105 @@
+import { style } from '@vanilla-extract/css';
+import { breakpoint, radius, space, vars } from '../../../ui/theme.css.ts';
+
+export const page = style({ display: 'flex', flexDirection: 'column', gap: space.xl, width: '100%', maxWidth: '72rem' });
+
+export const header = style({
+  display: 'flex',
+  flexWrap: 'wrap',
+  alignItems: 'center',
+  justifyContent: 'space-between',
+  gap: space.md,
+});
+
+export const title = style({ fontSize: 'clamp(1.75rem, 5vw, 2.5rem)' });
+
+export const muted = style({ color: vars.color.textMuted });
+
+const plainList = { listStyle: 'none', margin: 0, padding: 0 } as const;
+
+export const stats = style({
+  ...plainList,
+  display: 'grid',
+  gap: space.md,
+  gridTemplateColumns: 'repeat(auto-fit, minmax(min(100%, 13rem), 1fr))',
+});
+
+export const stat = style({ gap: space.sm });
+
+export const statLabel = style({ display: 'flex', alignItems: 'center', gap: space.sm, color: vars.color.textMuted, fontSize: '0.9375rem', fontWeight: 600 });
+
+export const statValue = style({ fontSize: 'clamp(1.5rem, 6vw, 2rem)', fontWeight: 700, lineHeight: 1.1, color: vars.color.text, overflowWrap: 'anywhere' });
+
+export const statDetail = style({ color: vars.color.textMuted, fontSize: '0.875rem' });
+
+export const otherCurrencies = style({
+  display: 'flex',
+  flexDirection: 'column',
+  gap: space.xs,
+  paddingTop: space.sm,
+  borderTop: `1px solid ${vars.color.border}`,
+});
+
+export const currencyList = style({ ...plainList, display: 'flex', flexDirection: 'column', gap: '0.125rem' });
+
+export const currencyItem = style({ display: 'flex', justifyContent: 'space-between', gap: space.sm, fontWeight: 600 });
+
+export const currencyCode = style({ color: vars.color.textMuted, fontWeight: 600 });
+
+export const sectionHeader = style({
+  display: 'flex',
+  flexWrap: 'wrap',
+  alignItems: 'center',
+  justifyContent: 'space-between',
+  gap: space.md,
+});
+
+export const sectionTitle = style({ fontSize: '1.375rem' });
+
+export const list = style({ ...plainList, display: 'flex', flexDirection: 'column', gap: space.sm });
+
+export const row = style({
+  display: 'grid',
+  gap: space.xs,
+  alignItems: 'center',
+  justifyItems: 'start',
+  padding: space.md,
+  borderRadius: radius.md,
+  border: `1px solid ${vars.color.border}`,
+  backgroundColor: vars.color.surface,
+  gridTemplateColumns: 'minmax(0, 1fr)',
+  '@media': {
+    [breakpoint.md]: { gridTemplateColumns: 'minmax(0, 1fr) auto auto', gap: space.md },
+  },
+});
+
+export const who = style({ display: 'flex', flexDirection: 'column', gap: '0.125rem', minWidth: 0 });
+
+export const patientLink = style({ fontWeight: 600, fontSize: '1.0625rem' });
+
+export const when = style({ color: vars.color.text, fontSize: '0.9375rem' });
+
+export const failure = style({ display: 'flex', flexDirection: 'column', alignItems: 'flex-start', gap: space.sm });
+
+export const shortcuts = style({
+  ...plainList,
+  display: 'grid',
+  gap: space.md,
+  gridTemplateColumns: 'repeat(auto-fit, minmax(min(100%, 15rem), 1fr))',
+});
+
+export const shortcut = style({ gap: space.sm });
+
+export const shortcutIcon = style({
+  display: 'grid',
+  placeItems: 'center',
+  width: '2.5rem',
+  height: '2.5rem',
+  borderRadius: radius.full,
+  backgroundColor: vars.color.primarySoft,
+  color: vars.color.onPrimarySoft,
+});
+
+export const shortcutTitle = style({ fontSize: '1.125rem' });
+
+export const shortcutAction = style({ marginTop: 'auto', alignSelf: 'flex-start' });
