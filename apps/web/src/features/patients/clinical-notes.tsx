@@ -1,4 +1,4 @@
-import { patientMessages, type PatientNote } from '@wellspring/domain';
+import { formatLongDateTime, patientMessages, type NoteAddendum, type PatientNote } from '@wellspring/domain';
 import { notify } from '../../lib/toast.tsx';
 import { Badge } from '../../ui/badge/badge.tsx';
 import { Button } from '../../ui/button/button.tsx';
@@ -8,11 +8,13 @@ import { FileTextIcon } from '../../ui/icons/icons.tsx';
 import { longDate } from './patient-dates.ts';
 import * as styles from './patient-detail.css.ts';
 import { PlusIcon } from './patient-icons.tsx';
+import { usePracticeClock } from './use-practice-clock.ts';
 
 const createNoteComingSoon = () => notify.info({ title: patientMessages.createNoteComingSoon });
 
 /** The Clinical Notes tab (SPEC §2): New Note, the empty state, collapsible SOAP cards (closed at first). */
 export function ClinicalNotes({ notes }: { notes: readonly PatientNote[] }) {
+  const { timeZone } = usePracticeClock();
   return (
     <section aria-labelledby="notes-title">
       <div className={styles.tabHeader}>
@@ -38,7 +40,7 @@ export function ClinicalNotes({ notes }: { notes: readonly PatientNote[] }) {
       ) : (
         <div className={styles.sections}>
           {notes.map((note) => (
-            <NoteCard key={note.id} note={note} />
+            <NoteCard key={note.id} note={note} timeZone={timeZone} />
           ))}
         </div>
       )}
@@ -53,7 +55,9 @@ const soapParts = [
   ['plan', 'Plan'],
 ] as const;
 
-function NoteCard({ note }: { note: PatientNote }) {
+/** A signed note is locked; its corrections (addenda) are listed under it, each with who added it and when. */
+function NoteCard({ note, timeZone }: { note: PatientNote; timeZone: string }) {
+  const addenda = note.addenda ?? [];
   return (
     <Disclosure
       title={
@@ -64,6 +68,7 @@ function NoteCard({ note }: { note: PatientNote }) {
             <span aria-hidden="true">·</span>
             <span>{note.provider}</span>
             <Badge tone="outline">{note.type}</Badge>
+            {addenda.length > 0 ? <Badge tone="neutral">{addenda.length === 1 ? '1 addendum' : `${addenda.length} addenda`}</Badge> : null}
           </span>
         </span>
       }
@@ -75,10 +80,29 @@ function NoteCard({ note }: { note: PatientNote }) {
             <p className={styles.soapText}>{note.content[part] || 'Not recorded'}</p>
           </div>
         ))}
+        {addenda.length > 0 ? <NoteAddenda addenda={addenda} timeZone={timeZone} /> : null}
         <Button variant="outline" size="sm" className={styles.back} onPress={() => notify.info({ title: patientMessages.editNoteComingSoon })}>
           Edit Note
         </Button>
       </div>
     </Disclosure>
+  );
+}
+
+function NoteAddenda({ addenda, timeZone }: { addenda: readonly NoteAddendum[]; timeZone: string }) {
+  return (
+    <div>
+      <h4 className={styles.soapTitle}>Addenda</h4>
+      <ol className={styles.list}>
+        {addenda.map((addendum) => (
+          <li key={addendum.id} className={styles.listItem}>
+            <p className={styles.soapText}>{addendum.text}</p>
+            <p className={`${styles.small} ${styles.muted}`}>
+              {addendum.author} · <time dateTime={addendum.at}>{formatLongDateTime(addendum.at, timeZone)}</time>
+            </p>
+          </li>
+        ))}
+      </ol>
+    </div>
   );
 }

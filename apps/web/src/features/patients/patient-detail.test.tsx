@@ -94,9 +94,9 @@ describe('patient detail', () => {
     expect(within(visits).getByRole('link', { name: 'New Visit' }).getAttribute('href')).toBe('/dashboard/schedule');
   });
 
-  it('lists who opened or changed the record, in the practice’s zone, only once Record access is opened', async () => {
+  it('lists who opened or changed the record, in the practice’s zone, only once the Access log is opened', async () => {
     const { events, calls } = renderDetail('/dashboard/patients/1', () => emma);
-    const toggle = await screen.findByRole('button', { name: 'Record access' });
+    const toggle = await screen.findByRole('button', { name: 'Access log' });
     expect(toggle.getAttribute('aria-expanded')).toBe('false');
     expect(calls.some((call) => call.path === 'patients.auditTrail')).toBe(false);
     await events.click(toggle);
@@ -106,7 +106,7 @@ describe('patient detail', () => {
       'Dr. Sarah Mitchell viewed the record · June 16, 2025 at 10:30 AM',
       'A removed account created the appointment · June 15, 2025 at 9:00 AM',
     ]);
-    expect(calls.find((call) => call.path === 'patients.auditTrail')?.input).toEqual({ id: '1' });
+    expect(calls.find((call) => call.path === 'patients.auditTrail')?.input).toMatchObject({ id: '1' });
   });
 
   it('keeps the chosen tab in the address; Health Record opens three sections and keeps two closed', async () => {
@@ -155,7 +155,7 @@ describe('patient detail', () => {
     expect(screen.getByText('No recent activity')).toBeTruthy();
     expect(screen.queryByRole('list', { name: 'Conditions' })).toBeNull();
     // Nothing to list for a record that is not the practitioner's.
-    expect(screen.queryByRole('button', { name: 'Record access' })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Access log' })).toBeNull();
 
     await events.click(screen.getByRole('tab', { name: 'Health Record' }));
     for (const text of ['No known allergies', 'No current medications', 'No medical history recorded']) expect(screen.getByText(text)).toBeTruthy();

@@ -1,4 +1,144 @@
-/** STUB — being built (issue 13). */
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { ehrFormDefaults, ehrFormSchema, ehrMessages, ehrRecordTypeLabels, ehrRecordTypes, type EhrRecordType } from '@wellspring/domain';
+import type { RouterInputs } from '@wellspring/server/router';
+import { useState } from 'react';
+import { useLocation, useSearchParams } from 'wouter';
+import { apiErrorCode, apiFieldErrors } from '../../../lib/api-errors.ts';
+import { notify } from '../../../lib/toast.tsx';
+import { useTRPC } from '../../../lib/trpc.ts';
+import { useZodForm } from '../../../lib/use-zod-form.ts';
+import { Button, LinkButton } from '../../../ui/button/button.tsx';
+import { Card } from '../../../ui/card/card.tsx';
+import { Form, FormAlert } from '../../../ui/form/form.tsx';
+import { ArrowLeftIcon } from '../../../ui/icons/icons.tsx';
+import { Select } from '../../../ui/select/select.tsx';
+import { TextField } from '../../../ui/text-field/text-field.tsx';
+import { portalPaths } from '../portal-paths.ts';
+import * as styles from './ehr.css.ts';
+
+type CreateInput = RouterInputs['clinicalRecords']['create'];
+
+const typeItems = ehrRecordTypes.map((type) => ({ id: type, label: ehrRecordTypeLabels[type] }));
+const isRecordType = (value: string): value is EhrRecordType => (ehrRecordTypes as readonly string[]).includes(value);
+
+const soapFields = [
+  ['subjective', 'Subjective', "The patient's account: symptoms, history, concerns"],
+  ['objective', 'Objective', 'Observations, measurements, findings'],
+  ['assessment', 'Assessment', 'Your assessment of the findings'],
+  ['plan', 'Plan', 'Treatment, recommendations, follow-up'],
+] as const;
+
+/** Why the last save failed, for the message kept on the page (the toast goes away). */
+type SaveFailure = 'not-authenticated' | 'failed' | null;
+
+/**
+ * `/provider-portal/ehr/create` (SPEC §2 New EHR Record): prefilled from `appointmentId`,
+ * `patientId` and `patientName`; record type SOAP by default. Saving signs the record (it is
+ * locked from then on), shows "{TYPE} note saved" and returns to the list. A failed save keeps the
+ * form filled — also when the session has ended: what was typed is kept as a draft and is back after
+ * signing in again.
+ */
 export function EhrCreatePage() {
-  return <h1>New EHR Record</h1>;
+  const trpc = useTRPC();
+  const queryClient = useQueryClient();
+  const [, navigate] = useLocation();
+  const [searchParams] = useSearchParams();
+  const appointmentId = searchParams.get('appointmentId') || undefined;
+  const patientId = searchParams.get('patientId') || undefined;
+  const patientNameParam = searchParams.get('patientName') ?? '';
+  const listPath = patientId ? `${portalPaths.ehr}?${new URLSearchParams({ patientId }).toString()}` : portalPaths.ehr;
+
+  const form = useZodForm(ehrFormSchema, { ...ehrFormDefaults, patientName: patientNameParam }, { draft: 'ehr-record' });
+  const [failure, setFailure] = useState<SaveFailure>(null);
+
+  const save = useMutation(
+    trpc.clinicalRecords.create.mutationOptions({
+      onSuccess: async (created) => {
+        form.discardDraft();
+        notify.success(ehrMessages.saved(created.recordType));
+        await Promise.all([
+          queryClient.invalidateQueries(trpc.clinicalRecords.pathFilter()),
+          queryClient.invalidateQueries(trpc.patients.pathFilter()),
+        ]);
+        navigate(listPath);
+      },
+      onError: (error) => {
+        if (apiErrorCode(error) === 'UNAUTHORIZED') {
+          setFailure('not-authenticated');
+          notify.error({ title: ehrMessages.notAuthenticated });
+          return;
+        }
+        setFailure('failed');
+        form.showServerErrors(apiFieldErrors(error));
+        notify.error(ehrMessages.saveFailed);
+      },
+    }),
+  );
+
+  const submit = async () => {
+    const record = await form.validate();
+    if (!record) return;
+    setFailure(null);
+    const input: CreateInput = { ...record, ...(patientId ? { patientId } : {}), ...(appointmentId ? { appointmentId } : {}) };
+    save.mutate(input);
+  };
+
+  return (
+    <div className={styles.page}>
+      <LinkButton href={listPath} variant="ghost" size="sm" className={styles.back}>
+        <ArrowLeftIcon size={16} />
+        Back to EHR Records
+      </LinkButton>
+      <h1 className={styles.title}>New EHR Record</h1>
+      <Card className={styles.formCard}>
+        <Form
+          aria-label="New EHR Record"
+          onSubmit={(event) => {
+            event.preventDefault();
+            void submit();
+          }}
+        >
+          <div className={styles.pair}>
+            <TextField
+              label="Patient Name"
+              autoComplete="off"
+              isReadOnly={patientId !== undefined}
+              description={patientId ? "Saved to this patient's record." : undefined}
+              {...form.textField('patientName')}
+            />
+            <div ref={form.fieldRef('recordType')}>
+              <Select
+                label="Record Type"
+                items={typeItems}
+                selectedKey={form.values.recordType}
+                onSelectionChange={(key) => {
+                  const type = String(key);
+                  if (isRecordType(type)) form.setValue('recordType', type);
+                }}
+                errorMessage={form.errors.recordType}
+              />
+            </div>
+          </div>
+          {soapFields.map(([field, label, placeholder]) => (
+            <TextField key={field} label={label} rows={4} placeholder={placeholder} {...form.textField(field)} />
+          ))}
+          {failure === 'not-authenticated' ? (
+            <FormAlert>{ehrMessages.notAuthenticated}</FormAlert>
+          ) : failure === 'failed' ? (
+            <FormAlert>
+              <strong>{ehrMessages.saveFailed.title}</strong> {ehrMessages.saveFailed.description}
+            </FormAlert>
+          ) : null}
+          <div className={styles.actions}>
+            <LinkButton href={listPath} variant="outline">
+              Cancel
+            </LinkButton>
+            <Button type="submit" isPending={save.isPending}>
+              Save Record
+            </Button>
+          </div>
+        </Form>
+      </Card>
+    </div>
+  );
 }
