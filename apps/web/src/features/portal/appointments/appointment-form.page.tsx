@@ -35,6 +35,8 @@ const durationItems = portalDurationOptions.map((duration) => ({ id: duration, l
 
 /** The statuses whose appointment can no longer be rescheduled (the machine refuses it). */
 const CLOSED: readonly AppointmentStatus[] = ['completed', 'cancelled'];
+/** The error codes whose message is the appointment machine's, meant for the practitioner. */
+const REFUSALS: readonly string[] = ['CONFLICT', 'PRECONDITION_FAILED'];
 
 /**
  * `appointments/new` and `appointments/edit/:id` (SPEC §2 Provider portal, Appointment form). Editing
@@ -132,7 +134,7 @@ function AppointmentFormScreen({ editing }: { editing?: Editing }) {
   };
 
   // The machine's own words for a refusal (a status changed in another tab); bad input is shown under its fields.
-  const refusal = save.isError && apiErrorCode(save.error) !== 'BAD_REQUEST' ? apiErrorMessage(save.error) : undefined;
+  const refusal = save.isError && REFUSALS.includes(apiErrorCode(save.error) ?? '') ? apiErrorMessage(save.error) : undefined;
 
   return (
     <FormPage heading={editing ? 'Edit Appointment' : 'New Appointment'}>
