@@ -1,4 +1,5 @@
 import { formatLongDateTime, patientMessages, type NoteAddendum, type PatientNote } from '@wellspring/domain';
+import { useId } from 'react';
 import { notify } from '../../lib/toast.tsx';
 import { Badge } from '../../ui/badge/badge.tsx';
 import { Button } from '../../ui/button/button.tsx';
@@ -90,10 +91,13 @@ function NoteCard({ note, timeZone }: { note: PatientNote; timeZone: string }) {
 }
 
 function NoteAddenda({ addenda, timeZone }: { addenda: readonly NoteAddendum[]; timeZone: string }) {
+  const headingId = useId();
   return (
     <div>
-      <h4 className={styles.soapTitle}>Addenda</h4>
-      <ol className={styles.list}>
+      <h4 id={headingId} className={styles.soapTitle}>
+        Addenda
+      </h4>
+      <ol className={styles.list} aria-labelledby={headingId}>
         {addenda.map((addendum) => (
           <li key={addendum.id} className={styles.listItem}>
             <p className={styles.soapText}>{addendum.text}</p>
