@@ -114,11 +114,16 @@ test.describe('the portal appointments', () => {
     expect(await menuItems(page, 'Nora Portal')).toEqual(['Delete']);
 
     await expectNoA11yViolationsInBothThemes(page);
+    // For a look at the list at desktop and phone width (the test's output folder), at rest.
+    await page.mouse.move(0, 0);
+    await page.evaluate(() => (document.activeElement instanceof HTMLElement ? document.activeElement.blur() : undefined));
     for (const [name, width, height] of [
       ['desktop', 1280, 800],
       ['phone', 390, 844],
     ] as const) {
       await page.setViewportSize({ width, height });
+      await expect(menuButton(page, 'Nora Portal')).toBeInViewport();
+      await page.evaluate(() => Promise.all(document.getAnimations().map((animation) => animation.finished.catch(() => undefined))));
       await page.screenshot({ path: testInfo.outputPath(`appointments-${name}.png`), fullPage: true });
     }
   });

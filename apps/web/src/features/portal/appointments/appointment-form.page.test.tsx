@@ -59,7 +59,7 @@ async function fillNew(events: ReturnType<typeof userEvent.setup>, scope: HTMLEl
   await events.type(within(scope).getByRole('textbox', { name: 'Notes' }), 'First visit');
 }
 
-describe('New Appointment', { timeout: 40_000 }, () => {
+describe('New Appointment', { timeout: 60_000 }, () => {
   it('starts on the spec’s defaults (consultation, 60 minutes) with a way back to the list', async () => {
     renderForm('/provider-portal/appointments/new');
     const scope = await form('New Appointment');
@@ -144,7 +144,7 @@ describe('New Appointment', { timeout: 40_000 }, () => {
   });
 });
 
-describe('Edit Appointment', { timeout: 40_000 }, () => {
+describe('Edit Appointment', { timeout: 60_000 }, () => {
   it('first shows "Loading appointment details...", then the appointment’s values, and updates it', async () => {
     const detail = deferred<Detail>();
     const updated: UpdateInput[] = [];

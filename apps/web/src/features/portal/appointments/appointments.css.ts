@@ -40,3 +40,5 @@ export const pair = style({
   gap: space.md,
   gridTemplateColumns: 'repeat(auto-fit, minmax(min(100%, 14rem), 1fr))',
 });
+
+export const badgeBelow = style({ display: 'inline-flex', marginTop: space.xs });

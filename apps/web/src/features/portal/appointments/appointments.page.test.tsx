@@ -41,7 +41,9 @@ function renderList(rows: Row[], handlers: Record<string, ApiHandler> = {}, path
   return { ...api, ...renderApp({ path }), rows };
 }
 
-const table = () => screen.findByRole('grid', { name: 'Appointments' });
+// The first screen of a test loads its lazy chunks; on a busy machine that takes a while.
+const SLOW = { timeout: 15_000 };
+const table = () => screen.findByRole('grid', { name: 'Appointments' }, SLOW);
 const menuButton = (name: string) => screen.getByRole('button', { name: new RegExp(`^Actions for ${name}, `) });
 
 async function menuItems(events: ReturnType<typeof userEvent.setup>, name: string): Promise<string[]> {
@@ -54,10 +56,10 @@ async function menuItems(events: ReturnType<typeof userEvent.setup>, name: strin
 
 const listCalls = (calls: { path: string }[]) => calls.filter((call) => call.path === 'appointments.list').length;
 
-describe('the portal appointments table', { timeout: 20_000 }, () => {
+describe('the portal appointments table', { timeout: 60_000 }, () => {
   it('shows "Loading appointments..." and then each appointment: patient and e-mail, type, long date with time, duration and status', async () => {
     renderList(appointmentStatuses.map((status, index) => row(`a${index}`, status, names[status], 5 + index)));
-    expect(await screen.findByText('Loading appointments...')).toBeTruthy();
+    expect(await screen.findByText('Loading appointments...', {}, SLOW)).toBeTruthy();
     const grid = await table();
     const headers = within(grid).getAllByRole('columnheader').map((header) => header.textContent);
     expect(headers).toEqual(['Patient', 'Type', 'Date & Time', 'Duration (min)', 'Status', 'Actions']);
@@ -65,14 +67,14 @@ describe('the portal appointments table', { timeout: 20_000 }, () => {
     expect(within(emma).getByText('emma@example.com')).toBeTruthy();
     expect(within(emma).getAllByText('Consultation').length).toBeGreaterThan(0);
     expect(within(emma).getByText('June 5, 2025 at 2:30 PM')).toBeTruthy();
-    expect(within(emma).getByText('Scheduled')).toBeTruthy();
-    expect(within(within(grid).getByRole('row', { name: /Noah Kim/ })).getByText('Cancelled')).toBeTruthy();
+    expect(within(emma).getAllByText('Scheduled').length).toBeGreaterThan(0);
+    expect(within(within(grid).getByRole('row', { name: /Noah Kim/ })).getAllByText('Cancelled').length).toBeGreaterThan(0);
     expect(screen.getByRole('link', { name: 'New Appointment' }).getAttribute('href')).toBe('/provider-portal/appointments/new');
   });
 
   it('shows the empty state when the practice has no appointments', async () => {
     renderList([]);
-    expect(await screen.findByRole('heading', { name: 'No appointments found' })).toBeTruthy();
+    expect(await screen.findByRole('heading', { name: 'No appointments found' }, SLOW)).toBeTruthy();
     expect(screen.getByText('Schedule your first appointment to get started.')).toBeTruthy();
     expect(screen.queryByRole('grid')).toBeNull();
   });
@@ -109,7 +111,7 @@ describe('the portal appointments table', { timeout: 20_000 }, () => {
     await events.keyboard('{Enter}');
     await findToast('Appointment status updated to confirmed');
     expect(confirmed).toEqual([{ id: 'a1' }]);
-    await waitFor(() => expect(within(screen.getByRole('row', { name: /Emma Thompson/ })).getByText('Confirmed')).toBeTruthy());
+    await waitFor(() => expect(within(screen.getByRole('row', { name: /Emma Thompson/ })).getAllByText('Confirmed').length).toBeGreaterThan(0));
     expect(listCalls(calls)).toBeGreaterThan(before);
   });
 
@@ -147,7 +149,7 @@ describe('the portal appointments table', { timeout: 20_000 }, () => {
     await events.click(menuButton('Emma Thompson'));
     await events.click(await screen.findByRole('menuitem', { name: 'Mark as Confirmed' }));
     await findToast('Only a scheduled appointment can be confirmed; this one is cancelled.');
-    await waitFor(() => expect(within(screen.getByRole('row', { name: /Emma Thompson/ })).getByText('Cancelled')).toBeTruthy());
+    await waitFor(() => expect(within(screen.getByRole('row', { name: /Emma Thompson/ })).getAllByText('Cancelled').length).toBeGreaterThan(0));
     expect(listCalls(calls)).toBeGreaterThan(before);
     expect(screen.queryAllByRole('alert').some((alert) => alert.textContent?.includes('Appointment status updated'))).toBe(false);
   });
@@ -223,7 +225,7 @@ describe('the portal appointments table', { timeout: 20_000 }, () => {
   it('opens on the page in the address, and a page past the end moves to the last one', async () => {
     const rows = Array.from({ length: 25 }, (_, index) => row(`a${index + 1}`, 'scheduled', `Patient ${String(index + 1).padStart(2, '0')}`));
     const { location } = renderList(rows, {}, '/provider-portal/appointments?page=7');
-    expect(await screen.findByText('Showing 21–25 of 25 appointments')).toBeTruthy();
+    expect(await screen.findByText('Showing 21–25 of 25 appointments', {}, SLOW)).toBeTruthy();
     expect(location.history?.at(-1)).toBe('/provider-portal/appointments?page=2');
   });
 
@@ -233,6 +235,6 @@ describe('the portal appointments table', { timeout: 20_000 }, () => {
         throw serverError();
       },
     });
-    expect(await screen.findByText('Failed to load appointments. Please try again.', {}, { timeout: 8000 })).toBeTruthy();
+    expect(await screen.findByText('Failed to load appointments. Please try again.', {}, SLOW)).toBeTruthy();
   });
 });

@@ -201,7 +201,7 @@ function AppointmentTable({ answer, stale, onPage, isPending, onAction }: Appoin
             <Column hideBelow="md">Type</Column>
             <Column>Date &amp; Time</Column>
             <Column hideBelow="lg">Duration (min)</Column>
-            <Column>Status</Column>
+            <Column hideBelow="sm">Status</Column>
             <Column>
               <span className={styles.nowrap}>Actions</span>
             </Column>
@@ -209,6 +209,7 @@ function AppointmentTable({ answer, stale, onPage, isPending, onAction }: Appoin
           <TableBody items={items} emptyState="This page is past the end of the list.">
             {(row) => {
               const when = appointmentDateTime(row);
+              const status = <Badge color={appointmentStatusColor(row.status)}>{appointmentStatusLabel(row.status)}</Badge>;
               return (
                 <Row id={row.id} textValue={`${row.patientName}, ${when}`}>
                   <Cell>
@@ -226,12 +227,14 @@ function AppointmentTable({ answer, stale, onPage, isPending, onAction }: Appoin
                           {appointmentTypeLabel(row.type)} · {row.durationMinutes} min
                         </span>
                       </ShownBelow>
+                      {/* On a phone the status sits under the date, so the row's menu stays on screen. */}
+                      <ShownBelow breakpoint="sm">
+                        <span className={styles.badgeBelow}>{status}</span>
+                      </ShownBelow>
                     </span>
                   </Cell>
                   <Cell hideBelow="lg">{row.durationMinutes}</Cell>
-                  <Cell>
-                    <Badge color={appointmentStatusColor(row.status)}>{appointmentStatusLabel(row.status)}</Badge>
-                  </Cell>
+                  <Cell hideBelow="sm">{status}</Cell>
                   <Cell>
                     <AppointmentRowMenu
                       appointmentId={row.id}
