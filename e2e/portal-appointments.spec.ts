@@ -114,7 +114,7 @@ test.describe('the portal appointments', () => {
     expect(await menuItems(page, 'Nora Portal')).toEqual(['Delete']);
 
     await expectNoA11yViolationsInBothThemes(page);
-    // For a look at the list at desktop and phone width (the test's output folder), at rest.
+    // For a look at the list at desktop and phone width, at rest: in the test's output folder, or APPOINTMENTS_SCREENSHOT_DIR.
     await page.mouse.move(0, 0);
     await page.evaluate(() => (document.activeElement instanceof HTMLElement ? document.activeElement.blur() : undefined));
     for (const [name, width, height] of [
@@ -124,7 +124,7 @@ test.describe('the portal appointments', () => {
       await page.setViewportSize({ width, height });
       await expect(menuButton(page, 'Nora Portal')).toBeInViewport();
       await page.evaluate(() => Promise.all(document.getAnimations().map((animation) => animation.finished.catch(() => undefined))));
-      await page.screenshot({ path: testInfo.outputPath(`appointments-${name}.png`), fullPage: true });
+      await page.screenshot({ path: `${process.env.APPOINTMENTS_SCREENSHOT_DIR ?? testInfo.outputPath()}/appointments-${name}.png`, fullPage: true });
     }
   });
 
