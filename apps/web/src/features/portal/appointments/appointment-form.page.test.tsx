@@ -2,7 +2,7 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { RouterInputs, RouterOutputs } from '@wellspring/server/router';
 import { describe, expect, it } from 'vitest';
-import { ApiError, deferred, serverError, stubApi, type ApiHandler } from '../../../test/api-stub.ts';
+import { ApiError, conflict, deferred, serverError, stubApi, type ApiHandler } from '../../../test/api-stub.ts';
 import { stubMatchMedia } from '../../../test/match-media.ts';
 import { renderApp } from '../../../test/render.tsx';
 import { findToast } from '../../../test/toasts.ts';
@@ -196,5 +196,22 @@ describe('Edit Appointment', { timeout: 60_000 }, () => {
     const scope = await form('Edit Appointment');
     expect(within(scope).getByRole('alert').textContent).toBe('A completed appointment cannot be rescheduled.');
     expect((within(scope).getByRole('button', { name: 'Update Appointment' }) as HTMLButtonElement).disabled).toBe(true);
+  });
+
+  it('says in the form why an update was refused (the appointment was completed in another tab), keeping the values', async () => {
+    const { location } = renderForm('/provider-portal/appointments/edit/a1', {
+      'appointments.byId': () => emmaDetail,
+      'appointments.update': () => {
+        throw conflict('A completed appointment cannot be rescheduled.');
+      },
+    });
+    const scope = await form('Edit Appointment');
+    const events = userEvent.setup();
+    enterDateTime(field(scope, 'Date and Time'), '2025-06-07T08:00');
+    await events.click(within(scope).getByRole('button', { name: 'Update Appointment' }));
+    await findToast('Error scheduling appointment');
+    expect((await within(scope).findByRole('alert')).textContent).toBe('Error scheduling appointment A completed appointment cannot be rescheduled.');
+    expect(field(scope, 'Date and Time').value).toBe('2025-06-07T08:00');
+    expect(location.history?.at(-1)).toBe('/provider-portal/appointments/edit/a1');
   });
 });
