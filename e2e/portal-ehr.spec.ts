@@ -1,9 +1,26 @@
-import { expect, test } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
+import pg from 'pg';
+import { generateSessionToken, sessionIdFromToken } from '../apps/server/src/auth/session.ts';
+import { baseURL } from '../playwright.config.ts';
+import { databaseUrl } from './database.ts';
 import { toast } from './fixtures.ts';
 import { addAppointment, addPatient, signInAsNewPractitioner } from './practice-fixtures.ts';
 import { expectNoA11yViolationsInBothThemes } from './public-site.ts';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
+
+/** A new session for `userId` on `page`'s browser, as signing in again would make. */
+async function signInAgain(page: Page, userId: string): Promise<void> {
+  const client = new pg.Client({ connectionString: databaseUrl() });
+  await client.connect();
+  try {
+    const token = generateSessionToken();
+    await client.query('INSERT INTO session (id, user_id, expires_at) VALUES ($1, $2, $3)', [sessionIdFromToken(token), userId, new Date(Date.now() + DAY_MS)]);
+    await page.context().addCookies([{ name: 'session', value: token, url: baseURL, httpOnly: true, sameSite: 'Lax' }]);
+  } finally {
+    await client.end();
+  }
+}
 
 test.describe('the provider portal’s EHR records', () => {
   test('a new practitioner has "No records found" with "Create New Record"', async ({ page }) => {
@@ -92,5 +109,27 @@ test.describe('the provider portal’s EHR records', () => {
     // Newest first: the amend above the sign.
     const texts = await log.getByRole('listitem').allTextContents();
     expect(texts.findIndex((text) => text.includes('amended the clinical note'))).toBeLessThan(texts.findIndex((text) => text.includes('signed the clinical note')));
+  });
+
+  test('a save after the session ended says "User not authenticated"; signing in again brings the form back as it was', async ({ page }) => {
+    const { practiceId, userId } = await signInAsNewPractitioner(page, { name: 'Dr. Nora Quill' });
+    const grace = await addPatient(practiceId, { name: 'Grace Hopper' });
+    const formPath = `/provider-portal/ehr/create?patientId=${grace}&patientName=${encodeURIComponent('Grace Hopper')}`;
+    await page.goto(formPath);
+    await page.getByRole('textbox', { name: 'Assessment' }).fill('Sleeping better');
+    await page.getByRole('textbox', { name: 'Plan' }).fill('Continue the evening routine');
+
+    await page.context().clearCookies();
+    await page.getByRole('button', { name: 'Save Record' }).click();
+    await expect(toast(page, 'User not authenticated')).toBeVisible();
+    await expect(page).toHaveURL(/\/login\?/);
+
+    await signInAgain(page, userId);
+    await page.goto(formPath);
+    await expect(page.getByRole('textbox', { name: 'Assessment' })).toHaveValue('Sleeping better');
+    await expect(page.getByRole('textbox', { name: 'Plan' })).toHaveValue('Continue the evening routine');
+    await page.getByRole('button', { name: 'Save Record' }).click();
+    await expect(toast(page, 'SOAP note saved')).toBeVisible();
+    await expect(page.getByRole('article', { name: 'SOAP Note' })).toContainText('Continue the evening routine');
   });
 });

@@ -172,7 +172,7 @@ function RecordCard({ record, timeZone, onAddAddendum }: { record: EhrRecord; ti
             <li>
               <TextLink href={portalPaths.patient(record.patientId)}>{record.patientName}</TextLink>
             </li>
-            <li>{record.author}</li>
+            <li>by {record.author}</li>
           </ul>
         </div>
         {record.signed ? (

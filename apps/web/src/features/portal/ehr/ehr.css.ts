@@ -1,4 +1,4 @@
-import { style } from '@vanilla-extract/css';
+import { globalStyle, style } from '@vanilla-extract/css';
 import { breakpoint, radius, space, vars } from '../../../ui/theme.css.ts';
 
 export const page = style({ display: 'flex', flexDirection: 'column', gap: space.lg, width: '100%', minWidth: 0, maxWidth: '64rem' });
@@ -37,6 +37,8 @@ export const recordHeader = style({ display: 'flex', flexWrap: 'wrap', alignItem
 export const recordTitle = style({ fontSize: '1.25rem' });
 
 export const recordMeta = style({ display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: `${space.xs} ${space.sm}`, margin: 0, padding: 0, listStyle: 'none', color: vars.color.textMuted, fontSize: '0.9375rem' });
+
+globalStyle(`${recordMeta} > li + li::before`, { content: '"·" / ""', marginRight: space.sm, color: vars.color.textMuted });
 
 export const signed = style({ display: 'inline-flex', alignItems: 'center', gap: space.xs });
 
