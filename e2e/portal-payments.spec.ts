@@ -93,6 +93,13 @@ test.describe('the portal payments', () => {
     await expect(paymentRow(page, '$150.50')).toContainText('Refunded');
     await expect(paymentRow(page, '€85.00').getByRole('button', { name: /Mark as Refunded/ })).toBeVisible();
     expect(await revenue(page)).toEqual({ usdMinor: 0, other: [{ currency: 'eur', minor: 8500 }] });
+
+    // On a phone the status and the action sit under the amount, nothing off screen.
+    await page.setViewportSize({ width: 390, height: 844 });
+    await expect(paymentRow(page, '€85.00').getByText('Completed').filter({ visible: true })).toBeInViewport({ ratio: 1 });
+    await expect(paymentRow(page, '€85.00').getByRole('button', { name: /Mark as Refunded/ })).toBeInViewport({ ratio: 1 });
+    await expect(paymentRow(page, '€85.00')).toContainText(todayShort());
+    await expectNoA11yViolationsInBothThemes(page);
   });
 
   test('the form: spec defaults, cents only, refused decimals, usable with the keyboard alone, accessible in both themes', async ({ page }) => {

@@ -23,7 +23,6 @@ const emmasConsultation: Appointment = {
     appointmentType: 'consultation',
     date: '2026-11-20T10:30',
     duration: '60',
-    durationMinutes: 60,
     notes: '',
   },
 };
@@ -51,7 +50,7 @@ async function choose(events: ReturnType<typeof userEvent.setup>, label: string,
   await events.click(await screen.findByRole('option', { name: option }));
 }
 
-describe('Record Payment', () => {
+describe('Record Payment', { timeout: 20_000 }, () => {
   it('starts with the spec’s defaults: US dollars, card, completed; a decimal amount field; a way back to the list', async () => {
     renderForm();
     expect(await screen.findByRole('heading', { level: 1, name: 'Record Payment' })).toBeTruthy();

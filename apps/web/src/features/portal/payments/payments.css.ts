@@ -29,6 +29,12 @@ export const strong = style({ fontWeight: 600 });
 
 export const secondary = style({ fontSize: '0.875rem', color: vars.color.textMuted, overflowWrap: 'anywhere' });
 
+/** "No appointment": quieter than a name, and never broken inside a word. */
+export const none = style({ fontSize: '0.875rem', color: vars.color.textMuted });
+
+/** On a phone the Status and Actions columns give way: the badge and the action sit under the amount. */
+export const phoneStatus = style({ display: 'flex', flexDirection: 'column', alignItems: 'flex-start', gap: space.xs, marginTop: space.xs });
+
 export const amount = style({ fontVariantNumeric: 'tabular-nums', whiteSpace: 'nowrap', fontWeight: 600 });
 
 export const nowrap = style({ whiteSpace: 'nowrap' });

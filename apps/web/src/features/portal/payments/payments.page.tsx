@@ -24,6 +24,7 @@ import { FormAlert } from '../../../ui/form/form.tsx';
 import { ChevronLeftIcon, ChevronRightIcon } from '../../../ui/icons/icons.tsx';
 import { Skeleton } from '../../../ui/skeleton/skeleton.tsx';
 import { Cell, Column, Row, ShownBelow, Table, TableBody, TableHeader } from '../../../ui/table/table.tsx';
+import { visuallyHidden } from '../../../ui/visually-hidden.css.ts';
 import { portalPaths } from '../portal-paths.ts';
 import { PlusIcon, PreviewBanner } from './preview-banner.tsx';
 import * as styles from './payments.css.ts';
@@ -136,47 +137,61 @@ function PaymentTable({ answer, stale, onPage, onRefund }: { answer: PaymentPage
       <div className={stale ? styles.stale : undefined} aria-busy={stale || undefined}>
         <Table aria-label="Payment records">
           <TableHeader>
-            <Column isRowHeader>Date</Column>
-            <Column>Patient</Column>
+            <Column isRowHeader hideBelow="sm">
+              Date
+            </Column>
+            <Column isRowHeader>Patient</Column>
             <Column hideBelow="md">Service</Column>
             <Column>Amount</Column>
             <Column hideBelow="lg">Method</Column>
-            <Column>Status</Column>
-            <Column>Actions</Column>
+            <Column hideBelow="sm">Status</Column>
+            <Column hideBelow="sm">Actions</Column>
           </TableHeader>
           <TableBody items={items} emptyState="This page is past the end of the list.">
             {(payment) => (
               <Row id={payment.id} textValue={describePayment(payment)}>
-                <Cell>
+                <Cell hideBelow="sm">
                   <span className={styles.nowrap}>{formatUsShortDate(payment.date, 'UTC')}</span>
                 </Cell>
                 <Cell>
                   <span className={styles.stack}>
-                    {payment.patientName ? <span className={styles.strong}>{payment.patientName}</span> : <span className={styles.secondary}>{NO_APPOINTMENT}</span>}
+                    {payment.patientName ? <span className={styles.strong}>{payment.patientName}</span> : <span className={styles.none}>{NO_APPOINTMENT}</span>}
                     {payment.service ? (
                       <ShownBelow breakpoint="md">
                         <span className={styles.secondary}>{payment.service}</span>
                       </ShownBelow>
                     ) : null}
+                    <ShownBelow breakpoint="sm">
+                      <span className={styles.secondary}>{formatUsShortDate(payment.date, 'UTC')}</span>
+                    </ShownBelow>
                   </span>
                 </Cell>
-                <Cell hideBelow="md">{payment.service ?? <span className={styles.secondary}>{NO_APPOINTMENT}</span>}</Cell>
+                <Cell hideBelow="md">{payment.service ?? <span className={styles.none}>{NO_APPOINTMENT}</span>}</Cell>
                 <Cell>
-                  <span className={styles.amount}>{formatMoney(payment.amountMinor, payment.currency)}</span>
+                  <span className={styles.stack}>
+                    <span className={styles.amount}>{formatMoney(payment.amountMinor, payment.currency)}</span>
+                    <ShownBelow breakpoint="sm">
+                      <span className={styles.phoneStatus}>
+                        <Badge color={paymentStatusColor(payment.status)}>{paymentStatusLabel(payment.status)}</Badge>
+                        {canRefundPayment(payment.status) ? <RefundButton payment={payment} onRefund={onRefund} /> : null}
+                      </span>
+                    </ShownBelow>
+                  </span>
                 </Cell>
                 <Cell hideBelow="lg">{paymentMethodLabel(payment.method)}</Cell>
-                <Cell>
+                <Cell hideBelow="sm">
                   <Badge color={paymentStatusColor(payment.status)}>{paymentStatusLabel(payment.status)}</Badge>
                 </Cell>
-                <Cell>
+                <Cell hideBelow="sm">
                   {canRefundPayment(payment.status) ? (
-                    <Button variant="outline" size="sm" aria-label={`${refundMessages.action}: ${describePayment(payment)}`} onPress={() => onRefund(payment)}>
-                      {refundMessages.action}
-                    </Button>
+                    <RefundButton payment={payment} onRefund={onRefund} />
                   ) : (
-                    <span className={styles.secondary} aria-label="No actions">
-                      —
-                    </span>
+                    <>
+                      <span className={styles.secondary} aria-hidden="true">
+                        —
+                      </span>
+                      <span className={visuallyHidden}>No actions</span>
+                    </>
                   )}
                 </Cell>
               </Row>
@@ -205,6 +220,15 @@ function PaymentTable({ answer, stale, onPage, onRefund }: { answer: PaymentPage
         ) : null}
       </nav>
     </>
+  );
+}
+
+/** The row action of a completed payment; on a phone it sits under the amount and its badge. */
+function RefundButton({ payment, onRefund }: { payment: PaymentRecord; onRefund: (payment: PaymentRecord) => void }) {
+  return (
+    <Button variant="outline" size="sm" aria-label={`${refundMessages.action}: ${describePayment(payment)}`} onPress={() => onRefund(payment)}>
+      {refundMessages.action}
+    </Button>
   );
 }
 
