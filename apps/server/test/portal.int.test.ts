@@ -142,6 +142,18 @@ describe('portal appointments', () => {
     expect(patientId).toBeTruthy();
   });
 
+  it('keeps a duration the form does not offer (the schedule\'s 45 minutes) through an edit', async () => {
+    const { caller, practiceId } = await createPractitioner(database.db);
+    const patientId = await addPatient(database.db, practiceId, { name: 'Rowan Ash', email: 'rowan@example.com' });
+    const id = await addAppointment(database.db, practiceId, patientId, { startsAt: new Date('2030-03-05T18:00:00Z'), durationMinutes: 45 });
+    const { form: loaded } = await caller.appointments.byId({ id });
+    expect(loaded.duration).toBe('45');
+    await caller.appointments.update({ ...loaded, id, notes: 'Moved the notes only' });
+    expect(await database.query('SELECT duration_minutes, notes FROM appointment WHERE id = $1', [id])).toEqual([{ duration_minutes: 45, notes: 'Moved the notes only' }]);
+    // A new appointment still takes only the form's own durations.
+    expect((await rejection(caller.appointments.create({ ...form, duration: '45' as never }))).code).toBe('BAD_REQUEST');
+  });
+
   it('answers bad form input with 400 and field messages, and stores nothing', async () => {
     const { cookie, practiceId } = await createPractitioner(database.db);
     const response = await trpcMutation(server, 'appointments.create', { ...form, patientEmail: 'not-an-email', date: '2030-02-30T10:00' }, { cookie });

@@ -6,8 +6,6 @@ import {
   addDays,
   appointmentStatuses,
   appointmentTypes,
-  DEFAULT_PORTAL_DURATION,
-  portalDurationOptions,
   scheduleTypeLabel,
   toDashboardStatus,
   weekOf,
@@ -16,7 +14,6 @@ import {
   type AppointmentStatus,
   type AppointmentType,
   type CalendarDate,
-  type PortalDuration,
   type DashboardAppointmentStatus,
 } from '@wellspring/domain';
 import type { Database, DatabaseTransaction } from '../db/client.ts';
@@ -254,7 +251,6 @@ export function portalAppointmentsRepository(db: Database, scope: PracticeScope)
       }>({ name: 'portal-appointment', text: PORTAL_APPOINTMENT_SQL, values: [scope.practiceId, id, scope.timeZone] });
       const row = rows[0];
       if (!row) return null;
-      const duration = String(row.duration_minutes);
       return {
         id: row.id,
         patientId: row.patient_id,
@@ -264,9 +260,8 @@ export function portalAppointmentsRepository(db: Database, scope: PracticeScope)
           patientEmail: row.patient_email,
           appointmentType: asAppointmentType(row.type),
           date: row.local_start,
-          // A duration the form does not offer (the schedule's 45) keeps the form's default choice list honest.
-          duration: (portalDurationOptions as readonly string[]).includes(duration) ? (duration as PortalDuration) : DEFAULT_PORTAL_DURATION,
-          durationMinutes: row.duration_minutes,
+          // Any duration, the schedule's 45 too: the edit form keeps it unless another is picked.
+          duration: String(row.duration_minutes),
           notes: row.notes,
         },
       };

@@ -14,7 +14,7 @@ import {
   recordRefSchema,
   zonedTimeToInstant,
   type AppointmentCommand,
-  type PortalAppointmentForm,
+  type PortalAppointmentEditForm,
 } from '@wellspring/domain';
 import { commandContext, executeCommand, runCommand } from '../commands/run-command.ts';
 import { appointmentCommands } from '../practice/appointment.commands.ts';
@@ -26,7 +26,7 @@ import type { PracticeScope } from '../practice/practice-scope.ts';
 export const appointmentNotFound = () => new TRPCError({ code: 'NOT_FOUND', message: appointmentErrors.notFound });
 
 /** The form's datetime-local ("2025-06-05T14:30"), read in the practice's zone, as an instant. */
-const startOf = (form: PortalAppointmentForm, timeZone: string): string => {
+const startOf = (form: PortalAppointmentEditForm, timeZone: string): string => {
   const [date = '', time = ''] = form.date.split('T');
   return zonedTimeToInstant(date, time.slice(0, 5), timeZone).toISOString();
 };
@@ -34,7 +34,7 @@ const startOf = (form: PortalAppointmentForm, timeZone: string): string => {
 type PracticeContext = Context & { readonly user: NonNullable<Context['user']>; readonly scope: PracticeScope; readonly practice: PracticeRepositories };
 
 /** Saves the form as a new appointment (`id` absent) or as the edit of `id`, in one transaction with its patient. */
-async function saveForm(ctx: PracticeContext, form: PortalAppointmentForm, existingId: string | null) {
+async function saveForm(ctx: PracticeContext, form: PortalAppointmentEditForm, existingId: string | null) {
   const id = existingId ?? randomUUID();
   const startsAt = startOf(form, ctx.scope.timeZone);
   const minutes = durationMinutes(form.duration);

@@ -3,7 +3,7 @@ import { useLocation } from 'wouter';
 import { Skeleton } from '../ui/skeleton/skeleton.tsx';
 import * as styles from './app.css.ts';
 import { AppProviders } from './providers.tsx';
-import { AppRoutes, useSignedInRoute } from './routes.tsx';
+import { AppRoutes, isPortalPath, useSignedInRoute } from './routes.tsx';
 import { Footer } from './shell/footer.tsx';
 import { Header } from './shell/header.tsx';
 import { RouteErrorBoundary } from './shell/route-error-boundary.tsx';
@@ -21,8 +21,8 @@ function PageLoading() {
 
 function AppShell() {
   const [location] = useLocation();
-  // The signed-in screens stay mounted from one to the next (their shell keeps its own boundary per page).
-  const routeKey = useSignedInRoute() ? 'signed-in' : location;
+  // The signed-in screens and the portal stay mounted from one to the next (their shells keep their own boundary per page).
+  const routeKey = useSignedInRoute() ? 'signed-in' : isPortalPath(location) ? 'provider-portal' : location;
   return (
     <>
       <a href="#main" className={styles.skipLink}>

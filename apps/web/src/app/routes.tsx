@@ -91,7 +91,7 @@ export function useSignedInRoute(): SignedInRouteEntry | undefined {
 }
 
 /** `/provider-portal` and everything under it. */
-const isPortalPath = (path: string): boolean => path === '/provider-portal' || path.startsWith('/provider-portal/');
+export const isPortalPath = (path: string): boolean => path === '/provider-portal' || path.startsWith('/provider-portal/');
 
 export function AppRoutes() {
   const signedInRoute = useSignedInRoute();

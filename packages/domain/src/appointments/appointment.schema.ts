@@ -93,5 +93,18 @@ export const portalAppointmentFormDefaults: PortalAppointmentForm = {
   notes: '',
 };
 
+/**
+ * The edit form: as the new-appointment form, except that it keeps a duration the form does not
+ * offer — the schedule's 45 minutes — until the practitioner picks another, instead of silently
+ * turning it into one of 30/60/90/120.
+ */
+export const portalEditDurationSchema = z.union([portalDurationSchema, z.string().regex(/^(?:[1-9]\d?|[1-4]\d\d)$/, 'Please choose a duration.')]);
+export const portalAppointmentEditFormSchema = portalAppointmentFormSchema.extend({ duration: portalEditDurationSchema.default(DEFAULT_PORTAL_DURATION) });
+export type PortalAppointmentEditForm = z.output<typeof portalAppointmentEditFormSchema>;
+
 /** The duration of the form as minutes. */
-export const durationMinutes = (duration: PortalDuration): number => Number(duration);
+export const durationMinutes = (duration: PortalDuration | string): number => Number(duration);
+
+/** "45 minutes": the label of any duration in minutes, the form's own ones as SPEC §9 words them. */
+export const portalDurationLabel = (duration: string): string =>
+  (portalDurationOptions as readonly string[]).includes(duration) ? portalDurationLabels[duration as PortalDuration] : `${duration} minutes`;

@@ -19,6 +19,8 @@ describe('portal inputs', () => {
       duration: '60',
       notes: '',
     });
+    expect(portalAppointmentUpdateSchema.parse({ id: 'a1', patientName: 'Ana', patientEmail: 'ana@example.com', date: '2025-06-05T14:30', duration: '45' }).duration).toBe('45');
+    expect(portalAppointmentUpdateSchema.safeParse({ id: 'a1', patientName: 'Ana', patientEmail: 'ana@example.com', date: '2025-06-05T14:30', duration: '0' }).success).toBe(false);
     expect(clinicalRecordCreateSchema.parse({ patientName: 'Ana', appointmentId: 'a1' })).toMatchObject({ recordType: 'soap', appointmentId: 'a1', subjective: '' });
   });
 

@@ -3,7 +3,7 @@
  * with the links the portal's query parameters carry (appointmentId, patientId).
  */
 import { z } from 'zod';
-import { portalAppointmentFormSchema } from '../appointments/appointment.schema.ts';
+import { portalAppointmentEditFormSchema } from '../appointments/appointment.schema.ts';
 import { ehrFormSchema } from '../ehr/ehr.schema.ts';
 import { paymentFormSchema } from '../payments/payment.schema.ts';
 import { lineText, multilineText } from '../shared/text.ts';
@@ -20,8 +20,8 @@ export const portalPageSchema = z.object({
 });
 export type PortalPageInput = z.input<typeof portalPageSchema>;
 
-/** "Update Appointment": the form again, for the appointment `id`. */
-export const portalAppointmentUpdateSchema = portalAppointmentFormSchema.extend({ id: recordIdSchema });
+/** "Update Appointment": the edit form, for the appointment `id`. */
+export const portalAppointmentUpdateSchema = portalAppointmentEditFormSchema.extend({ id: recordIdSchema });
 
 /** The EHR list, of one patient when `patientId` is given ("Patient Records"). */
 export const clinicalRecordListSchema = portalPageSchema.extend({ patientId: recordIdSchema.optional() });

@@ -23,7 +23,6 @@ const emmaDetail: Detail = {
     appointmentType: 'follow_up',
     date: '2025-06-05T14:30',
     duration: '90',
-    durationMinutes: 90,
     notes: 'Bring the lab results',
   },
 };

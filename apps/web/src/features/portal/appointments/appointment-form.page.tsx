@@ -5,13 +5,14 @@ import {
   appointmentTypeLabels,
   appointmentTypes,
   portalAppointmentFormDefaults,
-  portalAppointmentFormSchema,
-  portalDurationLabels,
+  DEFAULT_PORTAL_DURATION,
+  portalAppointmentEditFormSchema,
+  portalDurationLabel,
   portalDurationOptions,
+  portalDurationSchema,
   type AppointmentStatus,
   type AppointmentType,
-  type PortalAppointmentForm,
-  type PortalDuration,
+  type PortalAppointmentEditForm,
 } from '@wellspring/domain';
 import { useEffect, type ReactNode } from 'react';
 import { useLocation, useParams } from 'wouter';
@@ -31,7 +32,9 @@ import { useRefreshAppointmentViews } from './appointment-queries.ts';
 import * as styles from './appointments.css.ts';
 
 const typeItems = appointmentTypes.map((type) => ({ id: type, label: appointmentTypeLabels[type] }));
-const durationItems = portalDurationOptions.map((duration) => ({ id: duration, label: portalDurationLabels[duration] }));
+/** The form's durations, and an edited appointment's own when it is none of them (the schedule's 45). */
+const durationItemsFor = (current: string) =>
+  [...portalDurationOptions, ...((portalDurationOptions as readonly string[]).includes(current) ? [] : [current])].map((duration) => ({ id: duration, label: portalDurationLabel(duration) }));
 
 /** The statuses whose appointment can no longer be rescheduled (the machine refuses it). */
 const CLOSED: readonly AppointmentStatus[] = ['completed', 'cancelled'];
@@ -75,7 +78,7 @@ function EditAppointment({ id }: { id: string }) {
       </FormPage>
     );
   }
-  const { durationMinutes: _minutes, ...form } = appointment.data.form;
+  const { form } = appointment.data;
   // Keyed by the appointment: another id is another form, with its own values.
   return <AppointmentFormScreen key={id} editing={{ id, status: appointment.data.status, form }} />;
 }
@@ -97,7 +100,7 @@ function FormPage({ heading, children }: { heading: string; children: ReactNode 
 interface Editing {
   readonly id: string;
   readonly status: AppointmentStatus;
-  readonly form: PortalAppointmentForm;
+  readonly form: PortalAppointmentEditForm;
 }
 
 /**
@@ -109,7 +112,7 @@ function AppointmentFormScreen({ editing }: { editing?: Editing }) {
   const trpc = useTRPC();
   const [, navigate] = useLocation();
   const refresh = useRefreshAppointmentViews();
-  const form = useZodForm(portalAppointmentFormSchema, editing?.form ?? portalAppointmentFormDefaults);
+  const form = useZodForm(portalAppointmentEditFormSchema, editing?.form ?? portalAppointmentFormDefaults);
   const create = useMutation(trpc.appointments.create.mutationOptions());
   const update = useMutation(trpc.appointments.update.mutationOptions());
   const save = editing ? update : create;
@@ -130,7 +133,8 @@ function AppointmentFormScreen({ editing }: { editing?: Editing }) {
       notify.error(appointmentMessages.scheduleFailed);
     };
     if (editing) update.mutate({ ...input, id: editing.id }, { onSuccess, onError });
-    else create.mutate(input, { onSuccess, onError });
+    // A new appointment's duration is one the form offers (only an edit can keep another).
+    else create.mutate({ ...input, duration: portalDurationSchema.catch(DEFAULT_PORTAL_DURATION).parse(input.duration) }, { onSuccess, onError });
   };
 
   // The machine's own words for a refusal (a status changed in another tab); bad input is shown under its fields.
@@ -167,9 +171,9 @@ function AppointmentFormScreen({ editing }: { editing?: Editing }) {
               <Select
                 label="Duration"
                 name="duration"
-                items={durationItems}
+                items={durationItemsFor(editing?.form.duration ?? DEFAULT_PORTAL_DURATION)}
                 selectedKey={form.values.duration}
-                onSelectionChange={(key) => form.setValue('duration', String(key) as PortalDuration)}
+                onSelectionChange={(key) => form.setValue('duration', String(key))}
                 errorMessage={form.errors.duration}
                 isDisabled={pending}
               />
