@@ -16,6 +16,9 @@ async function choose(page: Page, label: string, option: string): Promise<void> 
   await page.getByRole('option', { name: option, exact: true }).click();
 }
 
+/** The portal dashboard's Total Revenue card. */
+const revenueCard = (page: Page) => page.getByRole('listitem').filter({ hasText: 'Total Revenue' });
+
 /** The portal dashboard's revenue as the server computes it (completed payments, per currency). */
 async function revenue(page: Page): Promise<{ usdMinor: number; other: { currency: string; minor: number }[] }> {
   const response = await page.request.get('/api/trpc/portalDashboard.overview');
@@ -72,7 +75,13 @@ test.describe('the portal payments', () => {
 
     // The dashboard's Total Revenue is in dollars; the euros stand beside it, never added.
     expect(await revenue(page)).toEqual({ usdMinor: 15050, other: [{ currency: 'eur', minor: 8500 }] });
+    await page.goto('/provider-portal/dashboard');
+    await expect(revenueCard(page)).toContainText('$150.50');
+    await expect(revenueCard(page)).not.toContainText('$235.50');
+    await expect(revenueCard(page).getByRole('list', { name: 'Revenue in other currencies' })).toContainText('€85.00');
 
+    await page.goto('/provider-portal/payments');
+    await expect(dollars).toBeVisible();
     await expectNoA11yViolationsInBothThemes(page);
 
     // Refunding the dollar payment: confirmed first, then it no longer counts.
@@ -93,6 +102,9 @@ test.describe('the portal payments', () => {
     await expect(paymentRow(page, '$150.50')).toContainText('Refunded');
     await expect(paymentRow(page, '€85.00').getByRole('button', { name: /Mark as Refunded/ })).toBeVisible();
     expect(await revenue(page)).toEqual({ usdMinor: 0, other: [{ currency: 'eur', minor: 8500 }] });
+    await page.goto('/provider-portal/dashboard');
+    await expect(revenueCard(page)).toContainText('$0.00');
+    await page.goto('/provider-portal/payments');
 
     // On a phone the status and the action sit under the amount, nothing off screen.
     await page.setViewportSize({ width: 390, height: 844 });
