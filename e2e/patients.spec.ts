@@ -128,8 +128,8 @@ test.describe('the patient record', () => {
     await expect(visits.getByText('Upcoming').first()).toBeVisible();
     await expect(visits.getByText('Completed').first()).toBeVisible();
     await expect(visits.getByRole('link', { name: 'New Visit' })).toHaveAttribute('href', '/dashboard/schedule');
-    // Opening the record left an audit entry, listed under Record access.
-    await page.getByRole('button', { name: 'Record access' }).click();
+    // Opening the record left an audit entry, listed in the Access log.
+    await page.getByRole('button', { name: 'Access log' }).click();
     await expect(page.getByRole('listitem').filter({ hasText: 'viewed the record' }).first()).toContainText(demo.name);
     await expectNoA11yViolationsInBothThemes(page);
 

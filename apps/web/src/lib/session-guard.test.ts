@@ -52,6 +52,11 @@ describe('signInPathAfterSessionEnd', () => {
     expect(signInPathAfterSessionEnd('/dashboard/patients/7', 'tab=notes')).toBe('/login?next=%2Fdashboard%2Fpatients%2F7%3Ftab%3Dnotes&reason=session-ended');
     expect(signInPathAfterSessionEnd('/dashboard', '')).toBe('/login?next=%2Fdashboard&reason=session-ended');
   });
+
+  it('keeps a query the router handed decoded (a space in a name), encoded again', () => {
+    const path = signInPathAfterSessionEnd('/provider-portal/ehr/create', 'patientId=p1&patientName=Grace Hopper');
+    expect(new URLSearchParams(path.split('?')[1]).get('next')).toBe('/provider-portal/ehr/create?patientId=p1&patientName=Grace+Hopper');
+  });
 });
 
 describe('signInPathForVisitor', () => {

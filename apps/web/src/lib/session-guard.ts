@@ -173,7 +173,9 @@ export const isAuthPath = (path: string): boolean => AUTH_PATHS.has(path);
 
 function signInParams(path: string, search: string): URLSearchParams {
   const params = new URLSearchParams();
-  const next = safeNextPath(search ? `${path}?${search}` : path);
+  // The router hands the query decoded ("patientName=Grace Hopper"): encoded again, it is a safe `next`.
+  const query = new URLSearchParams(search).toString();
+  const next = safeNextPath(query ? `${path}?${query}` : path);
   if (next) params.set('next', next);
   return params;
 }
