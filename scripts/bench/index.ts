@@ -3,6 +3,7 @@
 import { measureLandingBundle, printBundleReport } from './bundle.ts';
 import { measureDirectory, printDirectoryReport } from './directory.ts';
 import { measureLighthouse, printLighthouseReport } from './lighthouse.ts';
+import { measurePortal, printPortalReport } from './portal.ts';
 import { measurePractice, printPracticeReport } from './practice.ts';
 import { measureStartup, printStartupReport } from './startup.ts';
 import { measureWaitlist, printWaitlistReport } from './waitlist.ts';
@@ -17,3 +18,4 @@ if (wants('startup')) printStartupReport(await measureStartup());
 if (wants('waitlist')) printWaitlistReport(await measureWaitlist());
 if (wants('directory')) printDirectoryReport(await measureDirectory());
 if (wants('practice')) printPracticeReport(await measurePractice());
+if (wants('portal')) printPortalReport(await measurePortal());

@@ -27,7 +27,7 @@ import { PATIENT_DETAIL_SQL, PATIENT_FIND_SQL, SEARCH_SQL } from '../../apps/ser
 import { summarize, type LatencyResult } from './directory.ts';
 import { createBenchDatabase, dropBenchDatabase, startServer, stopServer, waitForHealthy } from './lib.ts';
 
-const CONNECTIONS = 32;
+export const CONNECTIONS = 32;
 const DURATION_S = Number(process.env.BENCH_DURATION_S ?? 10);
 const WARMUP_S = Number(process.env.BENCH_WARMUP_S ?? 5);
 const PRACTICES = 1_000;
@@ -36,28 +36,31 @@ const APPOINTMENTS = Number(process.env.BENCH_PRACTICE_APPOINTMENTS ?? 200_000);
 /** The other practices' share, so the measured one is not alone in its tables. */
 const OTHER_PATIENTS_EACH = 10;
 const OTHER_APPOINTMENTS_EACH = 50;
-const TIME_ZONE = 'America/Chicago';
-const BUDGET_RATIO = 1.5;
+export const TIME_ZONE = 'America/Chicago';
+export const BUDGET_RATIO = 1.5;
 const PAGE_SIZE = 25;
 
-interface Statement {
+export interface Statement {
   readonly name: string;
   readonly text: string;
   readonly values: unknown[];
 }
 
-/** One procedure: its HTTP paths (a pool drawn in order) and, for each, the statements it runs. */
-interface Workload {
+/** A step of a request: one statement, or several the server sends at once (its `Promise.all`). */
+export type Step = Statement | readonly Statement[];
+
+/** One procedure: its HTTP paths (a pool drawn in order) and, for each, the steps it runs, one after another. */
+export interface Workload {
   readonly procedure: string;
   readonly paths: readonly string[];
-  readonly statements: readonly (readonly Statement[])[];
+  readonly statements: readonly (readonly Step[])[];
 }
 
-const trpcPath = (procedure: string, input: unknown) =>
+export const trpcPath = (procedure: string, input: unknown) =>
   input === undefined ? `/api/trpc/${procedure}` : `/api/trpc/${procedure}?input=${encodeURIComponent(JSON.stringify(superjson.serialize(input)))}`;
 
 /** Rows inserted 10,000 at a time through unnest; a type like `text[]` travels as its text form (`{a,b}`) and is cast. */
-async function insertRows(pool: pg.Pool, table: string, columns: readonly string[], types: readonly string[], rows: readonly unknown[][]): Promise<void> {
+export async function insertRows(pool: pg.Pool, table: string, columns: readonly string[], types: readonly string[], rows: readonly unknown[][]): Promise<void> {
   const CHUNK = 10_000;
   const arrayTypes = types.map((type) => (type.endsWith('[]') ? 'text' : type));
   const selected = types.map((type, index) => (type.endsWith('[]') ? `c${index}::${type}` : `c${index}`));
@@ -71,7 +74,7 @@ async function insertRows(pool: pg.Pool, table: string, columns: readonly string
   }
 }
 
-interface Loaded {
+export interface Loaded {
   readonly cookie: string;
   readonly userId: string;
   readonly practiceId: string;
@@ -80,7 +83,7 @@ interface Loaded {
   readonly today: string;
 }
 
-async function load(pool: pg.Pool, now: Date): Promise<Loaded> {
+export async function load(pool: pg.Pool, now: Date): Promise<Loaded> {
   const today = calendarDateInZone(now, TIME_ZONE);
   const users: unknown[][] = [];
   const practices: unknown[][] = [];
@@ -121,8 +124,9 @@ async function load(pool: pg.Pool, now: Date): Promise<Loaded> {
     'clinical_note',
     ['id', 'practice_id', 'patient_id', 'type', 'title', 'author_name', 'assessment', 'written_at'],
     ['text', 'text', 'text', 'text', 'text', 'text', 'text', 'timestamptz'],
+    // Notes a month apart for each patient, and a minute apart between patients (never two at one instant, as in a clinic).
     mine.flatMap((patient, index) =>
-      Array.from({ length: 3 }, (_, note) => [`bench-note-${index}-${note}`, measured, patient.id, 'soap', `Visit note ${note + 1}`, 'Dr. Bench 0', 'Stable; continue the plan.', new Date(now.getTime() - (note + 1) * 30 * 86_400_000)]),
+      Array.from({ length: 3 }, (_, note) => [`bench-note-${index}-${note}`, measured, patient.id, 'soap', `Visit note ${note + 1}`, 'Dr. Bench 0', 'Stable; continue the plan.', new Date(now.getTime() - (note + 1) * 30 * 86_400_000 - index * 60_000)]),
     ),
   );
   await pool.query('VACUUM ANALYZE');
@@ -134,15 +138,15 @@ async function load(pool: pg.Pool, now: Date): Promise<Loaded> {
 }
 
 /** What every signed-in request reads before its procedure: the session with its user and practice (one statement). */
-function requestPreamble(loaded: Loaded): Statement[] {
+export function requestPreamble(loaded: Loaded): Statement[] {
   return [{ name: 'session-with-user', text: SESSION_WITH_USER_SQL, values: [loaded.sessionId] }];
 }
 
-function auditInsert(loaded: Loaded, recordType: string, recordId: string | null, action: string): Statement {
+export function auditInsert(loaded: Loaded, recordType: string, recordId: string | null, action: string, detail: Record<string, unknown> | null = null): Statement {
   return {
     name: 'bench-audit',
     text: 'INSERT INTO audit_entry (actor_user_id, practice_id, record_type, record_id, patient_id, action, request_id, source_address, detail) VALUES ($1::uuid, $2, $3, $4, $5, $6, $7, $8, $9::jsonb)',
-    values: [loaded.userId, loaded.practiceId, recordType, recordId, recordId, action, randomUUID(), '127.0.0.1', null],
+    values: [loaded.userId, loaded.practiceId, recordType, recordId, recordId, action, randomUUID(), '127.0.0.1', detail === null ? null : JSON.stringify(detail)],
   };
 }
 
@@ -200,7 +204,8 @@ function workloads(loaded: Loaded, now: Date, random: Random): Workload[] {
 function httpRun(baseUrl: string, cookie: string, durationS: number, nextPath: () => string, onResponse: (ms: number) => void): Promise<autocannon.Result> {
   return new Promise((resolve, reject) => {
     const instance = autocannon(
-      { url: baseUrl, connections: CONNECTIONS, duration: durationS, headers: { cookie }, requests: [{ method: 'GET', setupRequest: (request) => ({ ...request, path: nextPath() }) }] },
+      // A request autocannon gives up on (10 s by default) is sent again while the server still works on it: a slow procedure would pile up.
+      { url: baseUrl, connections: CONNECTIONS, duration: durationS, timeout: 60, headers: { cookie }, requests: [{ method: 'GET', setupRequest: (request) => ({ ...request, path: nextPath() }) }] },
       (error, result) => (error ? reject(error) : resolve(result)),
     );
     instance.on('response', (_client, _statusCode, _bytes, responseTime) => onResponse(responseTime));
@@ -228,10 +233,10 @@ async function throughPg(databaseUrl: string, workload: Workload): Promise<Laten
     await Promise.all(
       Array.from({ length: CONNECTIONS }, async () => {
         while (performance.now() < deadline) {
-          const statements = workload.statements[counter++ % workload.statements.length] ?? [];
+          const steps = workload.statements[counter++ % workload.statements.length] ?? [];
           const started = performance.now();
           try {
-            for (const statement of statements) await pool.query({ name: statement.name, text: statement.text, values: statement.values });
+            for (const step of steps) await Promise.all(('text' in step ? [step] : step).map((statement) => pool.query({ name: statement.name, text: statement.text, values: statement.values })));
             if (record) latencies.push(performance.now() - started);
           } catch {
             failures += 1;
@@ -254,33 +259,64 @@ export interface PracticeBenchResult {
   readonly procedures: readonly { readonly procedure: string; readonly http: LatencyResult; readonly floor: LatencyResult }[];
 }
 
-export async function measurePractice(): Promise<PracticeBenchResult> {
-  const dbName = `wellspring_bench_practice_${process.pid}`;
+/** What a bench on the practice needs besides the practice itself (the practice and portal benches). */
+export interface PracticeBenchOptions {
+  /** In the database's name and the progress lines. */
+  readonly name: string;
+  readonly port: number;
+  /** A comma-separated list of the procedures to measure (all when empty). */
+  readonly only: string | undefined;
+  /** More rows for the measured practice, loaded after the practice (analyze what it adds). */
+  readonly extend?: (pool: pg.Pool, loaded: Loaded, now: Date) => Promise<void>;
+  readonly workloads: (loaded: Loaded, now: Date) => Workload[];
+  /** Keeps the bench database (its name is printed) for EXPLAIN ANALYZE afterwards. */
+  readonly keepDatabase?: boolean;
+}
+
+/** Waits (up to three minutes) until no statement of the server's is still running: the requests autocannon left in flight. */
+async function untilQuiet(pool: pg.Pool): Promise<void> {
+  const deadline = performance.now() + 180_000;
+  while (performance.now() < deadline) {
+    const { rows } = await pool.query<{ busy: number }>(
+      "SELECT count(*)::int AS busy FROM pg_stat_activity WHERE datname = current_database() AND state = 'active' AND pid <> pg_backend_pid() AND backend_type = 'client backend'",
+    );
+    if ((rows[0]?.busy ?? 0) === 0) return;
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  const { rows } = await pool.query<{ query: string; age: string }>(
+    "SELECT left(query, 60) AS query, (now() - query_start)::text AS age FROM pg_stat_activity WHERE datname = current_database() AND state = 'active' AND pid <> pg_backend_pid() AND backend_type = 'client backend'",
+  );
+  console.warn('  the server was still running statements after three minutes; the floor shares the machine with them:', rows);
+}
+
+/** Loads the bench practice into a fresh database, starts the real server on it and measures each workload, then its floor. */
+export async function benchOnPractice(options: PracticeBenchOptions): Promise<PracticeBenchResult> {
+  const dbName = `wellspring_bench_${options.name}_${process.pid}`;
   const databaseUrl = await createBenchDatabase(dbName);
   const pool = new pg.Pool({ connectionString: databaseUrl, max: 4 });
   pool.on('error', (error) => console.error('bench pool:', error.message));
-  const port = 3298;
-  const baseUrl = `http://localhost:${port}`;
-  let server = startServer({ DATABASE_URL: databaseUrl, PORT: String(port), RELAY_ENABLED: '0' });
+  const baseUrl = `http://localhost:${options.port}`;
+  let server = startServer({ DATABASE_URL: databaseUrl, PORT: String(options.port), RELAY_ENABLED: '0' });
   try {
     // The first start migrates the empty database.
     await waitForHealthy(baseUrl, 120_000);
     await stopServer(server);
     const now = new Date();
     const loadStarted = performance.now();
-    console.log('  practice bench: loading…');
+    console.log(`  ${options.name} bench: loading…`);
     const loaded = await load(pool, now);
+    await options.extend?.(pool, loaded, now);
     const loadMs = performance.now() - loadStarted;
-    console.log(`  practice bench: loaded in ${(loadMs / 1000).toFixed(1)} s`);
-    // BENCH_PRACTICE_ONLY=schedule.week,patients.byId measures those procedures alone.
-    const only = process.env.BENCH_PRACTICE_ONLY?.split(',').filter(Boolean);
-    const all = workloads(loaded, now, mulberry32(20_261_124)).filter((workload) => !only?.length || only.includes(workload.procedure));
-    server = startServer({ DATABASE_URL: databaseUrl, PORT: String(port), RELAY_ENABLED: '0', SESSION_IDLE_MINUTES: '600' });
+    console.log(`  ${options.name} bench: loaded in ${(loadMs / 1000).toFixed(1)} s`);
+    const only = options.only?.split(',').filter(Boolean);
+    const all = options.workloads(loaded, now).filter((workload) => !only?.length || only.includes(workload.procedure));
+    server = startServer({ DATABASE_URL: databaseUrl, PORT: String(options.port), RELAY_ENABLED: '0', SESSION_IDLE_MINUTES: '600' });
     await waitForHealthy(baseUrl, 120_000);
     const procedures = [];
     for (const workload of all) {
-      console.log(`  practice bench: ${workload.procedure}…`);
+      console.log(`  ${options.name} bench: ${workload.procedure}…`);
       const http = await overHttp(baseUrl, loaded.cookie, workload);
+      await untilQuiet(pool);
       const floor = await throughPg(databaseUrl, workload);
       procedures.push({ procedure: workload.procedure, http, floor });
     }
@@ -288,14 +324,23 @@ export async function measurePractice(): Promise<PracticeBenchResult> {
   } finally {
     await stopServer(server);
     await pool.end();
-    await dropBenchDatabase(dbName);
+    if (options.keepDatabase) console.log(`  ${options.name} bench: kept the database ${dbName}`);
+    else await dropBenchDatabase(dbName);
   }
 }
 
-export function printPracticeReport(result: PracticeBenchResult): void {
+export function measurePractice(): Promise<PracticeBenchResult> {
+  // BENCH_PRACTICE_ONLY=schedule.week,patients.byId measures those procedures alone.
+  return benchOnPractice({ name: 'practice', port: 3298, only: process.env.BENCH_PRACTICE_ONLY, workloads: (loaded, now) => workloads(loaded, now, mulberry32(20_261_124)) });
+}
+
+/** The bench practice in a heading: "a practice of 10,000 patients and 200,000 appointments among 1,000 practices". */
+export const benchPracticeDescription = `a practice of ${PATIENTS.toLocaleString('en-US')} patients and ${APPOINTMENTS.toLocaleString('en-US')} appointments among ${PRACTICES.toLocaleString('en-US')} practices, ${CONNECTIONS} clients, ${DURATION_S} s each`;
+
+/** Each procedure over HTTP, its floor and the p95 ratio against the budget. */
+export function printProcedures(result: PracticeBenchResult): void {
   const row = (label: string, r: LatencyResult) =>
-    `  ${label.padEnd(34)} ${r.requestsPerSec.toFixed(0).padStart(6)} req/s   p50 ${r.p50Ms} ms   p95 ${r.p95Ms} ms   p99 ${r.p99Ms} ms   failures ${r.failures}`;
-  console.log(`\n## Practice reads: a practice of ${PATIENTS.toLocaleString('en-US')} patients and ${APPOINTMENTS.toLocaleString('en-US')} appointments among ${PRACTICES.toLocaleString('en-US')} practices, ${CONNECTIONS} clients, ${DURATION_S} s each`);
+    `  ${label.padEnd(44)} ${r.requestsPerSec.toFixed(0).padStart(6)} req/s   p50 ${r.p50Ms} ms   p95 ${r.p95Ms} ms   p99 ${r.p99Ms} ms   failures ${r.failures}`;
   console.log(`  loaded and analyzed in ${(result.loadMs / 1000).toFixed(1)} s; budget: p95 over HTTP within ${BUDGET_RATIO}× of the same SQL through pg`);
   for (const { procedure, http, floor } of result.procedures) {
     const ratio = http.p95Ms / floor.p95Ms;
@@ -303,4 +348,9 @@ export function printPracticeReport(result: PracticeBenchResult): void {
     console.log(row('same SQL through pg (floor)', floor));
     console.log(`  p95 ratio ${ratio.toFixed(2)}× — ${ratio <= BUDGET_RATIO ? 'within budget' : 'OVER BUDGET'}`);
   }
+}
+
+export function printPracticeReport(result: PracticeBenchResult): void {
+  console.log(`\n## Practice reads: ${benchPracticeDescription}`);
+  printProcedures(result);
 }
