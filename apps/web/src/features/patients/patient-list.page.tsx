@@ -11,13 +11,14 @@ import { Badge } from '../../ui/badge/badge.tsx';
 import { Button, LinkButton } from '../../ui/button/button.tsx';
 import { Card } from '../../ui/card/card.tsx';
 import { FormAlert } from '../../ui/form/form.tsx';
-import { ChevronLeftIcon, ChevronRightIcon, FilterIcon } from '../../ui/icons/icons.tsx';
+import { FilterIcon } from '../../ui/icons/icons.tsx';
 import { Skeleton } from '../../ui/skeleton/skeleton.tsx';
 import { Cell, Column, Row, ShownBelow, Table, TableBody, TableHeader } from '../../ui/table/table.tsx';
 import { TextField } from '../../ui/text-field/text-field.tsx';
 import { visuallyHidden } from '../../ui/visually-hidden.css.ts';
 import { PlusIcon } from './patient-icons.tsx';
 import * as styles from './patient-list.css.ts';
+import { Pager } from '../../ui/pager/pager.tsx';
 
 /** How long typing pauses before the search runs (and enters the address). */
 export const SEARCH_DEBOUNCE_MS = 300;
@@ -151,9 +152,6 @@ function PatientTable({ answer, stale, onPage }: { answer: PatientPage | undefin
   const total = answer?.total ?? 0;
   const page = answer?.page ?? 1;
   const pageSize = answer?.pageSize ?? PATIENT_PAGE_SIZE;
-  const pages = Math.max(1, Math.ceil(total / pageSize));
-  const first = total === 0 ? 0 : (page - 1) * pageSize + 1;
-  const last = Math.min(total, page * pageSize);
 
   return (
     <>
@@ -201,26 +199,7 @@ function PatientTable({ answer, stale, onPage }: { answer: PatientPage | undefin
           </TableBody>
         </Table>
       </div>
-      <nav className={styles.pager} aria-label="Patient list pages">
-        <p className={styles.muted} role="status">
-          {total === 0 ? '0 patients' : `Showing ${first}–${last} of ${total} ${total === 1 ? 'patient' : 'patients'}`}
-        </p>
-        {pages > 1 || page > 1 ? (
-          <div className={styles.pagerButtons}>
-            <Button variant="outline" size="sm" isDisabled={page <= 1} onPress={() => onPage(Math.min(page, pages + 1) - 1)}>
-              <ChevronLeftIcon size={16} />
-              Previous
-            </Button>
-            <span className={styles.muted}>
-              Page {page} of {pages}
-            </span>
-            <Button variant="outline" size="sm" isDisabled={page >= pages} onPress={() => onPage(page + 1)}>
-              Next
-              <ChevronRightIcon size={16} />
-            </Button>
-          </div>
-        ) : null}
-      </nav>
+      <Pager label="Patient list pages" page={page} pageSize={pageSize} total={total} shown={items.length} noun={['patient', 'patients']} onPage={onPage} />
     </>
   );
 }

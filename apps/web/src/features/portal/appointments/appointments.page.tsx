@@ -12,13 +12,14 @@ import { Card } from '../../../ui/card/card.tsx';
 import { Dialog } from '../../../ui/dialog/dialog.tsx';
 import { EmptyState } from '../../../ui/empty-state/empty-state.tsx';
 import { FormAlert } from '../../../ui/form/form.tsx';
-import { CalendarIcon, ChevronLeftIcon, ChevronRightIcon } from '../../../ui/icons/icons.tsx';
+import { CalendarIcon } from '../../../ui/icons/icons.tsx';
 import { Skeleton } from '../../../ui/skeleton/skeleton.tsx';
 import { Cell, Column, Row, ShownBelow, Table, TableBody, TableHeader } from '../../../ui/table/table.tsx';
 import { portalPaths } from '../portal-paths.ts';
 import { useRefreshAppointmentViews } from './appointment-queries.ts';
 import { AppointmentRowMenu, type RowMenuAction } from './appointment-row-menu.tsx';
 import * as styles from './appointments.css.ts';
+import { Pager } from '../../../ui/pager/pager.tsx';
 
 type AppointmentPage = RouterOutputs['appointments']['list'];
 type AppointmentRow = AppointmentPage['items'][number];
@@ -188,9 +189,6 @@ interface AppointmentTableProps {
 
 function AppointmentTable({ answer, stale, onPage, isPending, onAction }: AppointmentTableProps) {
   const { items, total, page, pageSize } = answer;
-  const pages = Math.max(1, Math.ceil(total / pageSize));
-  const first = items.length === 0 ? 0 : (page - 1) * pageSize + 1;
-  const last = Math.min(total, (page - 1) * pageSize + items.length);
 
   return (
     <>
@@ -250,26 +248,7 @@ function AppointmentTable({ answer, stale, onPage, isPending, onAction }: Appoin
           </TableBody>
         </Table>
       </div>
-      <nav className={styles.pager} aria-label="Appointment list pages">
-        <p className={styles.muted} role="status">
-          {`Showing ${first}–${last} of ${total} ${total === 1 ? 'appointment' : 'appointments'}`}
-        </p>
-        {pages > 1 ? (
-          <div className={styles.pagerButtons}>
-            <Button variant="outline" size="sm" isDisabled={page <= 1} onPress={() => onPage(Math.min(page, pages + 1) - 1)}>
-              <ChevronLeftIcon size={16} />
-              Previous
-            </Button>
-            <span className={styles.muted}>
-              Page {page} of {pages}
-            </span>
-            <Button variant="outline" size="sm" isDisabled={page >= pages} onPress={() => onPage(page + 1)}>
-              Next
-              <ChevronRightIcon size={16} />
-            </Button>
-          </div>
-        ) : null}
-      </nav>
+      <Pager label="Appointment list pages" page={page} pageSize={pageSize} total={total} shown={items.length} noun={['appointment', 'appointments']} onPage={onPage} />
     </>
   );
 }

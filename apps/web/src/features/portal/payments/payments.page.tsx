@@ -21,13 +21,13 @@ import { Card } from '../../../ui/card/card.tsx';
 import { Dialog } from '../../../ui/dialog/dialog.tsx';
 import { EmptyState } from '../../../ui/empty-state/empty-state.tsx';
 import { FormAlert } from '../../../ui/form/form.tsx';
-import { ChevronLeftIcon, ChevronRightIcon } from '../../../ui/icons/icons.tsx';
 import { Skeleton } from '../../../ui/skeleton/skeleton.tsx';
 import { Cell, Column, Row, ShownBelow, Table, TableBody, TableHeader } from '../../../ui/table/table.tsx';
 import { visuallyHidden } from '../../../ui/visually-hidden.css.ts';
 import { portalPaths } from '../portal-paths.ts';
 import { PlusIcon, PreviewBanner } from './preview-banner.tsx';
 import * as styles from './payments.css.ts';
+import { Pager } from '../../../ui/pager/pager.tsx';
 
 type PaymentPage = RouterOutputs['payments']['list'];
 export type PaymentRecord = PaymentPage['items'][number];
@@ -128,9 +128,6 @@ export function PaymentsPage() {
 
 function PaymentTable({ answer, stale, onPage, onRefund }: { answer: PaymentPage; stale: boolean; onPage: (page: number) => void; onRefund: (payment: PaymentRecord) => void }) {
   const { items, total, page, pageSize } = answer;
-  const pages = Math.max(1, Math.ceil(total / pageSize));
-  const first = (page - 1) * pageSize + 1;
-  const last = Math.min(total, page * pageSize);
 
   return (
     <>
@@ -199,26 +196,7 @@ function PaymentTable({ answer, stale, onPage, onRefund }: { answer: PaymentPage
           </TableBody>
         </Table>
       </div>
-      <nav className={styles.pager} aria-label="Payment record pages">
-        <p className={styles.muted} role="status">
-          {items.length === 0 ? `${total} ${total === 1 ? 'payment' : 'payments'}` : `Showing ${first}–${last} of ${total} ${total === 1 ? 'payment' : 'payments'}`}
-        </p>
-        {pages > 1 || page > 1 ? (
-          <div className={styles.pagerButtons}>
-            <Button variant="outline" size="sm" isDisabled={page <= 1} onPress={() => onPage(Math.min(page, pages + 1) - 1)}>
-              <ChevronLeftIcon size={16} />
-              Previous
-            </Button>
-            <span className={styles.muted}>
-              Page {page} of {pages}
-            </span>
-            <Button variant="outline" size="sm" isDisabled={page >= pages} onPress={() => onPage(page + 1)}>
-              Next
-              <ChevronRightIcon size={16} />
-            </Button>
-          </div>
-        ) : null}
-      </nav>
+      <Pager label="Payment record pages" page={page} pageSize={pageSize} total={total} shown={items.length} noun={['payment', 'payments']} onPage={onPage} />
     </>
   );
 }
