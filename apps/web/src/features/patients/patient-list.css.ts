@@ -22,8 +22,6 @@ export const secondary = style({ fontSize: '0.875rem', color: vars.color.textMut
 /** The previous page stays on screen, dimmed, while the next answer is on its way. */
 export const stale = style({ opacity: 0.6, transition: 'opacity 150ms ease' });
 
-export const pager = style({ display: 'flex', alignItems: 'center', justifyContent: 'space-between', gap: space.sm, flexWrap: 'wrap' });
 
-export const pagerButtons = style({ display: 'flex', alignItems: 'center', gap: space.sm });
 
 export const loading = style({ display: 'flex', flexDirection: 'column', gap: space.sm, padding: space.md });
