@@ -9,7 +9,7 @@ import { currencies, mulberry32, paymentMethods, pick, PORTAL_PAGE_SIZE, randomI
 import { PORTAL_APPOINTMENTS_SQL } from '../../apps/server/src/practice/appointments.repository.ts';
 import { CLINICAL_RECORDS_SQL } from '../../apps/server/src/practice/clinical-records.repository.ts';
 import { PAYMENTS_SQL } from '../../apps/server/src/practice/payments.repository.ts';
-import { PORTAL_STATS_SQL, PORTAL_UPCOMING_LIMIT, PORTAL_UPCOMING_SQL } from '../../apps/server/src/practice/portal-dashboard.repository.ts';
+import { PORTAL_OVERVIEW_SQL, PORTAL_UPCOMING_LIMIT } from '../../apps/server/src/practice/portal-dashboard.repository.ts';
 import {
   auditInsert,
   benchOnPractice,
@@ -112,16 +112,7 @@ function workloads(loaded: Loaded, now: Date): Workload[] {
     {
       procedure: 'portalDashboard.overview',
       paths: [trpcPath('portalDashboard.overview', undefined)],
-      // The repository sends both statements at once (Promise.all), on two of the pool's connections.
-      statements: [
-        [
-          ...preamble,
-          [
-            { name: 'portal-stats', text: PORTAL_STATS_SQL, values: [loaded.practiceId, now] },
-            { name: 'portal-upcoming', text: PORTAL_UPCOMING_SQL, values: [loaded.practiceId, now, PORTAL_UPCOMING_LIMIT, TIME_ZONE] },
-          ],
-        ],
-      ],
+      statements: [[...preamble, { name: 'portal-overview', text: PORTAL_OVERVIEW_SQL, values: [loaded.practiceId, now, PORTAL_UPCOMING_LIMIT, TIME_ZONE] }]],
     },
     appointmentsPage('appointments.list', 1),
     appointmentsPage(`appointments.list@${DEEP_PAGE}`, DEEP_PAGE),

@@ -177,17 +177,19 @@ export interface PortalAppointmentPage {
 }
 
 /**
- * The portal's appointment table: $1 practice, $2 rows, $3 offset, $4 zone. Newest first; the total
- * is one count over the practice's index (an InitPlan, run once), in the same round trip.
+ * The portal's appointment table: $1 practice, $2 rows, $3 offset, $4 zone. Newest first. The page's
+ * ids are picked from the index `(practice_id, starts_at, id)` alone, so a deep page skips index
+ * entries rather than joined rows; only the page's 20 rows are then read with their patient. The
+ * total is one count over the same index (an InitPlan, run once), in the same round trip.
  */
 export const PORTAL_APPOINTMENTS_SQL = `
   SELECT a.id, a.patient_id, p.name AS patient_name, p.email AS patient_email, a.type, a.duration_minutes, a.status,
     to_char(a.starts_at AT TIME ZONE $4, 'YYYY-MM-DD') AS local_date, to_char(a.starts_at AT TIME ZONE $4, 'FMHH12:MI AM') AS local_time,
     (SELECT count(*) FROM appointment c WHERE c.practice_id = $1) AS total
-  FROM appointment a JOIN patient p ON p.practice_id = a.practice_id AND p.id = a.patient_id
-  WHERE a.practice_id = $1
-  ORDER BY a.starts_at DESC, a.id DESC
-  LIMIT $2 OFFSET $3`;
+  FROM (SELECT id FROM appointment WHERE practice_id = $1 ORDER BY starts_at DESC, id DESC LIMIT $2 OFFSET $3) page
+  JOIN appointment a ON a.practice_id = $1 AND a.id = page.id
+  JOIN patient p ON p.practice_id = a.practice_id AND p.id = a.patient_id
+  ORDER BY a.starts_at DESC, a.id DESC`;
 
 /** One appointment as the edit form reads it: $1 practice, $2 id, $3 zone. */
 const PORTAL_APPOINTMENT_SQL = `

@@ -31,7 +31,9 @@ export interface ClinicalRecordPage {
 
 /**
  * $1 practice, $2 patient or null for all, $3 rows, $4 offset: a page of records with their
- * patient and addenda, newest first, and the total (an InitPlan, run once).
+ * patient and addenda, newest first, and the total (an InitPlan, run once). The page's ids are
+ * picked first (from `(practice_id, written_at, id)`, or the patient's own index), so a deep page
+ * reads only its own rows' content and addenda.
  */
 export const CLINICAL_RECORDS_SQL = `
   SELECT n.id, n.type, n.written_at, n.patient_id, p.name AS patient_name, n.appointment_id, n.author_name, n.status,
@@ -39,10 +41,10 @@ export const CLINICAL_RECORDS_SQL = `
     coalesce((SELECT json_agg(json_build_object('id', d.id, 'text', d.text, 'author', d.author_name, 'at', d.created_at) ORDER BY d.created_at, d.id)
       FROM clinical_note_addendum d WHERE d.practice_id = n.practice_id AND d.note_id = n.id), '[]') AS addenda,
     (SELECT count(*) FROM clinical_note c WHERE c.practice_id = $1 AND ($2::text IS NULL OR c.patient_id = $2)) AS total
-  FROM clinical_note n JOIN patient p ON p.practice_id = n.practice_id AND p.id = n.patient_id
-  WHERE n.practice_id = $1 AND ($2::text IS NULL OR n.patient_id = $2)
-  ORDER BY n.written_at DESC, n.id DESC
-  LIMIT $3 OFFSET $4`;
+  FROM (SELECT id FROM clinical_note WHERE practice_id = $1 AND ($2::text IS NULL OR patient_id = $2) ORDER BY written_at DESC, id DESC LIMIT $3 OFFSET $4) page
+  JOIN clinical_note n ON n.practice_id = $1 AND n.id = page.id
+  JOIN patient p ON p.practice_id = n.practice_id AND p.id = n.patient_id
+  ORDER BY n.written_at DESC, n.id DESC`;
 
 interface ClinicalRecordSqlRow {
   id: string;

@@ -28,17 +28,20 @@ export interface PaymentPage {
   readonly pageSize: number;
 }
 
-/** $1 practice, $2 rows, $3 offset: a page of payments, newest first, with the total (an InitPlan). */
+/**
+ * $1 practice, $2 rows, $3 offset: a page of payments, newest first, with the total (an InitPlan).
+ * The page's ids come from the index `(practice_id, created_at, id)` alone; only those rows are
+ * joined to their appointment and patient.
+ */
 export const PAYMENTS_SQL = `
   SELECT pm.id, pm.created_at, pm.appointment_id, pm.amount_minor::text AS amount_minor, pm.currency, pm.method, pm.status,
     p.name AS patient_name, a.type AS appointment_type,
     (SELECT count(*) FROM payment c WHERE c.practice_id = $1) AS total
-  FROM payment pm
+  FROM (SELECT id FROM payment WHERE practice_id = $1 ORDER BY created_at DESC, id DESC LIMIT $2 OFFSET $3) page
+  JOIN payment pm ON pm.practice_id = $1 AND pm.id = page.id
   LEFT JOIN appointment a ON a.practice_id = pm.practice_id AND a.id = pm.appointment_id
   LEFT JOIN patient p ON p.practice_id = a.practice_id AND p.id = a.patient_id
-  WHERE pm.practice_id = $1
-  ORDER BY pm.created_at DESC, pm.id DESC
-  LIMIT $2 OFFSET $3`;
+  ORDER BY pm.created_at DESC, pm.id DESC`;
 
 interface PaymentSqlRow {
   id: string;
