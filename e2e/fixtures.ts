@@ -21,6 +21,17 @@ export async function expectNoA11yViolations(page: Page): Promise<void> {
 }
 
 /** The toast with this title (react-toastify renders each toast as role="alert"). */
+/**
+ * Picks an option of an open combo box once the option is wholly on screen. A react-aria combo box
+ * closes its list when the page scrolls (and clears the text that chose nothing), so a click that
+ * first scrolls a still-arriving list into view would close it under the pointer.
+ */
+export async function chooseComboBoxOption(page: Page, name: string): Promise<void> {
+  const option = page.getByRole('option', { name, exact: true });
+  await expect(option).toBeInViewport({ ratio: 1 });
+  await option.click();
+}
+
 export const toast = (page: Page, title: string) => page.getByRole('alert').filter({ hasText: title });
 
 export const E2E_PASSWORD = 'correct horse battery';

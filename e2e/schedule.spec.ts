@@ -1,6 +1,6 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { addDays, calendarDateInZone, formatLongDate, weekOf, zonedTimeToInstant, type CalendarDate } from '@wellspring/domain';
-import { expectNoA11yViolations, toast } from './fixtures.ts';
+import { chooseComboBoxOption, expectNoA11yViolations, toast } from './fixtures.ts';
 import { expectNoA11yViolationsInBothThemes } from './public-site.ts';
 import { addAppointment, addPatient, signInAsNewPractitioner } from './practice-fixtures.ts';
 
@@ -120,7 +120,7 @@ test.describe('the schedule', () => {
     await expect(form.getByText(dayName(saturday), { exact: true })).toBeVisible();
 
     await form.getByRole('combobox', { name: 'Patient' }).click();
-    await page.getByRole('option', { name: 'New Patient' }).click();
+    await chooseComboBoxOption(page, 'New Patient');
     await form.getByRole('button', { name: 'Schedule Appointment' }).click();
     await expect(form.getByText('Please enter the new patient’s name (at least 2 characters).')).toBeVisible();
     await expect(form.getByLabel('Patient name')).toBeFocused();
@@ -170,7 +170,7 @@ test.describe('the schedule', () => {
     await page.getByRole('button', { name: `Add appointment on ${dayName(tuesday)}` }).click();
     const form = dialog(page);
     await form.getByRole('combobox', { name: 'Patient' }).fill('Ben');
-    await page.getByRole('option', { name: 'Ben Overlap' }).click();
+    await chooseComboBoxOption(page, 'Ben Overlap');
     await expect(form.getByText(/overlaps/)).toHaveCount(0);
     await choose(page, form, 'Time', '10:00 AM');
     await expect(form.getByRole('status')).toContainText('This time overlaps another appointment. You can still schedule it.');

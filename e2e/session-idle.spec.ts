@@ -1,6 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import { ageSessionsOf } from './database.ts';
-import { E2E_PASSWORD, expectNoA11yViolations, signUp, toast, uniqueEmail } from './fixtures.ts';
+import { chooseComboBoxOption, E2E_PASSWORD, expectNoA11yViolations, signUp, toast, uniqueEmail } from './fixtures.ts';
 
 const SESSION_ENDED_NOTICE = 'Your session ended after a period of inactivity. Please sign in again to continue where you left off.';
 /** Past the idle limit the e2e server runs with (SESSION_IDLE_MINUTES, default 30). */
@@ -60,7 +60,7 @@ test.describe('a session idle past the limit', () => {
     await page.getByRole('button', { name: 'New Appointment' }).click();
     const dialog = page.getByRole('dialog', { name: 'Schedule New Appointment' });
     await dialog.getByRole('combobox', { name: 'Patient' }).click();
-    await page.getByRole('option', { name: 'New Patient' }).click();
+    await chooseComboBoxOption(page, 'New Patient');
     await dialog.getByLabel('Patient name').fill('Drafted Dana');
     await dialog.getByLabel('Notes').fill('Typed before walking away.');
 
