@@ -2,9 +2,10 @@ import optimizeLocales from '@react-aria/optimize-locales-plugin';
 import { vanillaExtractPlugin } from '@vanilla-extract/vite-plugin';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
+import { devApiTarget } from './build-plugins/dev-api-target.ts';
 import { precompress } from './build-plugins/precompress.ts';
 
-const apiTarget = process.env.WELLSPRING_API_URL ?? 'http://localhost:3000';
+const apiTarget = devApiTarget(process.env);
 
 export default defineConfig({
   plugins: [
