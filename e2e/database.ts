@@ -1,12 +1,13 @@
 /**
- * Direct access to the e2e server's embedded database (scripts/e2e-server.mjs), for the few
- * journeys that need the server's own time to pass (an idle session) rather than waiting for it.
+ * Direct access to the e2e server's database (scripts/e2e-server.mjs), for the few journeys that
+ * need the server's own time to pass (an idle session) rather than waiting for it.
  */
 import pg from 'pg';
 import { embeddedPostgresUrl } from '../apps/server/src/db/embedded.ts';
+import { externalE2eDatabaseUrl } from '../scripts/e2e-database.mjs';
 
-/** The server's database is `wellspring` (APP_DATABASE in apps/server/src/db/bootstrap.ts). */
-export const databaseUrl = () => embeddedPostgresUrl(Number(process.env.E2E_PG_PORT ?? 54349), 'wellspring');
+/** On the embedded cluster the server's database is `wellspring` (APP_DATABASE in apps/server/src/db/bootstrap.ts). */
+export const databaseUrl = () => externalE2eDatabaseUrl() ?? embeddedPostgresUrl(Number(process.env.E2E_PG_PORT ?? 54349), 'wellspring');
 
 /** Makes every session of the account `email` look unused for `minutes`, as if its user had walked away. */
 export async function ageSessionsOf(email: string, minutes: number): Promise<number> {

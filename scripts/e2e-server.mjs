@@ -1,8 +1,11 @@
-// Starts the real server for the browser tests on a fresh embedded database of its own.
+// Starts the real server for the browser tests on a fresh database of its own: an embedded cluster,
+// or `wellspring_e2e` on E2E_DATABASE_ADMIN_URL's server (scripts/e2e-database.mjs).
 import { spawn } from 'node:child_process';
 import { rmSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import pg from 'pg';
+import { E2E_DATABASE, externalE2eDatabaseUrl } from './e2e-database.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 // E2E_DATA_DIR (with E2E_PORT and E2E_PG_PORT) lets two runs share a checkout without sharing a database.
@@ -11,6 +14,18 @@ rmSync(dataDir, { recursive: true, force: true });
 
 const env = { ...process.env };
 delete env.DATABASE_URL;
+const externalUrl = externalE2eDatabaseUrl();
+if (externalUrl) {
+  const admin = new pg.Client({ connectionString: process.env.E2E_DATABASE_ADMIN_URL });
+  await admin.connect();
+  try {
+    await admin.query(`DROP DATABASE IF EXISTS ${E2E_DATABASE} WITH (FORCE)`);
+    await admin.query(`CREATE DATABASE ${E2E_DATABASE}`);
+  } finally {
+    await admin.end();
+  }
+  env.DATABASE_URL = externalUrl;
+}
 const child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
   cwd: root,
   stdio: 'inherit',

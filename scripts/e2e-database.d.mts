@@ -1,0 +1,2 @@
+export declare const E2E_DATABASE: string;
+export declare function externalE2eDatabaseUrl(env?: Readonly<Record<string, string | undefined>>): string | null;
