@@ -35,6 +35,8 @@ const PractitionerWaitlistPage = lazy(() =>
 const ProviderWaitlistPage = lazy(() =>
   import('../features/waitlist/provider-waitlist.page.tsx').then((m) => ({ default: m.ProviderWaitlistPage })),
 );
+const PrivacyPage = lazy(() => import('../features/legal/privacy.page.tsx').then((m) => ({ default: m.PrivacyPage })));
+const TermsPage = lazy(() => import('../features/legal/terms.page.tsx').then((m) => ({ default: m.TermsPage })));
 const SearchPage = lazy(() => import('../features/search/search.page.tsx').then((m) => ({ default: m.SearchPage })));
 const NotFoundPage = lazy(() => import('./shell/not-found.page.tsx').then((m) => ({ default: m.NotFoundPage })));
 // The provider portal (its own layout, guard and API provider): never in the landing chunk.
@@ -56,6 +58,9 @@ export const routeTable: readonly RouteEntry[] = [
   { path: '/practitioner-waitlist', screen: PractitionerWaitlistPage },
   { path: '/provider-waitlist', screen: ProviderWaitlistPage },
   { path: '/search', screen: SearchPage },
+  // Not in the spec's table: what Wellspring stores and the terms an applicant accepts.
+  { path: '/privacy', screen: PrivacyPage },
+  { path: '/terms', screen: TermsPage },
   // Not in the spec's table: the real sign-in behind the dashboard (DESIGN §1).
   { path: '/login', screen: SignInPage },
   { path: '/signup', screen: SignUpPage },

@@ -53,3 +53,5 @@ export const footerLink = style({
     '&[data-focus-visible]': { outline: `2px solid ${vars.color.focusRing}`, outlineOffset: '2px' },
   },
 });
+
+export const legalList = style({ listStyle: 'none', margin: 0, padding: 0, display: 'flex', flexWrap: 'wrap', gap: `${space.xs} ${space.lg}`, fontSize: '0.9375rem' });

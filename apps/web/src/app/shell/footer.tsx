@@ -13,6 +13,11 @@ const exploreLinks = [
   { href: '/for-practitioners', label: 'For Practitioners' },
 ] as const;
 
+const legalLinks = [
+  { href: '/privacy', label: 'Privacy Policy' },
+  { href: '/terms', label: 'Terms and Conditions' },
+] as const;
+
 export function Footer() {
   const { contactEmail, productionHost } = siteConfig();
   return (
@@ -51,6 +56,19 @@ export function Footer() {
       </div>
       <div className={styles.bottom}>
         <p className={styles.muted}>© {new Date().getFullYear()} Wellspring. All rights reserved.</p>
+        {productionHost ? null : (
+          <nav aria-label="Legal">
+            <ul className={styles.legalList}>
+              {legalLinks.map((link) => (
+                <li key={link.href}>
+                  <AriaLink className={styles.footerLink} href={link.href}>
+                    {link.label}
+                  </AriaLink>
+                </li>
+              ))}
+            </ul>
+          </nav>
+        )}
         {/* The production header holds only the brand and Join Waitlist, so the theme choice lives here there. */}
         {productionHost ? <ThemeControl placement="top start" /> : null}
       </div>

@@ -149,6 +149,17 @@ export function ApplicationForm() {
       >
         I accept the terms and conditions
       </Checkbox>
+      <p className={styles.termsNote}>
+        Read the{' '}
+        <a href="/terms" target="_blank" rel="noopener">
+          terms and conditions
+        </a>{' '}
+        and how we handle your information in our{' '}
+        <a href="/privacy" target="_blank" rel="noopener">
+          privacy policy
+        </a>{' '}
+        (each opens in a new tab, so nothing you typed here is lost).
+      </p>
       <Button type="submit" size="lg" fullWidth isDisabled={pending}>
         {pending ? applicationMessages.submitting : 'Submit Application'}
       </Button>

@@ -37,3 +37,5 @@ export const receivedIcon = style({
 });
 
 export const receivedTitle = style({ fontSize: '1.75rem', color: 'inherit' });
+
+export const termsNote = style({ margin: 0, marginTop: `calc(-1 * ${space.sm})`, fontSize: '0.9375rem', color: vars.color.textMuted });
