@@ -13,7 +13,10 @@ import { requestLogger } from './http/logger.ts';
 import { originCheck } from './http/origin-check.ts';
 import { requestHost } from './http/request-host.ts';
 import { hostHeaderGuard, methodGuard, queryInputDepthGuard, verifyJsonDepth } from './http/request-guards.ts';
+import { resolvePageHead } from './http/page-head.ts';
+import { sitemap } from './http/sitemap.ts';
 import { isFileIn, webApp } from './http/static.ts';
+import { findPractitionerProfile } from './repositories/practitioner.repository.ts';
 import { appRouter } from './trpc/app.router.ts';
 import { trpcExpressHandler } from './trpc/express-handler.ts';
 import { createContextFactory, INTERNAL_ERROR_MESSAGE } from './trpc/trpc.ts';
@@ -90,6 +93,10 @@ export function createApp({ config, db, logger, directoryCache = ReadCache.disab
   });
 
   const distDir = config.webDistDir;
+  const siteOrigin = (req: express.Request) => `${req.protocol}://${requestHost(req, trustProxy) ?? 'localhost'}`;
+  const onProductionHost = (req: express.Request) => isProductionHostHeader(requestHost(req, trustProxy), config.previewDomain);
+  // Before the host policy: a production host has a sitemap too (of `/` alone).
+  app.use(sitemap({ db, origin: siteOrigin, productionHost: onProductionHost }));
   app.use(hostPolicy({ previewDomain: config.previewDomain, trustProxy, isStaticFile: (path) => isFileIn(distDir, path) }));
 
   app.use('/api', originCheck({ allowedOrigins: config.allowedOrigins, trustProxy }));
@@ -120,8 +127,12 @@ export function createApp({ config, db, logger, directoryCache = ReadCache.disab
       distDir,
       webConfig: (req) => ({
         contactEmail: config.contactEmail,
-        productionHost: isProductionHostHeader(requestHost(req, trustProxy), config.previewDomain),
+        productionHost: onProductionHost(req),
         sessionIdleMinutes: config.sessions.idleTimeoutMs / 60_000,
+      }),
+      pageHead: async (req) => ({
+        head: await resolvePageHead(req.path, new URL(req.originalUrl, 'http://wellspring.invalid').searchParams, (id) => findPractitionerProfile(db, id)),
+        origin: siteOrigin(req),
       }),
     }),
   );

@@ -46,4 +46,5 @@ export * from './samples/prng.ts';
 export * from './samples/us-cities.ts';
 export * from './samples/generator.ts';
 export * from './shared/site.ts';
+export * from './shared/site-routes.ts';
 export * from './directory/directory.schema.ts';

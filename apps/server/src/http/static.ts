@@ -8,6 +8,8 @@ import { statSync } from 'node:fs';
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import express, { type Request, type RequestHandler, type Router } from 'express';
+import { escapeHtmlAttribute } from './html.ts';
+import { headTags, withHeadTags, type PageHead } from './page-head.ts';
 
 export const CONFIG_PLACEHOLDER = '__WELLSPRING_CONFIG__';
 
@@ -18,14 +20,12 @@ export interface WebConfig {
   readonly sessionIdleMinutes: number;
 }
 
-const HTML_ATTRIBUTE_ESCAPES: Record<string, string> = { '&': '&amp;', '"': '&quot;', "'": '&#39;', '<': '&lt;', '>': '&gt;' };
+export { escapeHtmlAttribute };
 
-export function escapeHtmlAttribute(value: string): string {
-  return value.replace(/[&"'<>]/g, (character) => HTML_ATTRIBUTE_ESCAPES[character] ?? character);
-}
-
-export function renderIndexHtml(template: string, config: WebConfig): string {
-  return template.replaceAll(CONFIG_PLACEHOLDER, escapeHtmlAttribute(JSON.stringify(config)));
+/** `template` with the runtime config, and, when given, the page's own head tags (page-head.ts). */
+export function renderIndexHtml(template: string, config: WebConfig, headTags?: string): string {
+  const configured = template.replaceAll(CONFIG_PLACEHOLDER, escapeHtmlAttribute(JSON.stringify(config)));
+  return headTags === undefined ? configured : withHeadTags(configured, headTags);
 }
 
 /** Whether `requestPath` names a file in `distDir` (and not a folder, and not outside it). */
@@ -99,7 +99,14 @@ async function isFile(filePath: string): Promise<boolean> {
 const NOT_BUILT_MESSAGE =
   'Wellspring: the web app is not built yet (apps/web/dist is missing).\nRun `npm run build` (or `npm start`), then reload this page.\n';
 
-export function webApp(options: { distDir: string; webConfig: (req: Request) => WebConfig }): Router {
+export interface WebAppOptions {
+  readonly distDir: string;
+  readonly webConfig: (req: Request) => WebConfig;
+  /** The page's head and status (page-head.ts) and the origin its absolute URLs use; without it every page is a 200 with the template's head. */
+  readonly pageHead?: (req: Request) => Promise<{ readonly head: PageHead; readonly origin: string }>;
+}
+
+export function webApp(options: WebAppOptions): Router {
   const router = express.Router();
   const indexPath = path.join(options.distDir, 'index.html');
   let cached: { mtimeMs: number; template: string } | undefined;
@@ -180,11 +187,13 @@ export function webApp(options: { distDir: string; webConfig: (req: Request) => 
         res.status(503).type('text/plain').set('Cache-Control', 'no-store').send(NOT_BUILT_MESSAGE);
         return;
       }
+      // A page whose head cannot be worked out (the database is down) is still served, as a 200 with the template's head.
+      const page = options.pageHead ? await options.pageHead(req).catch(() => undefined) : undefined;
       res
-        .status(200)
+        .status(page?.head.status ?? 200)
         .type('html')
         .set('Cache-Control', 'no-cache')
-        .send(renderIndexHtml(template, options.webConfig(req)));
+        .send(renderIndexHtml(template, options.webConfig(req), page ? headTags(page.head, page.origin) : undefined));
     } catch (error) {
       next(error);
     }
