@@ -1,6 +1,7 @@
 import { allowedAppointmentActions, type AppointmentAction, type AppointmentStatus } from '@wellspring/domain';
 import { Button } from '../../../ui/button/button.tsx';
-import { Icon, type IconProps } from '../../../ui/icons/icons.tsx';
+import { EllipsisVertical } from 'lucide';
+import { sized } from '../../../ui/icons/icons.tsx';
 import { Menu, MenuItem } from '../../../ui/menu/menu.tsx';
 import { portalPaths } from '../portal-paths.ts';
 
@@ -18,13 +19,7 @@ export const rowMenuLabels: Record<RowMenuAction, string> = {
 /** The row menu's entries, in order: exactly what the appointment machine allows now, then Delete. */
 export const rowMenuActions = (status: AppointmentStatus): RowMenuAction[] => [...allowedAppointmentActions(status), 'delete'];
 
-const MoreIcon = (props: IconProps) => (
-  <Icon {...props}>
-    <circle cx="12" cy="5" r="1" />
-    <circle cx="12" cy="12" r="1" />
-    <circle cx="12" cy="19" r="1" />
-  </Icon>
-);
+const MoreIcon = /* @__PURE__ */ sized(EllipsisVertical);
 
 export interface AppointmentRowMenuProps {
   readonly appointmentId: string;

@@ -1,5 +1,6 @@
 import { paymentMessages } from '@wellspring/domain';
-import { Icon, InfoIcon, type IconProps } from '../../../ui/icons/icons.tsx';
+import { Plus } from 'lucide';
+import { InfoIcon, sized } from '../../../ui/icons/icons.tsx';
 import * as styles from './payments.css.ts';
 
 /** SPEC §8's preview banner of the payment screens. */
@@ -12,8 +13,4 @@ export function PreviewBanner() {
   );
 }
 
-export const PlusIcon = (props: IconProps) => (
-  <Icon {...props}>
-    <path d="M12 5v14M5 12h14" />
-  </Icon>
-);
+export const PlusIcon = /* @__PURE__ */ sized(Plus);
