@@ -13,6 +13,7 @@ import { requestLogger } from './http/logger.ts';
 import { originCheck } from './http/origin-check.ts';
 import { requestHost } from './http/request-host.ts';
 import { hostHeaderGuard, methodGuard, queryInputDepthGuard, verifyJsonDepth } from './http/request-guards.ts';
+import { profilePhotoFiles, profilePhotoUpload } from './http/profile-photos.ts';
 import { isFileIn, webApp } from './http/static.ts';
 import { appRouter } from './trpc/app.router.ts';
 import { trpcExpressHandler } from './trpc/express-handler.ts';
@@ -89,10 +90,15 @@ export function createApp({ config, db, logger, directoryCache = ReadCache.disab
     }
   });
 
+  // Profile photos are public and served on every host, like the API (a profile shows them).
+  app.use('/api/photos', profilePhotoFiles({ db }));
+
   const distDir = config.webDistDir;
   app.use(hostPolicy({ previewDomain: config.previewDomain, trustProxy, isStaticFile: (path) => isFileIn(distDir, path) }));
 
   app.use('/api', originCheck({ allowedOrigins: config.allowedOrigins, trustProxy }));
+  // A photo's raw bytes (up to 5 MB): before the JSON body limit below.
+  app.use('/api/profile-photo', profilePhotoUpload({ db, config, now }));
   // Refuse a declared oversized body before reading it, whatever its content type.
   app.use('/api', (req, _res, next) => {
     const declaredLength = Number(req.headers['content-length']);
