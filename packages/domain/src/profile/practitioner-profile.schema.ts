@@ -121,7 +121,7 @@ const NUMERIC_TEXT = /^[-+]?(?:\d+(?:\.\d*)?|\.\d+)(?:[eE][-+]?\d+)?$/;
  * The form's number input gives a string: it is trimmed and read in decimal notation; an empty field
  * is not 0.
  */
-const yearsExperienceSchema = z.preprocess(
+const yearsExperienceParser = z.preprocess(
   (value) => {
     if (typeof value !== 'string') return value;
     const text = value.trim();
@@ -134,6 +134,12 @@ const yearsExperienceSchema = z.preprocess(
     .int({ error: profileMessages.yearsExperienceWhole })
     .transform((years) => years + 0),
 );
+/**
+ * Typed as what the editor sends, the number input's text (a preprocess's input is `unknown` to
+ * zod's types, which no form's values fit). At run time a number is read as well, and anything else
+ * is refused with the spec's message all the same.
+ */
+const yearsExperienceSchema = yearsExperienceParser as unknown as z.ZodType<number, string>;
 
 /**
  * Where a profile photo may come from: an http(s) URL, or a path on this site ("/images/…", as the
