@@ -155,7 +155,7 @@ describe('specialty entries', () => {
     expect(addListEntry(['Acupuncture'], 'ACUPUNCTURE', 'specialties')).toEqual({ ok: false, message: '"Acupuncture" is already in the list' });
     expect(addListEntry([], 'Reiki', 'specialties')).toEqual({
       ok: false,
-      message: 'Please choose a specialty from the list: Naturopathy, Acupuncture, Ayurveda, Functional Medicine, Herbalism, Homeopathy, Nutrition',
+      message: 'Please choose a specialty from the list',
     });
     // Other lists take any text.
     expect(addListEntry([], 'Reiki', 'treatmentApproaches')).toEqual({ ok: true, list: ['Reiki'] });
@@ -165,7 +165,7 @@ describe('specialty entries', () => {
     const parsed = practitionerProfileSchema.safeParse({ ...valid, specialties: ['Nutrition', 'Reiki'] });
     expect(parsed.success).toBe(false);
     expect(messagesOf(practitionerProfileSchema, { ...valid, specialties: ['Nutrition', 'Reiki'] })).toEqual({
-      'specialties.1': ['Please choose a specialty from the list: Naturopathy, Acupuncture, Ayurveda, Functional Medicine, Herbalism, Homeopathy, Nutrition'],
+      'specialties.1': ['Please choose a specialty from the list'],
     });
     expect(practitionerProfileSchema.parse({ ...valid, specialties: [' nutrition ', 'ayurveda'] }).specialties).toEqual(['Nutrition', 'Ayurveda']);
   });

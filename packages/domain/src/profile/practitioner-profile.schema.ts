@@ -27,7 +27,7 @@ export const profileMessages = {
   duplicateEntry: (entry: string) => `"${entry}" is already in the list`,
   profileImage: 'Please enter a valid image address',
   /** The directory filters by the catalog's specialties (the search's and the quiz's), so a profile lists only those. */
-  specialty: `Please choose a specialty from the list: ${catalogSpecialties.map((specialty) => specialtyLabels[specialty]).join(', ')}`,
+  specialty: 'Please choose a specialty from the list',
   /** Set by the server when the gazetteer cannot place the location (docs/decisions/0020-gazetteer.md). */
   locationUnknown: 'We could not find this place. Enter a US city and state (Portland, OR) or a 5-digit ZIP code',
   /** The photo must be one this practitioner uploaded (or none). */

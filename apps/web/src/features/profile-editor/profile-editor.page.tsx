@@ -155,7 +155,11 @@ function ProfileEditor({ saved }: { saved: MyProfile }) {
       onSuccess: async (result) => {
         setDone(true);
         notify.success(result.created ? profileMessages.created : profileMessages.updated);
-        redirect.current = setTimeout(() => navigate('/dashboard'), PROFILE_REDIRECT_MS);
+        redirect.current = setTimeout(() => {
+          navigate('/dashboard');
+          // The dashboard opens at its top, not where the Save button was.
+          window.scrollTo?.({ top: 0 });
+        }, PROFILE_REDIRECT_MS);
         await Promise.all([
           queryClient.invalidateQueries(trpc.profile.pathFilter()),
           queryClient.invalidateQueries(trpc.dashboard.pathFilter()),
@@ -200,11 +204,11 @@ function ProfileEditor({ saved }: { saved: MyProfile }) {
           }}
         >
           <Tabs selectedKey={tab} onSelectionChange={(key: Key) => setTab(String(key) as TabId)}>
-            <TabList aria-label="Profile sections">
-              <Tab id="basic">{basicTab}</Tab>
-              <Tab id="expertise">{expertiseTab}</Tab>
-              <Tab id="credentials">{credentialsTab}</Tab>
-              <Tab id="approaches">{approachesTab}</Tab>
+            <TabList aria-label="Profile sections" className={styles.tabList}>
+              <Tab id="basic" className={styles.tab}>{basicTab}</Tab>
+              <Tab id="expertise" className={styles.tab}>{expertiseTab}</Tab>
+              <Tab id="credentials" className={styles.tab}>{credentialsTab}</Tab>
+              <Tab id="approaches" className={styles.tab}>{approachesTab}</Tab>
             </TabList>
 
             <TabPanel id="basic" className={styles.panel}>
@@ -252,7 +256,7 @@ function ProfileEditor({ saved }: { saved: MyProfile }) {
                 entryName="specialty"
                 entries={lists.specialties}
                 onChange={setList('specialties')}
-                placeholder="Naturopathy"
+                placeholder="e.g. Naturopathy"
                 description={`One of: ${specialtyEntryOptions.join(', ')}`}
                 errorMessage={otherErrors.specialties}
                 isDisabled={busy}
@@ -266,7 +270,7 @@ function ProfileEditor({ saved }: { saved: MyProfile }) {
                 entryName="certification"
                 entries={lists.certifications}
                 onChange={setList('certifications')}
-                placeholder="Licensed Naturopathic Physician"
+                placeholder="e.g. NCCAOM Diplomate"
                 errorMessage={otherErrors.certifications}
                 isDisabled={busy}
               />
@@ -276,7 +280,7 @@ function ProfileEditor({ saved }: { saved: MyProfile }) {
                 entryName="education"
                 entries={lists.education}
                 onChange={setList('education')}
-                placeholder="ND, National University of Natural Medicine"
+                placeholder="e.g. ND, Bastyr University"
                 errorMessage={otherErrors.education}
                 isDisabled={busy}
               />
@@ -289,7 +293,7 @@ function ProfileEditor({ saved }: { saved: MyProfile }) {
                 entryName="treatment approach"
                 entries={lists.treatmentApproaches}
                 onChange={setList('treatmentApproaches')}
-                placeholder="Botanical medicine"
+                placeholder="e.g. Botanical medicine"
                 errorMessage={otherErrors.treatmentApproaches}
                 isDisabled={busy}
               />
