@@ -14,6 +14,7 @@ import { originCheck } from './http/origin-check.ts';
 import { requestHost } from './http/request-host.ts';
 import { hostHeaderGuard, methodGuard, queryInputDepthGuard, verifyJsonDepth } from './http/request-guards.ts';
 import { resolvePageHead } from './http/page-head.ts';
+import { profilePhotoFiles, profilePhotoUpload } from './http/profile-photos.ts';
 import { sitemap } from './http/sitemap.ts';
 import { isFileIn, webApp } from './http/static.ts';
 import { findPractitionerProfile } from './repositories/practitioner.repository.ts';
@@ -92,6 +93,9 @@ export function createApp({ config, db, logger, directoryCache = ReadCache.disab
     }
   });
 
+  // Profile photos are public and served on every host, like the API (a profile shows them).
+  app.use('/api/photos', profilePhotoFiles({ db }));
+
   const distDir = config.webDistDir;
   const siteOrigin = (req: express.Request) => `${req.protocol}://${requestHost(req, trustProxy) ?? 'localhost'}`;
   const onProductionHost = (req: express.Request) => isProductionHostHeader(requestHost(req, trustProxy), config.previewDomain);
@@ -100,6 +104,8 @@ export function createApp({ config, db, logger, directoryCache = ReadCache.disab
   app.use(hostPolicy({ previewDomain: config.previewDomain, trustProxy, isStaticFile: (path) => isFileIn(distDir, path) }));
 
   app.use('/api', originCheck({ allowedOrigins: config.allowedOrigins, trustProxy }));
+  // A photo's raw bytes (up to 5 MB): before the JSON body limit below.
+  app.use('/api/profile-photo', profilePhotoUpload({ db, config, now }));
   // Refuse a declared oversized body before reading it, whatever its content type.
   app.use('/api', (req, _res, next) => {
     const declaredLength = Number(req.headers['content-length']);

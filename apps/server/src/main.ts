@@ -10,6 +10,7 @@ import { ReadCache } from './cache/read-cache.ts';
 import { loadConfig } from './config.ts';
 import { openDatabase } from './db/bootstrap.ts';
 import { seedDatabase } from './db/seed.ts';
+import { warmGeocoder } from './geo/geocoder.ts';
 import { createLogger } from './http/logger.ts';
 import { refuseConnect } from './http/request-guards.ts';
 import { createRelay } from './outbox/relay.ts';
@@ -32,6 +33,8 @@ const directoryCache = new ReadCache(config.directoryCache);
 const directoryChanges = createDirectoryChangeListener({ connectionString: database.url, cache: directoryCache, logger });
 await directoryChanges.start();
 
+// The gazetteer of profile locations and the search's location box loads in the background.
+warmGeocoder();
 const app = createApp({ config, db: database.db, logger, directoryCache });
 const server = http.createServer(app);
 refuseConnect(server);

@@ -98,7 +98,52 @@ const appointmentTransition = (verb: 'confirm' | 'complete' | 'cancel' | 'delete
   },
 });
 
+/** The owner's public profile (saved in beforeAll) and the photo it shows. */
+const ownerProfile = (photoUrl: string | null = null) => ({
+  name: 'Dr. Owner Listing',
+  location: 'Portland, OR',
+  shortBio: 'Private until saved.',
+  about: 'An about text that is long enough for the profile editor to accept it as is.',
+  yearsExperience: '9',
+  specialties: ['Naturopathy'],
+  profileImage: photoUrl,
+});
+const ownerListingId = async (): Promise<string | null> =>
+  ((await database.query<{ practitioner_id: string | null }>('SELECT practitioner_id FROM practice WHERE id = $1', [fixture.owner.practiceId]))[0]?.practitioner_id ?? null);
+const ownerPhotoUrl = async (): Promise<string> =>
+  `/api/photos/${(await database.query<{ id: string }>('SELECT id::text FROM profile_photo WHERE practice_id = $1', [fixture.owner.practiceId]))[0]?.id ?? ''}.webp`;
+
 const PRACTICE_PROCEDURES: Record<string, IsolationCase> = {
+  'profile.mine': {
+    type: 'query',
+    input: () => undefined,
+    owner: async (caller) => {
+      const mine = await caller.profile.mine();
+      expect(mine.profile?.name).toBe('Dr. Owner Listing');
+      expect(mine.practitionerId).toBe(await ownerListingId());
+    },
+    other: async (caller) => expect(await caller.profile.mine()).toEqual({ profile: null, practitionerId: null }),
+  },
+  'profile.save': {
+    type: 'mutation',
+    input: () => ownerProfile(),
+    owner: async (caller) => {
+      const photoUrl = await ownerPhotoUrl();
+      expect(await caller.profile.save(ownerProfile(photoUrl))).toEqual({ created: false, practitionerId: await ownerListingId() });
+    },
+    other: async (caller) => {
+      // Another practitioner cannot show the owner's photo...
+      const refused = await caller.profile.save(ownerProfile(await ownerPhotoUrl())).then(
+        () => null,
+        (thrown: unknown) => thrown,
+      );
+      expect((refused as TRPCError).code).toBe('BAD_REQUEST');
+      // ...and saving the same profile publishes a listing of their own, never the owner's.
+      const saved = await caller.profile.save(ownerProfile());
+      expect(saved.created).toBe(true);
+      expect(saved.practitionerId).not.toBe(await ownerListingId());
+    },
+  },
   'dashboard.overview': {
     type: 'query',
     input: () => undefined,
@@ -299,6 +344,9 @@ beforeAll(async () => {
   const noteId = await addNote(database.db, owner.practiceId, patientId, { title: 'Private note', writtenAt: now });
   const paymentId = await addPayment(database.db, owner.practiceId, { amountMinor: 15000, appointmentId });
   fixture = { owner, other, patientId, patientName, appointmentDate: day, appointmentId, noteId, paymentId };
+  // The owner's published profile and its photo (stored as an upload would store it).
+  await database.query(`INSERT INTO profile_photo (id, practice_id, bytes, sha256, width, height) VALUES (gen_random_uuid(), $1, '\\x00', 'test', 1, 1)`, [owner.practiceId]);
+  await owner.caller.profile.save(ownerProfile(await ownerPhotoUrl()));
 });
 
 afterAll(async () => {
@@ -313,6 +361,9 @@ const ownerPracticeSnapshot = async () => ({
   notes: await database.query('SELECT id, status FROM clinical_note WHERE practice_id = $1 ORDER BY id', [fixture.owner.practiceId]),
   addenda: await database.query('SELECT id FROM clinical_note_addendum WHERE practice_id = $1 ORDER BY id', [fixture.owner.practiceId]),
   payments: await database.query('SELECT id, status FROM payment WHERE practice_id = $1 ORDER BY id', [fixture.owner.practiceId]),
+  profile: await database.query('SELECT profile, practitioner_id FROM practice WHERE id = $1', [fixture.owner.practiceId]),
+  listing: await database.query('SELECT l.* FROM practitioner l JOIN practice p ON p.practitioner_id = l.id WHERE p.id = $1', [fixture.owner.practiceId]),
+  photos: await database.query('SELECT id FROM profile_photo WHERE practice_id = $1 ORDER BY id', [fixture.owner.practiceId]),
 });
 
 const routerProcedures = Object.entries(appRouter._def.procedures as unknown as Record<string, { _def: { type: 'query' | 'mutation' } }>);

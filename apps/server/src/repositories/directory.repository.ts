@@ -28,6 +28,7 @@ import {
   type Specialty,
 } from '@wellspring/domain';
 import type { Database } from '../db/client.ts';
+import { geocodeUsPlace } from '../geo/geocoder.ts';
 import { DIRECTORY_CARD_COLUMNS, directoryCardFromRow, preparedStatementName, specialtyMaskOf, type DirectoryCardRow } from './practitioner.repository.ts';
 
 export interface DirectorySearchSql {
@@ -39,8 +40,27 @@ export interface DirectorySearchSql {
 
 const escapeLike = (text: string): string => text.replace(/[\\%_]/g, (char) => `\\${char}`);
 
-/** The one statement a search runs (exported for the bench and EXPLAIN). */
-export function buildDirectorySearchSql(search: DirectorySearch): DirectorySearchSql {
+/** The origin of the sample list's cities (exact, no gazetteer): the bench's and EXPLAIN's default. */
+const sampleOrigin = (location: string | undefined): DirectoryOrigin | null => {
+  const city = location ? resolveUsCity(location) : null;
+  return city ? originOf(city) : null;
+};
+
+/**
+ * Where a search's location text points: a city of the sample list (a bare name such as "Portland"
+ * included), else any US city with its state or a ZIP code from the gazetteer (geo/geocoder.ts), else
+ * null (the text then filters the listings' "City, ST" by substring).
+ */
+export async function resolveSearchOrigin(location: string | undefined): Promise<DirectoryOrigin | null> {
+  if (!location) return null;
+  const sample = sampleOrigin(location);
+  if (sample) return sample;
+  const place = await geocodeUsPlace(location);
+  return place ? { label: place.label, lat: place.lat, lng: place.lng } : null;
+}
+
+/** The one statement a search runs (exported for the bench and EXPLAIN), given where its location points. */
+export function buildDirectorySearchSql(search: DirectorySearch, origin: DirectoryOrigin | null = sampleOrigin(search.location)): DirectorySearchSql {
   const values: unknown[] = [];
   const param = (value: unknown): string => {
     values.push(value);
@@ -70,8 +90,6 @@ export function buildDirectorySearchSql(search: DirectorySearch): DirectorySearc
     keys.push('ts_rank(p.search_document, (SELECT q FROM search)) AS rank');
   }
 
-  const city = search.location ? resolveUsCity(search.location) : null;
-  const origin = city ? originOf(city) : null;
   if (origin) {
     const radius = search.maxDistanceMiles ?? DEFAULT_RADIUS_MILES;
     const box = boundingBox(origin, radius);
@@ -178,7 +196,7 @@ const specialtyBits = (list: readonly Specialty[]): number[] => [...new Set(list
 type SearchRow = DirectoryCardRow & { total: number; distance: number | null };
 
 export async function searchDirectory(db: Database, search: DirectorySearch): Promise<DirectorySearchResult> {
-  const sql = buildDirectorySearchSql(search);
+  const sql = buildDirectorySearchSql(search, await resolveSearchOrigin(search.location));
   const { rows } = await db.pool.query<SearchRow>({ name: preparedStatementName(sql.text), text: sql.text, values: sql.values });
   const total = rows[0]?.total ?? 0;
   return {

@@ -13,6 +13,7 @@ import { practitionersRouter } from './practitioners.router.ts';
 import { patientsRouter } from './patients.router.ts';
 import { paymentsRouter } from './payments.router.ts';
 import { portalDashboardRouter } from './portal-dashboard.router.ts';
+import { profileRouter } from './profile.router.ts';
 import { quizRouter } from './quiz.router.ts';
 import { scheduleRouter } from './schedule.router.ts';
 import { router } from './trpc.ts';
@@ -30,6 +31,7 @@ export const appRouter = router({
   payments: paymentsRouter,
   portalDashboard: portalDashboardRouter,
   practitioners: practitionersRouter,
+  profile: profileRouter,
   quiz: quizRouter,
   schedule: scheduleRouter,
   waitlist: waitlistRouter,

@@ -19,6 +19,9 @@ const PatientListPage = lazy(() =>
 const PatientDetailPage = lazy(() =>
   import('../features/patients/patient-detail.page.tsx').then((m) => ({ default: m.PatientDetailPage })),
 );
+const ProfileEditorPage = lazy(() =>
+  import('../features/profile-editor/profile-editor.page.tsx').then((m) => ({ default: m.ProfileEditorPage })),
+);
 const AboutPage = lazy(() => import('../features/about/about.page.tsx').then((m) => ({ default: m.AboutPage })));
 const DiagnosticPage = lazy(() =>
   import('../features/diagnostic/diagnostic.page.tsx').then((m) => ({ default: m.DiagnosticPage })),
@@ -65,7 +68,7 @@ export const routeTable: readonly RouteEntry[] = [
   { path: '/login', screen: SignInPage },
   { path: '/signup', screen: SignUpPage },
   // Screens of later issues fall through to the 404 page until they are built:
-  // /practitioner-profile/edit, /practitioner-profile/create, /community, /referrals, /referral.
+  // /community, /referrals, /referral.
 ];
 
 export interface SignedInRouteEntry extends RouteEntry {
@@ -85,6 +88,9 @@ export const signedInRouteTable: readonly SignedInRouteEntry[] = [
   { path: '/dashboard/schedule', screen: SchedulePage, visitor: 'sign-in' },
   { path: '/dashboard/patients', screen: PatientListPage, visitor: 'sign-in' },
   { path: '/dashboard/patients/:id', screen: PatientDetailPage, visitor: 'sign-in' },
+  // One editor for both (SPEC §2): its button says whether the practitioner has a profile yet.
+  { path: '/practitioner-profile/create', screen: ProfileEditorPage, visitor: 'sign-in' },
+  { path: '/practitioner-profile/edit', screen: ProfileEditorPage, visitor: 'sign-in' },
 ];
 
 /** The signed-in route the location is on, if any. */

@@ -144,3 +144,29 @@ describe('profile lists', () => {
     );
   });
 });
+
+describe('specialty entries', () => {
+  it('are the catalog specialties, named by label or key in any case, kept as their label', async () => {
+    const { specialtyOfEntry } = await import('./practitioner-profile.schema.ts');
+    expect(specialtyOfEntry(' functional   MEDICINE ')).toBe('functional_medicine');
+    expect(specialtyOfEntry('functional_medicine')).toBe('functional_medicine');
+    expect(specialtyOfEntry('Reiki')).toBeNull();
+    expect(addListEntry([], ' acupuncture ', 'specialties')).toEqual({ ok: true, list: ['Acupuncture'] });
+    expect(addListEntry(['Acupuncture'], 'ACUPUNCTURE', 'specialties')).toEqual({ ok: false, message: '"Acupuncture" is already in the list' });
+    expect(addListEntry([], 'Reiki', 'specialties')).toEqual({
+      ok: false,
+      message: 'Please choose a specialty from the list',
+    });
+    // Other lists take any text.
+    expect(addListEntry([], 'Reiki', 'treatmentApproaches')).toEqual({ ok: true, list: ['Reiki'] });
+  });
+
+  it('are checked by the schema too', () => {
+    const parsed = practitionerProfileSchema.safeParse({ ...valid, specialties: ['Nutrition', 'Reiki'] });
+    expect(parsed.success).toBe(false);
+    expect(messagesOf(practitionerProfileSchema, { ...valid, specialties: ['Nutrition', 'Reiki'] })).toEqual({
+      'specialties.1': ['Please choose a specialty from the list'],
+    });
+    expect(practitionerProfileSchema.parse({ ...valid, specialties: [' nutrition ', 'ayurveda'] }).specialties).toEqual(['Nutrition', 'Ayurveda']);
+  });
+});

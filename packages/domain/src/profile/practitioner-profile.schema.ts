@@ -10,6 +10,7 @@
 import { z } from 'zod';
 import { lineText, multilineText } from '../shared/text.ts';
 import { tooLongMessage } from '../shared/text-limits.ts';
+import { specialties as catalogSpecialties, specialtyLabels, type Specialty } from '../catalog/specialties.ts';
 
 export const SHORT_BIO_MAX = 200;
 
@@ -25,6 +26,13 @@ export const profileMessages = {
   entryTooLong: 'Entries must be at most 100 characters',
   duplicateEntry: (entry: string) => `"${entry}" is already in the list`,
   profileImage: 'Please enter a valid image address',
+  /** The directory filters by the catalog's specialties (the search's and the quiz's), so a profile lists only those. */
+  specialty: 'Please choose a specialty from the list',
+  /** Set by the server when the gazetteer cannot place the location (docs/decisions/0020-gazetteer.md). */
+  locationUnknown: 'We could not find this place. Enter a US city and state (Portland, OR) or a 5-digit ZIP code',
+  /** The photo must be one this practitioner uploaded (or none). */
+  profileImageNotUploaded: 'Please upload the photo again',
+  saveFailed: { title: 'Failed to save profile', description: 'Please try again later.' },
   created: { title: 'Profile created successfully!', description: 'Your profile is now live and visible to patients.' },
   updated: { title: 'Profile updated successfully!', description: 'Your changes have been saved.' },
 } as const;
@@ -48,11 +56,31 @@ export const canAddListEntry = (raw: string): boolean => raw.trim() !== '';
 
 export type AddListEntryResult = { readonly ok: true; readonly list: readonly string[] } | { readonly ok: false; readonly message: string };
 
-/** Adds `raw` (trimmed) to `list`, or says why not: empty, too long, or already there. */
-export function addListEntry(list: readonly string[], raw: string): AddListEntryResult {
-  const entry = raw.trim().replace(/\s+/g, ' ');
+/**
+ * The catalog specialty an entry names, by its label or its key, in any case and spacing
+ * ("functional  medicine", "Functional Medicine", "functional_medicine"), or null.
+ */
+export function specialtyOfEntry(entry: string): Specialty | null {
+  const key = listEntryKey(entry).replace(/_/g, ' ');
+  return catalogSpecialties.find((specialty) => listEntryKey(specialtyLabels[specialty]) === key) ?? null;
+}
+
+/** The specialty entries the editor offers (the catalog's labels). */
+export const specialtyEntryOptions: readonly string[] = catalogSpecialties.map((specialty) => specialtyLabels[specialty]);
+
+/**
+ * Adds `raw` (trimmed) to `list`, or says why not: empty, too long, or already there. For
+ * `specialties`, the entry must name a catalog specialty and is kept as its label.
+ */
+export function addListEntry(list: readonly string[], raw: string, field?: ProfileListField): AddListEntryResult {
+  let entry = raw.trim().replace(/\s+/g, ' ');
   if (entry === '') return { ok: false, message: profileMessages.emptyEntry };
   if (entry.length > LIST_ENTRY_MAX) return { ok: false, message: profileMessages.entryTooLong };
+  if (field === 'specialties') {
+    const specialty = specialtyOfEntry(entry);
+    if (specialty === null) return { ok: false, message: profileMessages.specialty };
+    entry = specialtyLabels[specialty];
+  }
   const key = listEntryKey(entry);
   const existing = list.find((item) => listEntryKey(item) === key);
   if (existing !== undefined) return { ok: false, message: profileMessages.duplicateEntry(existing) };
@@ -93,7 +121,7 @@ const NUMERIC_TEXT = /^[-+]?(?:\d+(?:\.\d*)?|\.\d+)(?:[eE][-+]?\d+)?$/;
  * The form's number input gives a string: it is trimmed and read in decimal notation; an empty field
  * is not 0.
  */
-const yearsExperienceSchema = z.preprocess(
+const yearsExperienceParser = z.preprocess(
   (value) => {
     if (typeof value !== 'string') return value;
     const text = value.trim();
@@ -106,6 +134,12 @@ const yearsExperienceSchema = z.preprocess(
     .int({ error: profileMessages.yearsExperienceWhole })
     .transform((years) => years + 0),
 );
+/**
+ * Typed as what the editor sends, the number input's text (a preprocess's input is `unknown` to
+ * zod's types, which no form's values fit). At run time a number is read as well, and anything else
+ * is refused with the spec's message all the same.
+ */
+const yearsExperienceSchema = yearsExperienceParser as unknown as z.ZodType<number, string>;
 
 /**
  * Where a profile photo may come from: an http(s) URL, or a path on this site ("/images/…", as the
@@ -131,7 +165,17 @@ export const practitionerProfileSchema = z.object({
   about: multilineText().trim().min(50, profileMessages.about).max(10_000, tooLongMessage('About', 10_000)),
   yearsExperience: yearsExperienceSchema,
   acceptsInsurance: z.boolean().default(false),
-  specialties: profileListSchema,
+  /** Catalog specialties, each kept as its label ("functional medicine" → "Functional Medicine"). */
+  specialties: profileListSchema
+    .superRefine((entries, ctx) => {
+      entries.forEach((entry, index) => {
+        if (specialtyOfEntry(entry) === null) ctx.addIssue({ code: 'custom', message: profileMessages.specialty, path: [index] });
+      });
+    })
+    .transform((entries) => entries.map((entry) => {
+      const specialty = specialtyOfEntry(entry);
+      return specialty === null ? entry : specialtyLabels[specialty];
+    })),
   certifications: profileListSchema,
   education: profileListSchema,
   treatmentApproaches: profileListSchema,

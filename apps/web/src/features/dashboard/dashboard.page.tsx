@@ -1,4 +1,6 @@
+import { useQuery } from '@tanstack/react-query';
 import { useSignedInUser } from '../../lib/signed-in-user.tsx';
+import { useTRPC } from '../../lib/trpc.ts';
 import { Avatar } from '../../ui/avatar/avatar.tsx';
 import { DashboardOverview } from './dashboard-overview.tsx';
 import * as styles from './dashboard.css.ts';
@@ -10,11 +12,14 @@ import * as styles from './dashboard.css.ts';
  */
 export function DashboardPage() {
   const user = useSignedInUser();
+  const trpc = useTRPC();
+  // The profile photo, once the practitioner has uploaded and saved one (the profile editor).
+  const profile = useQuery({ ...trpc.profile.mine.queryOptions(), retry: false });
   return (
     <div className={styles.page}>
       <div className={styles.header}>
         <div className={styles.welcome}>
-          <Avatar name={user.name} size="lg" />
+          <Avatar name={user.name} src={profile.data?.profile?.profileImage ?? null} size="lg" />
           <div>
             <h1 className={styles.title}>Welcome back, {user.name}</h1>
             <p className={styles.muted}>{user.email}</p>

@@ -162,7 +162,7 @@ function Directory() {
         <TextField
           label="Location"
           type="search"
-          placeholder="City, e.g. Portland, OR"
+          placeholder="City and state or ZIP, e.g. Portland, OR"
           value={locationText}
           onChange={setLocationText}
           className={styles.searchField}
