@@ -10,6 +10,7 @@ import { patientsRepository } from './patients.repository.ts';
 import { paymentsRepository } from './payments.repository.ts';
 import { portalDashboardRepository } from './portal-dashboard.repository.ts';
 import type { PracticeScope } from './practice-scope.ts';
+import { referralsRepository } from './referrals.repository.ts';
 
 export function practiceRepositories(db: Database, scope: PracticeScope) {
   return {
@@ -20,6 +21,7 @@ export function practiceRepositories(db: Database, scope: PracticeScope) {
     clinicalRecords: clinicalRecordsRepository(db, scope),
     payments: paymentsRepository(db, scope),
     portalDashboard: portalDashboardRepository(db, scope),
+    referrals: referralsRepository(db, scope),
   };
 }
 

@@ -14,6 +14,7 @@ import { patientsRouter } from './patients.router.ts';
 import { paymentsRouter } from './payments.router.ts';
 import { portalDashboardRouter } from './portal-dashboard.router.ts';
 import { quizRouter } from './quiz.router.ts';
+import { referralCodesRouter, referralsRouter } from './referrals.router.ts';
 import { scheduleRouter } from './schedule.router.ts';
 import { router } from './trpc.ts';
 import { waitlistRouter } from './waitlist.router.ts';
@@ -31,6 +32,8 @@ export const appRouter = router({
   portalDashboard: portalDashboardRouter,
   practitioners: practitionersRouter,
   quiz: quizRouter,
+  referralCodes: referralCodesRouter,
+  referrals: referralsRouter,
   schedule: scheduleRouter,
   waitlist: waitlistRouter,
 });

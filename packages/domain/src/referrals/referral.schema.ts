@@ -233,3 +233,16 @@ export function referralStats(referrals: readonly Pick<Referral, 'status' | 'ref
     rewardsEarned: completed.reduce((sum, referral) => sum + (rewardByCode.get(referral.referralCode) ?? 0), 0),
   };
 }
+
+/** A referral code as a link carries it (`/referral?code=`): looked up upper case. */
+export const referralCodeRefSchema = z.object({ code: lineText().trim().min(1, referralCodeErrors.notFound).max(40, referralCodeErrors.notFound).transform(normalizeReferralCode) });
+
+/** The actions a referral's row offers its viewer (SPEC §4): the sender Resend/Cancel, the receiver Accept/Decline. */
+export type ReferralAction = 'resend' | 'cancel' | 'accept' | 'decline';
+export const referralActionLabels: Record<ReferralAction, string> = { resend: 'Resend', cancel: 'Cancel', accept: 'Accept', decline: 'Decline' };
+export const referralActionToasts: Record<ReferralAction, string> = {
+  resend: referralToasts.resent,
+  cancel: referralToasts.cancelled,
+  accept: referralToasts.accepted,
+  decline: referralToasts.declined,
+};
