@@ -35,6 +35,10 @@ const PractitionerWaitlistPage = lazy(() =>
 const ProviderWaitlistPage = lazy(() =>
   import('../features/waitlist/provider-waitlist.page.tsx').then((m) => ({ default: m.ProviderWaitlistPage })),
 );
+const ReferralsPage = lazy(() => import('../features/referrals/referrals.page.tsx').then((m) => ({ default: m.ReferralsPage })));
+const ReferralOfferPage = lazy(() =>
+  import('../features/referrals/referral-offer.page.tsx').then((m) => ({ default: m.ReferralOfferPage })),
+);
 const SearchPage = lazy(() => import('../features/search/search.page.tsx').then((m) => ({ default: m.SearchPage })));
 const NotFoundPage = lazy(() => import('./shell/not-found.page.tsx').then((m) => ({ default: m.NotFoundPage })));
 // The provider portal (its own layout, guard and API provider): never in the landing chunk.
@@ -60,15 +64,16 @@ export const routeTable: readonly RouteEntry[] = [
   { path: '/login', screen: SignInPage },
   { path: '/signup', screen: SignUpPage },
   // Screens of later issues fall through to the 404 page until they are built:
-  // /practitioner-profile/edit, /practitioner-profile/create, /community, /referrals, /referral.
+  // /practitioner-profile/edit, /practitioner-profile/create, /community.
 ];
 
 export interface SignedInRouteEntry extends RouteEntry {
   /**
    * What a visitor without a session gets: sent to sign in and back (`sign-in`), or the spec's
-   * login prompt in place (`/dashboard`, SPEC §2).
+   * login prompt in place (`/dashboard`, SPEC §2), or a screen of its own (`/referral?code=` shows
+   * a visitor the code's offer and a sign-up link).
    */
-  readonly visitor: 'sign-in' | 'login-prompt';
+  readonly visitor: 'sign-in' | 'login-prompt' | LazyExoticComponent<ComponentType>;
 }
 
 /**
@@ -80,6 +85,8 @@ export const signedInRouteTable: readonly SignedInRouteEntry[] = [
   { path: '/dashboard/schedule', screen: SchedulePage, visitor: 'sign-in' },
   { path: '/dashboard/patients', screen: PatientListPage, visitor: 'sign-in' },
   { path: '/dashboard/patients/:id', screen: PatientDetailPage, visitor: 'sign-in' },
+  { path: '/referrals', screen: ReferralsPage, visitor: 'sign-in' },
+  { path: '/referral', screen: ReferralsPage, visitor: ReferralOfferPage },
 ];
 
 /** The signed-in route the location is on, if any. */
