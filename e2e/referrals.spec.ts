@@ -52,6 +52,8 @@ async function newPage(browser: Browser): Promise<Page> {
 
 test.describe('referrals', () => {
   test('the demo practitioner: 12 total, 5 completed, $120 earned, the three tabs, axe on each in light and dark', async ({ page }) => {
+    // Eight axe scans on a shared machine.
+    test.slow();
     await signInAsDemo(page);
     await page.goto('/referrals');
     await expect(page.getByRole('heading', { level: 1, name: 'Referrals' })).toBeVisible();

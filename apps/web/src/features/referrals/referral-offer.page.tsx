@@ -34,7 +34,7 @@ export function ReferralOfferPage() {
       ) : offer.isError ? (
         <FormAlert>{apiErrorCode(offer.error) === 'NOT_FOUND' ? (apiErrorMessage(offer.error) ?? 'Referral code not found.') : 'Failed to load the referral. Please try again.'}</FormAlert>
       ) : (
-        <Card padding="lg" className={styles.list}>
+        <Card padding="lg" className={styles.stack}>
           <p>
             <strong>{offer.data.referrerName}</strong> shared a referral code with you.
           </p>

@@ -11,18 +11,32 @@ export const secondary = style({ fontSize: '0.875rem', color: vars.color.textMut
 
 export const strong = style({ fontWeight: 600 });
 
+/** Three figures side by side, compact on a phone. */
 export const stats = style({
   display: 'grid',
-  gridTemplateColumns: '1fr',
-  gap: space.md,
-  '@media': { [breakpoint.sm]: { gridTemplateColumns: 'repeat(3, minmax(0, 1fr))' } },
+  gridTemplateColumns: 'repeat(3, minmax(0, 1fr))',
+  gap: space.sm,
+  '@media': { [breakpoint.sm]: { gap: space.md } },
 });
 
-export const statValue = style({ fontSize: '1.75rem', fontWeight: 700, fontVariantNumeric: 'tabular-nums' });
+export const stat = style({
+  gap: space.xs,
+  padding: space.sm,
+  '@media': { [breakpoint.sm]: { padding: '1.25rem' } },
+});
+
+export const statLabel = style({ color: vars.color.textMuted, fontSize: '0.8125rem', '@media': { [breakpoint.sm]: { fontSize: '1rem' } } });
+
+export const statValue = style({
+  fontSize: '1.25rem',
+  fontWeight: 700,
+  fontVariantNumeric: 'tabular-nums',
+  '@media': { [breakpoint.sm]: { fontSize: '1.75rem' } },
+});
 
 export const list = style({ display: 'flex', flexDirection: 'column', gap: space.md, listStyle: 'none', margin: 0, padding: 0 });
 
-export const item = style({ display: 'flex', gap: space.md, alignItems: 'flex-start', flexWrap: 'wrap' });
+export const item = style({ display: 'flex', flexDirection: 'row', gap: space.md, alignItems: 'flex-start', flexWrap: 'wrap' });
 
 export const itemMain = style({ display: 'flex', flexDirection: 'column', gap: space.xs, flex: '1 1 16rem', minWidth: 0 });
 
@@ -106,3 +120,5 @@ export const banner = style({
   border: `1px solid ${vars.color.border}`,
   backgroundColor: vars.color.surfaceTinted,
 });
+
+export const stack = style({ display: 'flex', flexDirection: 'column', gap: space.md, minWidth: 0 });

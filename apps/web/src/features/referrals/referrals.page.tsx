@@ -71,8 +71,8 @@ export function ReferralsPage() {
           { label: 'Completed', value: referrals.data ? String(referrals.data.stats.completed) : null },
           { label: 'Rewards Earned', value: referrals.data ? formatReward(referrals.data.stats.rewardsEarned) : null },
         ].map((stat) => (
-          <Card key={stat.label} padding="md">
-            <p className={styles.muted}>{stat.label}</p>
+          <Card key={stat.label} padding="md" className={styles.stat}>
+            <p className={styles.statLabel}>{stat.label}</p>
             {stat.value === null ? <Skeleton height="2rem" width="4rem" /> : <p className={styles.statValue}>{stat.value}</p>}
           </Card>
         ))}
