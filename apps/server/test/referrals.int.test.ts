@@ -173,8 +173,8 @@ describe('referrals', () => {
       expect(await failure(stranger.caller.referrals[verb]({ id: randomUUID() }))).toEqual({ code: 'NOT_FOUND', message: 'Referral not found.', fieldErrors: undefined });
     }
     expect((await stranger.caller.referrals.list()).referrals).toEqual([]);
-    const statuses = await database.query<{ id: string; status: string }>('SELECT id, status FROM referral WHERE id = ANY($1) ORDER BY created_at', [[first.id, second.id, third.id, fourth.id]]);
-    expect(statuses.map((row) => row.status)).toEqual(['accepted', 'declined', 'cancelled', 'pending']);
+    const statuses = new Map((await database.query<{ id: string; status: string }>('SELECT id, status FROM referral WHERE id = ANY($1)', [[first.id, second.id, third.id, fourth.id]])).map((row) => [row.id, row.status]));
+    expect([first, second, third, fourth].map((referral) => statuses.get(referral.id))).toEqual(['accepted', 'declined', 'cancelled', 'pending']);
   });
 
   it('expires a pending referral past its expiry; it can then be cancelled but not resent or accepted', async () => {
@@ -204,7 +204,7 @@ describe('redeeming a code at sign-up', () => {
     const { user } = await signUp(email.toUpperCase(), code.toLowerCase());
     expect(await database.query('SELECT usage_count FROM referral_code WHERE id = $1', [codeId])).toEqual([{ usage_count: 1 }]);
     const rows = await database.query<{ id: string; status: string; referrer_reward_minor: number | null; referee_reward_minor: number | null; referee_user_id: string | null }>(
-      'SELECT id, status, referrer_reward_minor, referee_reward_minor, referee_user_id::text FROM referral WHERE id = ANY($1) ORDER BY created_at',
+      'SELECT id, status, referrer_reward_minor, referee_reward_minor, referee_user_id::text FROM referral WHERE id = ANY($1) ORDER BY status',
       [[sent.id, other.id]],
     );
     expect(rows).toEqual([
