@@ -24,6 +24,8 @@ const NOT_PRACTICE_DATA = new Set([
   'favorites.set',
   'practitioners.byId',
   'quiz.match',
+  // What a shared referral link offers a visitor (the code is meant to be passed around).
+  'referralCodes.offer',
   'waitlist.invite',
   'waitlist.join',
 ]);
@@ -38,6 +40,11 @@ interface Fixture {
   readonly appointmentId: string;
   readonly noteId: string;
   readonly paymentId: string;
+  /** The owner's active referral code, a pending referral the owner sent with it, and a third practitioner who refers people to the owner. */
+  readonly codeId: string;
+  readonly code: string;
+  readonly referralId: string;
+  readonly referrer: TestPractitioner;
 }
 
 interface IsolationCase {
@@ -113,6 +120,59 @@ const ownerListingId = async (): Promise<string | null> =>
 const ownerPhotoUrl = async (): Promise<string> =>
   `/api/photos/${(await database.query<{ id: string }>('SELECT id::text FROM profile_photo WHERE practice_id = $1', [fixture.owner.practiceId]))[0]?.id ?? ''}.webp`;
 
+const expectReferralNotFound = expectMissing('Referral not found.');
+const expectCodeNotFound = expectMissing('Referral code not found.');
+
+let isolationCodes = 0;
+const freshCode = () => `ISO-${Date.now().toString(36).toUpperCase()}-${(isolationCodes += 1)}`;
+const codeForm = (code = freshCode()) => ({ code, description: '$50 off first consultation', reward: '50', maxUsage: '', expiryDate: '' });
+const referralForm = (fixture: Fixture, email = 'referee@example.com') => ({ name: 'Riley Referee', email, type: 'patient' as const, referralCode: fixture.code });
+
+/** The other practitioner's call on the owner's referral, and on an unknown one, answer alike. */
+const referralTransition = (verb: 'resend' | 'cancel' | 'accept' | 'decline', ownerStatus: string): IsolationCase => ({
+  type: 'mutation',
+  input: (fixture) => ({ id: fixture.referralId }),
+  owner: async (caller, fixture) => {
+    // Resend and cancel: a referral the owner sent; accept and decline: one sent to the owner.
+    const sent =
+      verb === 'resend' || verb === 'cancel'
+        ? await caller.referrals.create(referralForm(fixture))
+        : await fixture.referrer.caller.referrals.create({ ...referralForm(fixture, fixture.owner.user.email), referralCode: (await fixture.referrer.caller.referralCodes.list())[0]?.code ?? '' });
+    expect(await caller.referrals[verb]({ id: sent.id })).toEqual({ id: sent.id, status: ownerStatus });
+  },
+  other: async (caller, fixture) => {
+    await expectReferralNotFound(caller.referrals[verb]({ id: fixture.referralId }));
+    await expectReferralNotFound(caller.referrals[verb]({ id: 'no-such-referral' }));
+  },
+});
+
+/** The other practitioner's call on the owner's code, and on an unknown one, answer alike. */
+const codeTransition = (verb: 'activate' | 'deactivate' | 'delete', ownerStatus: string): IsolationCase => ({
+  type: 'mutation',
+  input: (fixture) => ({ id: fixture.codeId }),
+  owner: async (caller) => {
+    const created = await caller.referralCodes.create(codeForm());
+    if (verb === 'activate') await caller.referralCodes.deactivate({ id: created.id });
+    expect(await caller.referralCodes[verb]({ id: created.id })).toEqual({ id: created.id, status: ownerStatus });
+  },
+  other: async (caller, fixture) => {
+    await expectCodeNotFound(caller.referralCodes[verb]({ id: fixture.codeId }));
+    await expectCodeNotFound(caller.referralCodes[verb]({ id: 'no-such-code' }));
+  },
+});
+
+/** A 400 with one field's message. */
+const expectFieldError = async (call: Promise<unknown>, field: string, message: string) => {
+  const error = await call.then(
+    () => null,
+    (thrown: unknown) => thrown,
+  );
+  expect(error).toBeInstanceOf(TRPCError);
+  expect((error as TRPCError).code).toBe('BAD_REQUEST');
+  expect((error as TRPCError).message).toBe(message);
+  expect(((error as TRPCError).cause as { issues?: { path: string[] }[] } | undefined)?.issues?.[0]?.path).toEqual([field]);
+};
+
 const PRACTICE_PROCEDURES: Record<string, IsolationCase> = {
   'profile.mine': {
     type: 'query',
@@ -144,6 +204,45 @@ const PRACTICE_PROCEDURES: Record<string, IsolationCase> = {
       expect(saved.practitionerId).not.toBe(await ownerListingId());
     },
   },
+  'referrals.list': {
+    type: 'query',
+    input: () => undefined,
+    owner: async (caller, fixture) => expect((await caller.referrals.list()).referrals.map((row) => row.id)).toContain(fixture.referralId),
+    other: async (caller) => expect(await caller.referrals.list()).toEqual({ referrals: [], stats: { total: 0, completed: 0, rewardsEarned: 0 } }),
+  },
+  'referrals.create': {
+    type: 'mutation',
+    input: (fixture) => referralForm(fixture),
+    owner: async (caller, fixture) => expect(await caller.referrals.create(referralForm(fixture))).toMatchObject({ status: 'pending' }),
+    other: async (caller, fixture) => {
+      await expectFieldError(caller.referrals.create(referralForm(fixture)), 'referralCode', 'Referral code not found.');
+      await expectFieldError(caller.referrals.create({ ...referralForm(fixture), referralCode: 'NO-SUCH-CODE' }), 'referralCode', 'Referral code not found.');
+    },
+  },
+  'referrals.resend': referralTransition('resend', 'pending'),
+  'referrals.cancel': referralTransition('cancel', 'cancelled'),
+  'referrals.accept': referralTransition('accept', 'accepted'),
+  'referrals.decline': referralTransition('decline', 'declined'),
+  'referralCodes.list': {
+    type: 'query',
+    input: () => undefined,
+    owner: async (caller, fixture) => expect((await caller.referralCodes.list()).map((row) => row.id)).toContain(fixture.codeId),
+    other: async (caller) => expect(await caller.referralCodes.list()).toEqual([]),
+  },
+  'referralCodes.create': {
+    type: 'mutation',
+    input: () => codeForm('ISO-VISITOR'),
+    owner: async (caller) => {
+      const code = freshCode();
+      expect(await caller.referralCodes.create(codeForm(code))).toMatchObject({ code });
+    },
+    // The owner's code is taken across the site: the other gets the same answer as for any taken code, and nothing of the owner's changes.
+    other: async (caller, fixture) => expectFieldError(caller.referralCodes.create(codeForm(fixture.code)), 'code', 'This referral code already exists.'),
+  },
+  'referralCodes.activate': codeTransition('activate', 'active'),
+  'referralCodes.deactivate': codeTransition('deactivate', 'inactive'),
+  'referralCodes.delete': codeTransition('delete', 'deleted'),
+
   'dashboard.overview': {
     type: 'query',
     input: () => undefined,
@@ -343,7 +442,11 @@ beforeAll(async () => {
   const appointmentId = await addAppointment(database.db, owner.practiceId, patientId, { startsAt: zonedTimeToInstant(day, '10:00', 'America/Los_Angeles'), status: 'confirmed', mode: 'virtual' });
   const noteId = await addNote(database.db, owner.practiceId, patientId, { title: 'Private note', writtenAt: now });
   const paymentId = await addPayment(database.db, owner.practiceId, { amountMinor: 15000, appointmentId });
-  fixture = { owner, other, patientId, patientName, appointmentDate: day, appointmentId, noteId, paymentId };
+  const referrer = await createPractitioner(database.db, { name: 'Dr. Referrer', now });
+  const ownerCode = await owner.caller.referralCodes.create(codeForm());
+  await referrer.caller.referralCodes.create(codeForm());
+  const ownerReferral = await owner.caller.referrals.create({ name: 'Riley Referee', email: 'riley@example.com', type: 'patient', referralCode: ownerCode.code });
+  fixture = { owner, other, patientId, patientName, appointmentDate: day, appointmentId, noteId, paymentId, codeId: ownerCode.id, code: ownerCode.code, referralId: ownerReferral.id, referrer };
   // The owner's published profile and its photo (stored as an upload would store it).
   await database.query(`INSERT INTO profile_photo (id, practice_id, bytes, sha256, width, height) VALUES (gen_random_uuid(), $1, '\\x00', 'test', 1, 1)`, [owner.practiceId]);
   await owner.caller.profile.save(ownerProfile(await ownerPhotoUrl()));
@@ -364,6 +467,8 @@ const ownerPracticeSnapshot = async () => ({
   profile: await database.query('SELECT profile, practitioner_id FROM practice WHERE id = $1', [fixture.owner.practiceId]),
   listing: await database.query('SELECT l.* FROM practitioner l JOIN practice p ON p.practitioner_id = l.id WHERE p.id = $1', [fixture.owner.practiceId]),
   photos: await database.query('SELECT id FROM profile_photo WHERE practice_id = $1 ORDER BY id', [fixture.owner.practiceId]),
+  referralCodes: await database.query('SELECT id, code, status, usage_count FROM referral_code WHERE practice_id = $1 ORDER BY id', [fixture.owner.practiceId]),
+  referrals: await database.query('SELECT id, status, resend_count FROM referral WHERE practice_id = $1 OR referee_email = $2 ORDER BY id', [fixture.owner.practiceId, fixture.owner.user.email]),
 });
 
 const routerProcedures = Object.entries(appRouter._def.procedures as unknown as Record<string, { _def: { type: 'query' | 'mutation' } }>);

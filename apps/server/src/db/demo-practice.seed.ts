@@ -28,6 +28,7 @@ import {
 import type { Prisma } from '../generated/prisma/client.ts';
 import { practiceOfUser } from '../practice/practice-scope.ts';
 import type { Database } from './client.ts';
+import { seedDemoReferrals } from './demo-referrals.seed.ts';
 
 /** The spec's sample people plus generated ones: 42 in all. */
 const DEMO_PATIENTS = 42;
@@ -58,6 +59,9 @@ interface SeedAppointment {
 /** Seeds the demo practice of `userId`; returns whether it did (false when the practice has data). */
 export async function seedDemoPractice(db: Database, userId: string, now = new Date()): Promise<boolean> {
   const practice = await practiceOfUser(db, userId);
+  // The referral page's codes and referrals, on their own "while it has none" rule.
+  const owner = await db.user.findUnique({ where: { id: userId }, select: { name: true } });
+  await seedDemoReferrals(db, practice.id, userId, owner?.name ?? '', now);
   const [patients, appointments] = await Promise.all([db.patient.count({ where: { practiceId: practice.id } }), db.appointment.count({ where: { practiceId: practice.id } })]);
   if (patients > 0 || appointments > 0) return false;
 

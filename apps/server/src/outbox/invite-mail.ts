@@ -32,7 +32,7 @@ export function inviteFromPayload(eventId: string, payload: unknown): Invite | n
   return { eventId, friendEmail, yourName, waitlistType };
 }
 
-const escapeHtml = (text: string): string =>
+export const escapeHtml = (text: string): string =>
   text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&#39;');
 
 const audience: Record<WaitlistType, { list: string; pitch: string }> = {
@@ -97,7 +97,16 @@ function smtpCode(response: unknown): number | null {
   return match ? Number(match[1]) : null;
 }
 
-export function createInviteMailer(settings: InviteMailSettings): InviteMailer {
+/**
+ * Sends a composed message: over SMTP (SMTP_URL), or, with none set, as `DATA_DIR/mail/{eventId}.eml`
+ * (a retry rewrites the same file). Shared by every e-mail the relay delivers (invites, referrals).
+ */
+export interface MailTransport {
+  send(message: Mail.Options, eventId: string): Promise<DeliveryOutcome>;
+  close(): void;
+}
+
+export function createMailTransport(settings: InviteMailSettings): MailTransport {
   if (settings.smtpUrl) {
     const transport = nodemailer.createTransport(
       new SMTPTransport({
@@ -108,9 +117,9 @@ export function createInviteMailer(settings: InviteMailSettings): InviteMailer {
       }),
     );
     return {
-      async send(invite) {
+      async send(message) {
         try {
-          const info = await transport.sendMail(composeInviteMail(invite, settings));
+          const info = await transport.sendMail(message);
           if (info.rejected.length > 0) return failed(`recipient rejected: ${info.rejected.map(String).join(', ')}`, smtpCode(info.response));
           return delivered(smtpCode(info.response));
         } catch (error) {
@@ -124,11 +133,11 @@ export function createInviteMailer(settings: InviteMailSettings): InviteMailer {
 
   const transport = nodemailer.createTransport({ streamTransport: true, buffer: true });
   return {
-    async send(invite) {
+    async send(message, eventId) {
       try {
-        const info = await transport.sendMail(composeInviteMail(invite, settings));
+        const info = await transport.sendMail(message);
         await fs.mkdir(settings.mailDir, { recursive: true });
-        const file = path.join(settings.mailDir, `${invite.eventId}.eml`);
+        const file = path.join(settings.mailDir, `${eventId}.eml`);
         // Write then rename: a reader never sees half a message, and a retry replaces the file.
         const partial = `${file}.${process.pid}.tmp`;
         await fs.writeFile(partial, info.message as Buffer);
@@ -138,6 +147,13 @@ export function createInviteMailer(settings: InviteMailSettings): InviteMailer {
         return failed(describeError(error));
       }
     },
+    close: () => transport.close(),
+  };
+}
+
+export function createInviteMailer(settings: InviteMailSettings, transport: MailTransport = createMailTransport(settings)): InviteMailer {
+  return {
+    send: (invite) => transport.send(composeInviteMail(invite, settings), invite.eventId),
     close: () => transport.close(),
   };
 }

@@ -1,6 +1,6 @@
 /**
  * The outbox relay (DESIGN.md §4): delivers the side effects that `domain_event` rows wait for —
- * the practitioner application's webhook POST and the invitation e-mail — with retries.
+ * the practitioner application's webhook POST and the invitation and referral e-mails — with retries.
  *
  * One pass: claim due events under a lease in one short statement (`FOR UPDATE SKIP LOCKED`, so
  * relays on several servers share the work without overlap), deliver them outside any transaction,
@@ -28,7 +28,8 @@ import {
   type RecordedOutcome,
 } from '../repositories/outbox.repository.ts';
 import { describeError, failed, type DeliveryOutcome } from './delivery.ts';
-import { createInviteMailer, inviteFromPayload } from './invite-mail.ts';
+import { createInviteMailer, createMailTransport, inviteFromPayload } from './invite-mail.ts';
+import { composeReferralMail, loadReferralMail } from './referral-mail.ts';
 import { onOutboxNotified } from './outbox-signal.ts';
 import { postWebhook, webhookBodyFromPayload } from './webhook.ts';
 
@@ -115,7 +116,8 @@ function whenAborted(signal: AbortSignal): { promise: Promise<DeliveryOutcome>; 
 
 export function createRelay({ db, config, logger: parentLogger, random = Math.random }: RelayOptions): Relay {
   const logger = parentLogger.child({ component: 'outbox-relay' });
-  const mailer = createInviteMailer(config);
+  const transport = createMailTransport(config);
+  const mailer = createInviteMailer(config, transport);
 
   const handlers = new Map<string, DeliveryHandler>();
   if (config.webhookUrl) {
@@ -136,6 +138,16 @@ export function createRelay({ db, config, logger: parentLogger, random = Math.ra
       return mailer.send(invite);
     },
   });
+  // The referral e-mail, on sending and on every resend: the referral as it is when the e-mail goes out.
+  const referralMail: DeliveryHandler = {
+    async deliver(claim) {
+      const mail = await loadReferralMail(db, claim.id, claim.aggregateId);
+      if (!mail) return failed(`no referral ${claim.aggregateId} for ${claim.type}`, null, true);
+      return transport.send(composeReferralMail(mail, config), claim.id);
+    },
+  };
+  handlers.set('ReferralSent', referralMail);
+  handlers.set('ReferralResent', referralMail);
   const types = [...handlers.keys()];
 
   /**

@@ -11,6 +11,7 @@ import { paymentsRepository } from './payments.repository.ts';
 import { portalDashboardRepository } from './portal-dashboard.repository.ts';
 import type { PracticeScope } from './practice-scope.ts';
 import { profileRepository } from './profile.repository.ts';
+import { referralsRepository } from './referrals.repository.ts';
 
 export function practiceRepositories(db: Database, scope: PracticeScope) {
   return {
@@ -22,6 +23,7 @@ export function practiceRepositories(db: Database, scope: PracticeScope) {
     payments: paymentsRepository(db, scope),
     portalDashboard: portalDashboardRepository(db, scope),
     profile: profileRepository(db, scope),
+    referrals: referralsRepository(db, scope),
   };
 }
 

@@ -15,6 +15,7 @@ import { paymentsRouter } from './payments.router.ts';
 import { portalDashboardRouter } from './portal-dashboard.router.ts';
 import { profileRouter } from './profile.router.ts';
 import { quizRouter } from './quiz.router.ts';
+import { referralCodesRouter, referralsRouter } from './referrals.router.ts';
 import { scheduleRouter } from './schedule.router.ts';
 import { router } from './trpc.ts';
 import { waitlistRouter } from './waitlist.router.ts';
@@ -33,6 +34,8 @@ export const appRouter = router({
   practitioners: practitionersRouter,
   profile: profileRouter,
   quiz: quizRouter,
+  referralCodes: referralCodesRouter,
+  referrals: referralsRouter,
   schedule: scheduleRouter,
   waitlist: waitlistRouter,
 });

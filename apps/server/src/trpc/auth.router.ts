@@ -1,10 +1,11 @@
 import { TRPCError } from '@trpc/server';
-import { authMessages, normalizeEmail, signInSchema, signUpSchema } from '@wellspring/domain';
+import { authMessages, normalizeEmail, normalizeReferralCode, signInSchema, signUpSchema } from '@wellspring/domain';
 import { hashPassword, verifyAgainstDummyHash, verifyPassword } from '../auth/password.ts';
 import { isCommonPassword } from '../auth/password-policy.ts';
 import { clearSessionCookie, createSession, invalidateSession, setSessionCookie } from '../auth/session.ts';
 import { isUniqueViolation } from '../db/errors.ts';
 import { createPracticeFor } from '../practice/practice-scope.ts';
+import { redeemReferralCode } from '../practice/referral-redemption.ts';
 import { createUser, findUserCredentialsByEmail, type PublicUser } from '../repositories/user.repository.ts';
 import { fieldError } from './field-error.ts';
 import { clientIp, enforceRateLimit, publicProcedure, router, type Context } from './trpc.ts';
@@ -40,6 +41,13 @@ export const authRouter = router({
       user = await ctx.db.$transaction(async (tx) => {
         const created = await createUser(tx, { email, name: input.name.trim(), passwordHash });
         await createPracticeFor(tx, created.id);
+        // A referral code given at sign-up is redeemed with the account, or the account is not made.
+        const code = input.referralCode ? normalizeReferralCode(input.referralCode) : '';
+        if (code !== '') {
+          const context = { actor: { userId: created.id }, requestId: ctx.requestId === '' ? null : ctx.requestId, now: ctx.now };
+          const redeemed = await redeemReferralCode(tx, context, { code, userId: created.id, email });
+          if (!redeemed.ok) throw fieldError('referralCode', redeemed.error.message);
+        }
         return created;
       });
     } catch (error) {

@@ -40,6 +40,10 @@ const ProviderWaitlistPage = lazy(() =>
 );
 const PrivacyPage = lazy(() => import('../features/legal/privacy.page.tsx').then((m) => ({ default: m.PrivacyPage })));
 const TermsPage = lazy(() => import('../features/legal/terms.page.tsx').then((m) => ({ default: m.TermsPage })));
+const ReferralsPage = lazy(() => import('../features/referrals/referrals.page.tsx').then((m) => ({ default: m.ReferralsPage })));
+const ReferralOfferPage = lazy(() =>
+  import('../features/referrals/referral-offer.page.tsx').then((m) => ({ default: m.ReferralOfferPage })),
+);
 const SearchPage = lazy(() => import('../features/search/search.page.tsx').then((m) => ({ default: m.SearchPage })));
 const NotFoundPage = lazy(() => import('./shell/not-found.page.tsx').then((m) => ({ default: m.NotFoundPage })));
 // The provider portal (its own layout, guard and API provider): never in the landing chunk.
@@ -68,15 +72,16 @@ export const routeTable: readonly RouteEntry[] = [
   { path: '/login', screen: SignInPage },
   { path: '/signup', screen: SignUpPage },
   // Screens of later issues fall through to the 404 page until they are built:
-  // /community, /referrals, /referral.
+  // /community.
 ];
 
 export interface SignedInRouteEntry extends RouteEntry {
   /**
    * What a visitor without a session gets: sent to sign in and back (`sign-in`), or the spec's
-   * login prompt in place (`/dashboard`, SPEC §2).
+   * login prompt in place (`/dashboard`, SPEC §2), or a screen of its own (`/referral?code=` shows
+   * a visitor the code's offer and a sign-up link).
    */
-  readonly visitor: 'sign-in' | 'login-prompt';
+  readonly visitor: 'sign-in' | 'login-prompt' | LazyExoticComponent<ComponentType>;
 }
 
 /**
@@ -91,6 +96,8 @@ export const signedInRouteTable: readonly SignedInRouteEntry[] = [
   // One editor for both (SPEC §2): its button says whether the practitioner has a profile yet.
   { path: '/practitioner-profile/create', screen: ProfileEditorPage, visitor: 'sign-in' },
   { path: '/practitioner-profile/edit', screen: ProfileEditorPage, visitor: 'sign-in' },
+  { path: '/referrals', screen: ReferralsPage, visitor: 'sign-in' },
+  { path: '/referral', screen: ReferralsPage, visitor: ReferralOfferPage },
 ];
 
 /** The signed-in route the location is on, if any. */

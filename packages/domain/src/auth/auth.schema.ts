@@ -72,6 +72,8 @@ export const signUpSchema = z
     name: lineText().trim().min(2, authMessages.name).max(200, tooLongMessage('Full name', 200)),
     email: emailField,
     password: newPasswordField,
+    /** A referral code the account redeems when it is created (`/signup?code=`); empty for none. */
+    referralCode: lineText().trim().max(40).optional(),
   })
   .superRefine(
     (input, ctx) => {

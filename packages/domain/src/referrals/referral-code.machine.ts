@@ -42,7 +42,7 @@ export type ReferralCodeCommand =
       readonly ownerId: string;
       readonly maxUsage: number | null;
       readonly expiryDate: string | null;
-      /** Dollars, for each side. */
+      /** Minor units (cents), for each side. */
       readonly reward: number;
     }
   | { readonly kind: 'Deactivate' }
@@ -56,8 +56,8 @@ export const REFERRAL_CODE_PATTERN = /^[A-Z0-9][A-Z0-9-]{2,30}[A-Z0-9]$/;
 
 /**
  * The events, as zod schemas: the server stores an event as its JSON payload and reads it back
- * through `referralCodeEventSchema`, with the rules `decide` enforces (code pattern, whole-dollar
- * rewards, maxUsage ≥ 1 or unlimited).
+ * through `referralCodeEventSchema`, with the rules `decide` enforces (code pattern, rewards in
+ * whole minor units, maxUsage ≥ 1 or unlimited).
  */
 const referralCodeId = z.string();
 const rewardSchema = z.number().int().min(0);
@@ -98,7 +98,7 @@ export const referralCodeErrors = {
   notFound: 'Referral code not found.',
   alreadyExists: 'This referral code already exists.',
   invalidCode: 'A referral code is 4 to 32 letters, digits or dashes.',
-  invalidReward: 'The reward must be a whole number of dollars, 0 or more.',
+  invalidReward: 'The reward must be an amount of 0 or more.',
   invalidMaxUsage: 'Maximum usage must be at least 1, or unlimited.',
   onlyOwner: 'Only the owner of this referral code can do that.',
   ownCode: 'You cannot redeem your own referral code.',

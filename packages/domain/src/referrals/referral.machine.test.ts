@@ -71,8 +71,30 @@ describe('referral machine', () => {
     expect(run([send, as(sender)], [{ kind: 'Accept' }, as(receiver)], [{ kind: 'Complete' }, as(system)])).toMatchObject({ status: 'completed', completedAt: before.toISOString() });
     expect(decideReferral(accepted, { kind: 'Complete' }, as(receiver)).ok).toBe(true);
     expect(decideReferral(accepted, { kind: 'Complete' }, as(sender))).toMatchObject({ ok: false, error: { code: 'FORBIDDEN' } });
-    expect(decideReferral(pending(), { kind: 'Complete' }, as(receiver))).toMatchObject({ ok: false, error: { code: 'INVALID_TRANSITION' } });
+    expect(decideReferral(pending(), { kind: 'Complete' }, as(system))).toMatchObject({ ok: false, error: { code: 'INVALID_TRANSITION' } });
+    expect(decideReferral(pending(), { kind: 'Complete' }, as(sender))).toMatchObject({ ok: false, error: { code: 'FORBIDDEN' } });
     expect(decideReferral(accepted, { kind: 'Accept' }, as(receiver))).toMatchObject({ ok: false, error: { message: 'This referral is accepted, not pending.' } });
+  });
+
+  it('is completed from pending by its receiver redeeming the code, until it expires', () => {
+    const decision = decideReferral(pending(), { kind: 'Complete' }, as(receiver));
+    expect(decision.ok && decision.events.map((event) => event.type)).toEqual(['ReferralAccepted', 'ReferralCompleted']);
+    expect(run([send, as(sender)], [{ kind: 'Complete' }, as(receiver)])).toMatchObject({ status: 'completed', completedAt: before.toISOString() });
+    expect(decideReferral(pending(), { kind: 'Complete' }, as(receiver, after))).toMatchObject({ ok: false, error: { message: 'This referral has expired.' } });
+    const cancelled = run([send, as(sender)], [{ kind: 'Cancel' }, as(sender)]);
+    expect(decideReferral(cancelled, { kind: 'Complete' }, as(receiver))).toMatchObject({ ok: false, error: { code: 'INVALID_TRANSITION' } });
+  });
+
+  it('knows the receiver by the e-mail address a referral was sent to', () => {
+    const byEmail = run([{ ...send, receiverId: 'bob@example.com' }, as(sender)]);
+    const bob: Actor = { kind: 'user', id: 'bob-user-id', email: 'bob@example.com' };
+    expect(decideReferral(byEmail, { kind: 'Accept' }, as(bob)).ok).toBe(true);
+    expect(decideReferral(byEmail, { kind: 'Decline' }, as({ kind: 'user', id: 'eve', email: 'eve@example.com' }))).toMatchObject({ ok: false, error: { code: 'FORBIDDEN' } });
+    expect(decideReferral(byEmail, { kind: 'Cancel' }, as(bob))).toMatchObject({ ok: false, error: { code: 'FORBIDDEN' } });
+    expect(decideReferral(initialReferral, { ...send, receiverId: 'alice@example.com' }, as({ kind: 'user', id: 'alice', email: 'alice@example.com' }))).toMatchObject({
+      ok: false,
+      error: { message: 'You cannot refer yourself.' },
+    });
   });
 
   it('expires after its expiry, by the system only', () => {
@@ -112,12 +134,12 @@ describe('referral machine', () => {
         kind: fc.constant('Send' as const),
         id: fc.constant('r1'),
         senderId: fc.constantFrom('alice', 'bob'),
-        receiverId: fc.constantFrom('alice', 'bob'),
+        receiverId: fc.constantFrom('alice', 'bob', 'bob@example.com'),
         expiresAt: fc.constantFrom('2025-07-01T00:00:00Z', null),
       }),
       ...(['Accept', 'Decline', 'Cancel', 'Resend', 'Complete', 'Expire'] as const).map((kind) => fc.constant({ kind })),
     );
-    const actor = fc.constantFrom<Actor>(sender, receiver, stranger, system);
+    const actor = fc.constantFrom<Actor>(sender, receiver, stranger, system, { kind: 'user', id: 'bob-user', email: 'bob@example.com' }, { kind: 'user', id: 'alice', email: 'alice@example.com' });
     const now = fc.constantFrom(before, after);
     checkMachineLaws({
       initial: initialReferral,

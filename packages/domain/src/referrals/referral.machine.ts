@@ -9,12 +9,18 @@
  * | pending   | Decline  | receiver          | —                  | ReferralDeclined   | declined  |
  * | pending   | Cancel   | sender            | —                  | ReferralCancelled  | cancelled |
  * | pending   | Resend   | sender            | not yet expired    | ReferralResent     | pending (unchanged) |
+ * | pending   | Complete | receiver          | not yet expired    | ReferralAccepted, ReferralCompleted | completed |
  * | accepted  | Complete | receiver / system | —                  | ReferralCompleted  | completed |
  * | pending   | Expire   | system            | now ≥ expiresAt    | ReferralExpired    | expired   |
  *
  * A wrong actor gets FORBIDDEN; a command in the wrong state INVALID_TRANSITION; Accept or Resend
  * after the expiry PRECONDITION_FAILED ("This referral has expired."). declined, cancelled,
  * completed and expired are final. A rejected command changes nothing.
+ *
+ * The receiver may have no account when the referral is sent: Wellspring gives the referee's
+ * normalized e-mail address as `receiverId`, and a signed-in user acts as the receiver when their
+ * account e-mail (`Actor.email`) is that address. Complete from pending is the redemption of the
+ * referral's code at sign-up: the new account accepts and completes in one step.
  *
  * SPEC §4 says the community screens "only show notices; status does not change". Wellspring records
  * them (DESIGN §1) with the same toasts; Resend keeps the status, as the spec's notice implies.
@@ -82,8 +88,17 @@ export const referralEventSchema = z.discriminatedUnion('type', [
 ]);
 export type ReferralEvent = Readonly<z.output<typeof referralEventSchema>>;
 
-/** Who issues the command: a signed-in user, or the system (scheduler, relay). */
-export type Actor = { readonly kind: 'user'; readonly id: string } | { readonly kind: 'system' };
+/**
+ * Who issues the command: a signed-in user (with their account e-mail, normalized, when known), or
+ * the system (scheduler, relay).
+ */
+export type Actor = { readonly kind: 'user'; readonly id: string; readonly email?: string } | { readonly kind: 'system' };
+
+/** How long a sent referral stays pending before it expires. */
+export const REFERRAL_EXPIRY_DAYS = 30;
+
+/** A user is `party` when it is their id, or their account e-mail (a referee's `receiverId`). */
+const isParty = (actor: Actor, party: string): boolean => actor.kind === 'user' && (actor.id === party || (actor.email !== undefined && actor.email === party));
 
 export interface ReferralContext {
   readonly actor: Actor;
@@ -112,13 +127,13 @@ export function decideReferral(state: ReferralState, command: ReferralCommand, c
   if (command.kind === 'Send') {
     if (state.status !== 'absent') return reject('CONFLICT', referralErrors.alreadyExists);
     if (actor.kind !== 'user' || actor.id !== command.senderId) return reject('FORBIDDEN', referralErrors.onlySender);
-    if (command.senderId === command.receiverId) return reject('PRECONDITION_FAILED', referralErrors.selfReferral);
+    if (command.senderId === command.receiverId || isParty(actor, command.receiverId)) return reject('PRECONDITION_FAILED', referralErrors.selfReferral);
     return accept({ type: 'ReferralSent', id: command.id, senderId: command.senderId, receiverId: command.receiverId, expiresAt: command.expiresAt, at });
   }
   if (state.status === 'absent') return reject('NOT_FOUND', referralErrors.notFound);
   const { id, status } = state;
   const isSender = actor.kind === 'user' && actor.id === state.senderId;
-  const isReceiver = actor.kind === 'user' && actor.id === state.receiverId;
+  const isReceiver = isParty(actor, state.receiverId);
   switch (command.kind) {
     case 'Accept':
     case 'Decline': {
@@ -138,6 +153,10 @@ export function decideReferral(state: ReferralState, command: ReferralCommand, c
     }
     case 'Complete':
       if (!isReceiver && actor.kind !== 'system') return reject('FORBIDDEN', referralErrors.onlyReceiver);
+      if (status === 'pending' && isReceiver) {
+        if (isExpired(state.expiresAt, now)) return reject('PRECONDITION_FAILED', referralErrors.expired);
+        return accept({ type: 'ReferralAccepted', id, at }, { type: 'ReferralCompleted', id, at });
+      }
       if (status !== 'accepted') return reject('INVALID_TRANSITION', referralErrors.notAccepted(status));
       return accept({ type: 'ReferralCompleted', id, at });
     case 'Expire':

@@ -6,6 +6,10 @@ import {
   referralFormSchema,
   referralShareLink,
   referralStats,
+  referralStatsOf,
+  formatReward,
+  referralCodeFormSchema,
+  referralCodeFormMessages,
   referralStatusBadge,
   referralStatusIcon,
   referralStatusLabel,
@@ -48,7 +52,28 @@ describe('referral statuses', () => {
   });
 
   it('computes the stats from referrals and codes', () => {
-    const codes = [{ code: 'A', rewards: { referrer: 25, referee: 25 } }];
-    expect(referralStats([{ status: 'completed', referralCode: 'A' }, { status: 'completed', referralCode: 'gone' }, { status: 'pending', referralCode: 'A' }], codes)).toEqual({ total: 3, completed: 2, rewardsEarned: 25 });
+    const codes = [{ code: 'A', rewards: { referrer: 2500, referee: 2500 } }];
+    expect(referralStats([{ status: 'completed', referralCode: 'A' }, { status: 'completed', referralCode: 'gone' }, { status: 'pending', referralCode: 'A' }], codes)).toEqual({ total: 3, completed: 2, rewardsEarned: 2500 });
+  });
+
+  it('computes the stats from the rewards credited to the practitioner', () => {
+    expect(referralStatsOf([{ status: 'completed', rewardEarnedMinor: 2500 }, { status: 'completed', rewardEarnedMinor: null }, { status: 'pending', rewardEarnedMinor: 9900 }, { status: 'lost', rewardEarnedMinor: null }])).toEqual({ total: 4, completed: 2, rewardsEarned: 2500 });
+    expect([12000, 2550, 0].map(formatReward)).toEqual(['$120', '$25.50', '$0']);
+  });
+});
+
+describe('new referral code form', () => {
+  const code = { code: ' spring-30 ', description: '30% off a first visit', reward: '30', maxUsage: '', expiryDate: '' };
+  it('normalizes the code and reads the reward in cents, usage limit and expiry as optional', () => {
+    expect(referralCodeFormSchema.parse(code)).toEqual({ code: 'SPRING-30', description: '30% off a first visit', reward: 3000, maxUsage: null, expiryDate: null });
+    expect(referralCodeFormSchema.parse({ ...code, reward: '12.5', maxUsage: '10', expiryDate: '2026-12-31' })).toMatchObject({ reward: 1250, maxUsage: 10, expiryDate: '2026-12-31T23:59:59.999Z' });
+  });
+  it('refuses a bad code, offer, reward, limit or date with a message', () => {
+    expect(messagesOf(referralCodeFormSchema, { ...code, code: 'a!' })).toEqual({ code: ['A referral code is 4 to 32 letters, digits or dashes.'] });
+    expect(messagesOf(referralCodeFormSchema, { ...code, description: ' ' })).toEqual({ description: ['Please describe the offer'] });
+    expect(messagesOf(referralCodeFormSchema, { ...code, reward: '-1' })).toEqual({ reward: ['Amount cannot be negative.'] });
+    expect(messagesOf(referralCodeFormSchema, { ...code, maxUsage: '0' })).toEqual({ maxUsage: [referralCodeFormMessages.maxUsage] });
+    expect(messagesOf(referralCodeFormSchema, { ...code, maxUsage: '2.5' })).toEqual({ maxUsage: [referralCodeFormMessages.maxUsage] });
+    expect(messagesOf(referralCodeFormSchema, { ...code, expiryDate: '2026-02-30' })).toEqual({ expiryDate: ['Please enter a valid date'] });
   });
 });

@@ -7,6 +7,8 @@ import { lineText, multilineText } from '../shared/text.ts';
 import { labelOf } from '../shared/labels.ts';
 import type { ReferralStatus } from './referral.machine.ts';
 import { tooLongMessage } from '../shared/text-limits.ts';
+import { minorToDecimalString, parseAmountToMinor } from '../money/money.ts';
+import { normalizeReferralCode, REFERRAL_CODE_PATTERN, referralCodeErrors } from './referral-code.machine.ts';
 
 export const referralPartyTypes = ['patient', 'practitioner'] as const;
 export const referralPartyTypeSchema = z.enum(referralPartyTypes);
@@ -103,7 +105,7 @@ export interface ReferralCode {
   readonly maxUsage: number | null;
   /** ISO instant, or null for no expiry. */
   readonly expiryDate: string | null;
-  /** In dollars; always equal for referrer and referee. */
+  /** In minor units (cents); always equal for referrer and referee. */
   readonly rewards: { readonly referrer: number; readonly referee: number };
   readonly active: boolean;
   /** What the code offers, e.g. "$50 off first consultation". */
@@ -146,11 +148,82 @@ export const referralShareLink = (origin: string, code: string): string => `${or
 export interface ReferralStats {
   readonly total: number;
   readonly completed: number;
-  /** Dollars. */
+  /** Minor units (cents), in US dollars. */
   readonly rewardsEarned: number;
 }
 
-/** Rewards earned = the referrer reward of each completed referral's code. */
+/**
+ * The stats of a practitioner's own referrals, sent and received, each with the reward credited to
+ * this practitioner when it completed (null when none was).
+ */
+export function referralStatsOf(referrals: readonly { readonly status: string; readonly rewardEarnedMinor: number | null }[]): ReferralStats {
+  return {
+    total: referrals.length,
+    completed: referrals.filter((referral) => referral.status === 'completed').length,
+    rewardsEarned: referrals.reduce((sum, referral) => sum + (referral.status === 'completed' ? (referral.rewardEarnedMinor ?? 0) : 0), 0),
+  };
+}
+
+/** A reward or a rewards-earned figure: 12000 → "$120", 2550 → "$25.50" (rewards are in US dollars). */
+export function formatReward(minor: number): string {
+  return minor % 100 === 0 ? `$${(minor / 100).toLocaleString('en-US')}` : `$${minorToDecimalString(minor)}`;
+}
+
+/** SPEC §5 has no rules for the new-code form; these are Wellspring's. */
+export const referralCodeFormMessages = {
+  description: 'Please describe the offer',
+  maxUsage: 'Usage limit must be a whole number of at least 1, or empty for no limit',
+  expiryDate: 'Please enter a valid date',
+} as const;
+
+/**
+ * The "Create Code" form: the code (stored upper case, unique across the site), what it offers,
+ * the reward for each side as an amount in dollars (stored in cents), an optional usage limit and an
+ * optional last day (the code works until the end of that day, UTC).
+ */
+export const referralCodeFormSchema = z.object({
+  code: lineText()
+    .trim()
+    .transform(normalizeReferralCode)
+    .pipe(z.string().regex(REFERRAL_CODE_PATTERN, referralCodeErrors.invalidCode)),
+  description: lineText().trim().min(2, referralCodeFormMessages.description).max(120, tooLongMessage('Offer', 120)),
+  reward: lineText().transform((text, ctx) => {
+    const parsed = parseAmountToMinor(text);
+    if (!parsed.ok) {
+      ctx.addIssue({ code: 'custom', message: parsed.message });
+      return z.NEVER;
+    }
+    return parsed.minor;
+  }),
+  maxUsage: lineText()
+    .trim()
+    .optional()
+    .transform((text, ctx) => {
+      if (text === undefined || text === '') return null;
+      const value = /^\d{1,7}$/.test(text) ? Number(text) : NaN;
+      if (!Number.isSafeInteger(value) || value < 1) {
+        ctx.addIssue({ code: 'custom', message: referralCodeFormMessages.maxUsage });
+        return z.NEVER;
+      }
+      return value;
+    }),
+  expiryDate: lineText()
+    .trim()
+    .optional()
+    .transform((text, ctx) => {
+      if (text === undefined || text === '') return null;
+      if (!/^\d{4}-\d{2}-\d{2}$/.test(text) || Number.isNaN(Date.parse(`${text}T23:59:59.999Z`)) || new Date(`${text}T00:00:00Z`).toISOString().slice(0, 10) !== text) {
+        ctx.addIssue({ code: 'custom', message: referralCodeFormMessages.expiryDate });
+        return z.NEVER;
+      }
+      return `${text}T23:59:59.999Z`;
+    }),
+});
+export type ReferralCodeFormInput = z.input<typeof referralCodeFormSchema>;
+export type ReferralCodeForm = z.output<typeof referralCodeFormSchema>;
+export const referralCodeFormDefaults = { code: '', description: '', reward: '', maxUsage: '', expiryDate: '' };
+
+/** Rewards earned = the referrer reward (minor units) of each completed referral's code. */
 export function referralStats(referrals: readonly Pick<Referral, 'status' | 'referralCode'>[], codes: readonly Pick<ReferralCode, 'code' | 'rewards'>[]): ReferralStats {
   const rewardByCode = new Map(codes.map((code) => [code.code, code.rewards.referrer]));
   const completed = referrals.filter((referral) => referral.status === 'completed');
@@ -160,3 +233,16 @@ export function referralStats(referrals: readonly Pick<Referral, 'status' | 'ref
     rewardsEarned: completed.reduce((sum, referral) => sum + (rewardByCode.get(referral.referralCode) ?? 0), 0),
   };
 }
+
+/** A referral code as a link carries it (`/referral?code=`): looked up upper case. */
+export const referralCodeRefSchema = z.object({ code: lineText().trim().min(1, referralCodeErrors.notFound).max(40, referralCodeErrors.notFound).transform(normalizeReferralCode) });
+
+/** The actions a referral's row offers its viewer (SPEC §4): the sender Resend/Cancel, the receiver Accept/Decline. */
+export type ReferralAction = 'resend' | 'cancel' | 'accept' | 'decline';
+export const referralActionLabels: Record<ReferralAction, string> = { resend: 'Resend', cancel: 'Cancel', accept: 'Accept', decline: 'Decline' };
+export const referralActionToasts: Record<ReferralAction, string> = {
+  resend: referralToasts.resent,
+  cancel: referralToasts.cancelled,
+  accept: referralToasts.accepted,
+  decline: referralToasts.declined,
+};

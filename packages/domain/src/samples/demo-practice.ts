@@ -34,7 +34,7 @@ export const dashboardSampleStats: DashboardStats = {
 };
 
 /** SPEC §2 / §9 sample referral figures — the demo seed's targets. */
-export const referralSampleStats: ReferralStats = { total: 12, completed: 5, rewardsEarned: 120 };
+export const referralSampleStats: ReferralStats = { total: 12, completed: 5, rewardsEarned: 12_000 };
 
 /** Durations of the demo's 12 appointments this week: 8 × 60 + 4 × 45 = 660 min, mean 55. */
 export const demoWeekDurations: readonly number[] = [60, 45, 60, 60, 45, 60, 60, 45, 60, 60, 45, 60];

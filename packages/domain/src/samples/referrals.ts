@@ -1,7 +1,7 @@
 /**
  * The demo practitioner's referral codes (the three offers of SPEC §9) and referrals (every status),
  * dated from `today`. Together they give the referral page's sample stats: 12 referrals, 5 completed,
- * $120 earned (4 completed with the $25 code + 1 with the $20 code; `referralStats`).
+ * $120 earned (4 completed with the $25 code + 1 with the $20 code; `referralStats`, in cents).
  */
 import type { Referral, ReferralCode } from '../referrals/referral.schema.ts';
 import type { CalendarDate } from '../time/dates.ts';
@@ -22,7 +22,7 @@ export function buildSampleReferralCodes(today: CalendarDate): ReferralCode[] {
       usageCount: 12,
       maxUsage: 50,
       expiryDate: endOfDayUtc(sampleDay(today, 90)),
-      rewards: { referrer: 50, referee: 50 },
+      rewards: { referrer: 5000, referee: 5000 },
       active: true,
       description: '$50 off first consultation',
     },
@@ -34,7 +34,7 @@ export function buildSampleReferralCodes(today: CalendarDate): ReferralCode[] {
       usageCount: 7,
       maxUsage: null,
       expiryDate: null,
-      rewards: { referrer: 20, referee: 20 },
+      rewards: { referrer: 2000, referee: 2000 },
       active: true,
       description: '20% off collaborative sessions',
     },
@@ -46,7 +46,7 @@ export function buildSampleReferralCodes(today: CalendarDate): ReferralCode[] {
       usageCount: 9,
       maxUsage: 25,
       expiryDate: endOfDayUtc(sampleDay(today, 30)),
-      rewards: { referrer: 25, referee: 25 },
+      rewards: { referrer: 2500, referee: 2500 },
       active: false,
       description: '25% off initial visit',
     },

@@ -144,9 +144,9 @@ describe('sample community', () => {
 describe('sample referrals and the demo practice', () => {
   it('offers the three codes of SPEC §9', () => {
     expect(samples.referralCodes.map((c) => [c.description, c.rewards.referrer, c.rewards.referee, c.maxUsage])).toEqual([
-      ['$50 off first consultation', 50, 50, 50],
-      ['20% off collaborative sessions', 20, 20, null],
-      ['25% off initial visit', 25, 25, 25],
+      ['$50 off first consultation', 5000, 5000, 50],
+      ['20% off collaborative sessions', 2000, 2000, null],
+      ['25% off initial visit', 2500, 2500, 25],
     ]);
     const now = new Date(`${SAMPLE_TODAY}T12:00:00Z`);
     expect(samples.referralCodes.map((c) => isReferralCodeRedeemable(c, now))).toEqual([true, true, false]);
@@ -155,7 +155,7 @@ describe('sample referrals and the demo practice', () => {
   it('yields the spec referral stats from the sample referrals', () => {
     expect(new Set(samples.referrals.map((r) => r.status))).toEqual(new Set(['pending', 'accepted', 'completed', 'expired', 'declined', 'cancelled']));
     expect(referralStats(samples.referrals, samples.referralCodes)).toEqual(referralSampleStats);
-    expect(referralSampleStats).toEqual({ total: 12, completed: 5, rewardsEarned: 120 });
+    expect(referralSampleStats).toEqual({ total: 12, completed: 5, rewardsEarned: 12_000 });
     expect(samples.referrals.every((r) => r.referrerName === demoAccount.name)).toBe(true);
   });
 

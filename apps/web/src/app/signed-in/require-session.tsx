@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import { Suspense, type ReactNode } from 'react';
 import { Redirect, useLocation, useSearch } from 'wouter';
 import { signedInUserId, signInPathForVisitor } from '../../lib/session-guard.ts';
 import { SignedInUserProvider } from '../../lib/signed-in-user.tsx';
@@ -19,7 +19,8 @@ export interface RequireSessionProps {
 /**
  * The one session check of the signed-in screens. Signed in: the screens, with the practitioner
  * given to them (`useSignedInUser`). A visitor is sent to sign in with the page asked for as `next`
- * (the sign-in page returns there), or shown the login prompt on `/dashboard`. A tab whose session
+ * (the sign-in page returns there), shown the login prompt on `/dashboard`, or the route's own
+ * visitor screen (`/referral?code=`). A tab whose session
  * ended under it is left to the app's session-ended redirect (app/shell), which adds the reason.
  */
 export function RequireSession({ visitor, children }: RequireSessionProps) {
@@ -37,6 +38,14 @@ export function RequireSession({ visitor, children }: RequireSessionProps) {
   // This tab still remembers a user: the session ended, and lib/session-guard is reporting it.
   if (signedInUserId() !== null) return null;
   if (visitor === 'login-prompt') return <LoginPrompt />;
+  if (typeof visitor !== 'string') {
+    const VisitorScreen = visitor;
+    return (
+      <Suspense fallback={<SignedInLoading />}>
+        <VisitorScreen />
+      </Suspense>
+    );
+  }
   return <Redirect to={signInPathForVisitor(path, search)} replace />;
 }
 

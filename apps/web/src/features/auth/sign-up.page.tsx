@@ -1,5 +1,5 @@
 import { signUpSchema } from '@wellspring/domain';
-import { useLocation } from 'wouter';
+import { useLocation, useSearchParams } from 'wouter';
 import { ApiProvider } from '../../lib/api.tsx';
 import { apiErrorMessage, apiFieldErrors } from '../../lib/api-errors.ts';
 import { useZodForm } from '../../lib/use-zod-form.ts';
@@ -13,7 +13,7 @@ import { useSignUp } from './use-auth-mutations.ts';
 
 const FALLBACK_ERROR = 'Could not create your account. Please try again.';
 
-/** `/signup`: a practitioner creates an account and is signed in at once. */
+/** `/signup`: a practitioner creates an account and is signed in at once, redeeming a referral code if given (`?code=`). */
 export function SignUpPage() {
   return (
     <ApiProvider>
@@ -25,7 +25,9 @@ export function SignUpPage() {
 function SignUp() {
   const [, navigate] = useLocation();
   const signUp = useSignUp();
-  const form = useZodForm(signUpSchema, { name: '', email: '', password: '' });
+  const [params] = useSearchParams();
+  // `/signup?code=` (from a referral link): the account redeems the code when it is created.
+  const form = useZodForm(signUpSchema, { name: '', email: '', password: '', referralCode: params.get('code')?.trim().toUpperCase() ?? '' });
 
   const submit = async () => {
     const input = await form.validate();
@@ -74,6 +76,12 @@ function SignUp() {
             autoComplete="new-password"
             description="At least 8 characters. Not a common password, your name or your email."
             {...form.textField('password')}
+          />
+          <TextField
+            label="Referral code (optional)"
+            autoComplete="off"
+            description="From a referral link or e-mail; leave empty if you have none."
+            {...form.textField('referralCode')}
           />
           <Button type="submit" fullWidth isDisabled={signUp.isPending}>
             {signUp.isPending ? 'Creating account...' : 'Create account'}

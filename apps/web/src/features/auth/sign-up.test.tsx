@@ -66,3 +66,23 @@ describe('sign-up password rules', () => {
     expect(calls.map((call) => call.path)).toEqual(['auth.signUp']);
   });
 });
+
+describe('sign-up with a referral code', () => {
+  it('carries the code of /signup?code= and shows the server’s refusal under the field', async () => {
+    const { calls } = stubApi({
+      'auth.signUp': () =>
+        Promise.reject(
+          new ApiError({ code: 'BAD_REQUEST', httpStatus: 400, message: 'This referral code is inactive.', fieldErrors: { referralCode: ['This referral code is inactive.'] } }),
+        ),
+    });
+    const events = userEvent.setup();
+    renderWithProviders(<SignUpPage />, { path: '/signup?code=initial25' });
+    expect((screen.getByLabelText('Referral code (optional)') as HTMLInputElement).value).toBe('INITIAL25');
+    await events.type(screen.getByLabelText('Full name'), 'Dr. Robin Vale');
+    await events.type(screen.getByLabelText('Email'), 'robin@example.com');
+    await events.type(screen.getByLabelText('Password'), 'Quiet-River-Stones-42');
+    await events.click(screen.getByRole('button', { name: 'Create account' }));
+    expect(await screen.findByText('This referral code is inactive.')).toBeTruthy();
+    expect(calls.find((call) => call.path === 'auth.signUp')?.input).toMatchObject({ email: 'robin@example.com', referralCode: 'INITIAL25' });
+  });
+});

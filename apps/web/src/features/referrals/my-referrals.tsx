@@ -1,0 +1,100 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { formatUsShortDate, referralActionLabels, referralActionToasts, referralPartyTypeLabels, type ReferralAction } from '@wellspring/domain';
+import type { RouterOutputs } from '@wellspring/server/router';
+import { apiErrorMessage } from '../../lib/api-errors.ts';
+import { notify } from '../../lib/toast.tsx';
+import { useTRPC } from '../../lib/trpc.ts';
+import { Button } from '../../ui/button/button.tsx';
+import { Card } from '../../ui/card/card.tsx';
+import { EmptyState } from '../../ui/empty-state/empty-state.tsx';
+import { ReferralStatusBadge, ReferralStatusIcon } from './referral-status.tsx';
+import * as styles from './referrals.css.ts';
+
+type ReferralRow = RouterOutputs['referrals']['list']['referrals'][number];
+
+const partyLabel = (type: string): string => (type === 'patient' || type === 'practitioner' ? referralPartyTypeLabels[type] : type);
+
+/** The verb's mutation: the stored status changes through the server's referral machine. */
+function useReferralAction() {
+  const trpc = useTRPC();
+  const queryClient = useQueryClient();
+  const options = {
+    resend: trpc.referrals.resend.mutationOptions(),
+    cancel: trpc.referrals.cancel.mutationOptions(),
+    accept: trpc.referrals.accept.mutationOptions(),
+    decline: trpc.referrals.decline.mutationOptions(),
+  };
+  const resend = useMutation(options.resend);
+  const cancel = useMutation(options.cancel);
+  const accept = useMutation(options.accept);
+  const decline = useMutation(options.decline);
+  const mutations = { resend, cancel, accept, decline };
+  const pendingId = Object.values(mutations).find((mutation) => mutation.isPending)?.variables?.id;
+  const run = (action: ReferralAction, id: string) => {
+    mutations[action].mutate(
+      { id },
+      {
+        onSuccess: async () => {
+          notify.success({ title: referralActionToasts[action] });
+          await queryClient.invalidateQueries(trpc.referrals.pathFilter());
+        },
+        onError: async (error) => {
+          notify.error({ title: apiErrorMessage(error) ?? 'Something went wrong', description: 'Please try again later' });
+          await queryClient.invalidateQueries(trpc.referrals.pathFilter());
+        },
+      },
+    );
+  };
+  return { run, pendingId };
+}
+
+/** My Referrals: sent and received, each with its status and the actions SPEC §4 gives its viewer. */
+export function MyReferrals({ referrals }: { referrals: readonly ReferralRow[] }) {
+  const { run, pendingId } = useReferralAction();
+  if (referrals.length === 0) {
+    return <EmptyState title="No referrals yet" description="Referrals you send and receive appear here." />;
+  }
+  return (
+    <ul className={styles.list} aria-label="My referrals">
+      {referrals.map((referral) => (
+        <li key={referral.id}>
+          <Card padding="md" className={styles.item} aria-label={`Referral ${referral.role === 'sender' ? 'to' : 'from'} ${referral.role === 'sender' ? referral.refereeName : referral.referrerName}`}>
+            <ReferralStatusIcon status={referral.status} />
+            <div className={styles.itemMain}>
+              <div className={styles.itemHead}>
+                <span className={styles.strong}>{referral.role === 'sender' ? referral.refereeName : referral.referrerName}</span>
+                <ReferralStatusBadge status={referral.status} />
+              </div>
+              <span className={styles.secondary}>
+                {referral.role === 'sender'
+                  ? `Sent to ${referral.refereeEmail} · ${partyLabel(referral.refereeType)}`
+                  : `Referred you as a ${partyLabel(referral.refereeType).toLowerCase()}`}
+              </span>
+              <span className={styles.secondary}>
+                Code {referral.referralCode} · {referral.offer} · {formatUsShortDate(referral.createdAt, 'UTC')}
+                {referral.completedAt ? ` · Completed ${formatUsShortDate(referral.completedAt, 'UTC')}` : ''}
+              </span>
+              {referral.notes ? <span className={styles.secondary}>“{referral.notes}”</span> : null}
+            </div>
+            {referral.actions.length > 0 ? (
+              <div className={styles.actions}>
+                {referral.actions.map((action) => (
+                  <Button
+                    key={action}
+                    size="sm"
+                    variant={action === 'accept' || action === 'resend' ? 'primary' : 'outline'}
+                    isDisabled={pendingId === referral.id}
+                    onPress={() => run(action, referral.id)}
+                    aria-label={`${referralActionLabels[action]} referral ${referral.role === 'sender' ? `to ${referral.refereeName}` : `from ${referral.referrerName}`}`}
+                  >
+                    {referralActionLabels[action]}
+                  </Button>
+                ))}
+              </div>
+            ) : null}
+          </Card>
+        </li>
+      ))}
+    </ul>
+  );
+}
