@@ -130,7 +130,7 @@ function workloads(loaded: Loaded, now: Date): Workload[] {
     {
       procedure: 'payments.list',
       paths: [trpcPath('payments.list', page(1))],
-      statements: [[...preamble, { name: 'portal-payments', text: PAYMENTS_SQL, values: [loaded.practiceId, PORTAL_PAGE_SIZE, 0] }]],
+      statements: [[...preamble, { name: 'portal-payments', text: PAYMENTS_SQL, values: [loaded.practiceId, PORTAL_PAGE_SIZE, 0, TIME_ZONE] }]],
     },
   ];
 }

@@ -2,7 +2,7 @@
  * The practice's payments (the portal's Payment Records), newest first, always within
  * `scope.practiceId`, each with the appointment it pays for (patient and service) when it has one.
  */
-import { appointmentTypeLabel, calendarDateInZone, currencies, paymentMethods, paymentStatuses, type CalendarDate, type Currency, type PaymentMethod, type PaymentStatus } from '@wellspring/domain';
+import { appointmentTypeLabel, currencies, paymentMethods, paymentStatuses, type CalendarDate, type Currency, type PaymentMethod, type PaymentStatus } from '@wellspring/domain';
 import type { Database } from '../db/client.ts';
 import type { PracticeScope } from './practice-scope.ts';
 
@@ -29,12 +29,13 @@ export interface PaymentPage {
 }
 
 /**
- * $1 practice, $2 rows, $3 offset: a page of payments, newest first, with the total (an InitPlan).
- * The page's ids come from the index `(practice_id, created_at, id)` alone; only those rows are
- * joined to their appointment and patient.
+ * $1 practice, $2 rows, $3 offset, $4 zone: a page of payments, newest first, with the total (an
+ * InitPlan). The page's ids come from the index `(practice_id, created_at, id)` alone; only those
+ * rows are joined to their appointment and patient. PostgreSQL gives each its day in the practice's
+ * zone, as it does for appointments.
  */
 export const PAYMENTS_SQL = `
-  SELECT pm.id, pm.created_at, pm.appointment_id, pm.amount_minor::text AS amount_minor, pm.currency, pm.method, pm.status,
+  SELECT pm.id, to_char(pm.created_at AT TIME ZONE $4, 'YYYY-MM-DD') AS local_date, pm.appointment_id, pm.amount_minor::text AS amount_minor, pm.currency, pm.method, pm.status,
     p.name AS patient_name, a.type AS appointment_type,
     (SELECT count(*) FROM payment c WHERE c.practice_id = $1) AS total
   FROM (SELECT id FROM payment WHERE practice_id = $1 ORDER BY created_at DESC, id DESC LIMIT $2 OFFSET $3) page
@@ -45,7 +46,7 @@ export const PAYMENTS_SQL = `
 
 interface PaymentSqlRow {
   id: string;
-  created_at: Date;
+  local_date: CalendarDate;
   appointment_id: string | null;
   amount_minor: string;
   currency: string;
@@ -62,11 +63,11 @@ export function paymentsRepository(db: Database, scope: PracticeScope) {
   return {
     /** A page of the practice's payments, newest first. */
     async page(input: { readonly page: number; readonly pageSize: number }): Promise<PaymentPage> {
-      const { rows } = await db.pool.query<PaymentSqlRow>({ name: 'portal-payments', text: PAYMENTS_SQL, values: [scope.practiceId, input.pageSize, (input.page - 1) * input.pageSize] });
+      const { rows } = await db.pool.query<PaymentSqlRow>({ name: 'portal-payments', text: PAYMENTS_SQL, values: [scope.practiceId, input.pageSize, (input.page - 1) * input.pageSize, scope.timeZone] });
       return {
         items: rows.map((row) => ({
           id: row.id,
-          date: calendarDateInZone(row.created_at, scope.timeZone),
+          date: row.local_date,
           patientName: row.patient_name,
           service: row.appointment_type === null ? null : appointmentTypeLabel(row.appointment_type),
           appointmentId: row.appointment_id,
