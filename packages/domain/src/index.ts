@@ -47,3 +47,4 @@ export * from './samples/us-cities.ts';
 export * from './samples/generator.ts';
 export * from './shared/site.ts';
 export * from './directory/directory.schema.ts';
+export * from './community/community.machines.ts';

@@ -19,6 +19,7 @@ const PatientListPage = lazy(() =>
 const PatientDetailPage = lazy(() =>
   import('../features/patients/patient-detail.page.tsx').then((m) => ({ default: m.PatientDetailPage })),
 );
+const CommunityPage = lazy(() => import('../features/community/community.page.tsx').then((m) => ({ default: m.CommunityPage })));
 const AboutPage = lazy(() => import('../features/about/about.page.tsx').then((m) => ({ default: m.AboutPage })));
 const DiagnosticPage = lazy(() =>
   import('../features/diagnostic/diagnostic.page.tsx').then((m) => ({ default: m.DiagnosticPage })),
@@ -60,7 +61,7 @@ export const routeTable: readonly RouteEntry[] = [
   { path: '/login', screen: SignInPage },
   { path: '/signup', screen: SignUpPage },
   // Screens of later issues fall through to the 404 page until they are built:
-  // /practitioner-profile/edit, /practitioner-profile/create, /community, /referrals, /referral.
+  // /practitioner-profile/edit, /practitioner-profile/create, /referrals, /referral.
 ];
 
 export interface SignedInRouteEntry extends RouteEntry {
@@ -80,6 +81,7 @@ export const signedInRouteTable: readonly SignedInRouteEntry[] = [
   { path: '/dashboard/schedule', screen: SchedulePage, visitor: 'sign-in' },
   { path: '/dashboard/patients', screen: PatientListPage, visitor: 'sign-in' },
   { path: '/dashboard/patients/:id', screen: PatientDetailPage, visitor: 'sign-in' },
+  { path: '/community', screen: CommunityPage, visitor: 'sign-in' },
 ];
 
 /** The signed-in route the location is on, if any. */

@@ -193,3 +193,44 @@ export const communityMessages = {
   noMembers: 'No members found',
   connectionSent: { title: 'Connection request sent', description: "You'll be notified when they accept." },
 } as const;
+
+// Forum activity ----------------------------------------------------------------------------------
+
+const activityUnits = [
+  ['year', 365 * 24 * 3600_000],
+  ['month', 30 * 24 * 3600_000],
+  ['week', 7 * 24 * 3600_000],
+  ['day', 24 * 3600_000],
+  ['hour', 3600_000],
+  ['minute', 60_000],
+] as const;
+
+/** A topic's "last active" text (SPEC §3 lastActive): "2 hours ago", "1 day ago", "just now". */
+export function relativeActivity(lastActiveAt: Date, now: Date): string {
+  const elapsed = Math.max(0, now.getTime() - lastActiveAt.getTime());
+  for (const [unit, ms] of activityUnits) {
+    const count = Math.floor(elapsed / ms);
+    if (count >= 1) return `${count} ${unit}${count === 1 ? '' : 's'} ago`;
+  }
+  return 'just now';
+}
+
+/** The instant a sample's relative text ("5 hours ago") names, counted back from `now`. */
+export function instantOfRelativeActivity(text: string, now: Date): Date {
+  const match = /^(\d+) (year|month|week|day|hour|minute)s? ago$/.exec(text.trim());
+  if (!match) return now;
+  const unitMs = activityUnits.find(([unit]) => unit === match[2])?.[1] ?? 0;
+  return new Date(now.getTime() - Number(match[1]) * unitMs);
+}
+
+/** Forum topics per page of "Load More Topics". */
+export const FORUM_PAGE_SIZE = 4;
+
+/** The six categories with their counts computed from the topics' categories (SPEC §3). */
+export function forumCategoriesOf(countByName: ReadonlyMap<string, number>): ForumCategory[] {
+  return forumCategoryNames.map((name) => ({
+    id: name.toLowerCase().replace(/ & /g, '-').replace(/\s+/g, '-'),
+    name,
+    count: countByName.get(name) ?? 0,
+  }));
+}

@@ -24,7 +24,7 @@ describe('site shell', () => {
     stubMatchMedia();
     stubApi({ 'auth.me': () => ({ user: null }) });
     vi.spyOn(console, 'error').mockImplementation(() => undefined);
-    renderApp({ path: '/community' });
+    renderApp({ path: '/referrals' });
     expect(await screen.findByRole('heading', { name: 'Oops! Page not found' })).toBeTruthy();
   });
 

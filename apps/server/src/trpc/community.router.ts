@@ -1,0 +1,27 @@
+/**
+ * The community (SPEC §2 Community, issue 15): reads for a signed-in practitioner, and every action
+ * they take stored in their own name (ctx.user.id; no input names another practitioner).
+ */
+import { communityErrors, forumTopicsInputSchema, likeInputSchema } from '@wellspring/domain';
+import { TRPCError } from '@trpc/server';
+import { commandContext, runCommand } from '../commands/run-command.ts';
+import { forumPage, forumTopicExists, forumTopicLikes } from '../community/forum.repository.ts';
+import { forumTopicLikeCommands } from '../community/like.commands.ts';
+import { practitionerProcedure, router } from './trpc.ts';
+
+export const communityRouter = router({
+  /** A page of forum topics, newest activity first, with the viewer's likes; the six categories with counts. */
+  forum: practitionerProcedure.input(forumTopicsInputSchema).query(({ ctx, input }) => forumPage(ctx.db, ctx.user.id, input.cursor, ctx.now)),
+
+  /** Likes (liked: true) or takes back the like of (false) a topic, once per practitioner; idempotent. */
+  likeTopic: practitionerProcedure.input(likeInputSchema).mutation(async ({ ctx, input }): Promise<{ id: string; liked: boolean; likes: number }> => {
+    if (!(await forumTopicExists(ctx.db, input.id))) throw new TRPCError({ code: 'NOT_FOUND', message: communityErrors.topicNotFound });
+    const { state } = await runCommand(commandContext(ctx), forumTopicLikeCommands(input.id, ctx.user.id), `${input.id}:${ctx.user.id}`, {
+      kind: input.liked ? 'Like' : 'Unlike',
+      subject: 'forum-topic',
+      subjectId: input.id,
+      userId: ctx.user.id,
+    });
+    return { id: input.id, liked: state.liked, likes: await forumTopicLikes(ctx.db, input.id) };
+  }),
+});
