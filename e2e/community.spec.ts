@@ -36,14 +36,14 @@ test.describe('the community', () => {
     await like.click();
     await expect(toast(page, 'Post liked!')).toBeVisible();
     await expect(like).toHaveAttribute('aria-pressed', 'true');
-    expect(await likesOf(like)).toBe(before + 1);
+    await expect.poll(() => likesOf(like)).toBe(before + 1);
 
     await page.reload();
     await expect(likeButton(topic)).toHaveAttribute('aria-pressed', 'true');
-    expect(await likesOf(likeButton(topic))).toBe(before + 1);
+    await expect.poll(() => likesOf(likeButton(topic))).toBe(before + 1);
     await likeButton(topic).click();
     await expect(likeButton(topic)).toHaveAttribute('aria-pressed', 'false');
-    expect(await likesOf(likeButton(topic))).toBe(before);
+    await expect.poll(() => likesOf(likeButton(topic))).toBe(before);
 
     await topic.getByRole('button', { name: 'Join discussion' }).click();
     await expect(toast(page, 'Coming soon!')).toBeVisible();
@@ -51,5 +51,60 @@ test.describe('the community', () => {
     await expect(toast(page, 'Coming soon!').first()).toBeVisible();
 
     await expectNoA11yViolationsInBothThemes(page);
+  });
+});
+
+test.describe('community events', () => {
+  const eventCards = (page: Page) => page.getByRole('list', { name: 'Events' }).locator(':scope > li');
+  const eventCard = (page: Page, title: string) => eventCards(page).filter({ has: page.getByRole('heading', { name: title }) });
+  const attendeesOf = async (card: Locator) => Number(/(\d+) attending/.exec((await card.textContent()) ?? '')?.[1]);
+
+  test('filters events, stores an RSVP (surviving a reload) and cancels it, and downloads a calendar file', async ({ page }) => {
+    await signInAsNewPractitioner(page, { name: 'Dr. Event Goer' });
+    await page.goto('/community');
+    await page.getByRole('tab', { name: 'Events' }).click();
+    await expect(page).toHaveURL(/tab=events/);
+    await expect(eventCards(page)).toHaveCount(5);
+
+    await page.getByRole('button', { name: /Event type/ }).click();
+    await page.getByRole('option', { name: 'Workshop' }).click();
+    await expect(eventCards(page)).toHaveCount(2);
+    await page.getByRole('button', { name: /Format/ }).click();
+    await page.getByRole('option', { name: 'In-Person' }).click();
+    await expect(eventCards(page)).toHaveCount(1);
+
+    const card = eventCard(page, 'Acupuncture Point Location Intensive');
+    await expect(card).toContainText('Workshop');
+    await expect(card).toContainText('American College of TCM, San Francisco, CA');
+    await expect(card).toContainText(/\d{1,2}:\d{2} [AP]M - \d{1,2}:\d{2} [AP]M/);
+    const before = await attendeesOf(card);
+    await card.getByRole('button', { name: 'RSVP to Acupuncture Point Location Intensive' }).click();
+    await expect(toast(page, 'RSVP successful!')).toContainText("You'll receive an email with event details.");
+    await expect(card).toContainText("You're going");
+    await expect.poll(() => attendeesOf(card)).toBe(before + 1);
+
+    await page.reload();
+    const reloaded = eventCard(page, 'Acupuncture Point Location Intensive');
+    await expect(reloaded).toContainText("You're going");
+    await expect.poll(() => attendeesOf(reloaded)).toBe(before + 1);
+    await expectNoA11yViolationsInBothThemes(page);
+
+    const download = page.waitForEvent('download');
+    await reloaded.getByRole('link', { name: 'Add to calendar: Acupuncture Point Location Intensive' }).click();
+    const file = await download;
+    expect(file.suggestedFilename()).toBe('acupuncture-point-location-intensive.ics');
+    const text = await file.createReadStream().then(async (stream) => {
+      const chunks: Buffer[] = [];
+      for await (const chunk of stream) chunks.push(chunk as Buffer);
+      return Buffer.concat(chunks).toString('utf8');
+    });
+    expect(text).toContain('BEGIN:VCALENDAR');
+    expect(text).toContain('SUMMARY:Acupuncture Point Location Intensive');
+    expect(text).toMatch(/DTSTART;TZID=America\/Los_Angeles:\d{8}T090000/);
+    await expect(toast(page, 'Added to calendar')).toBeVisible();
+
+    await reloaded.getByRole('button', { name: 'Cancel RSVP to Acupuncture Point Location Intensive' }).click();
+    await expect(reloaded.getByRole('button', { name: 'RSVP to Acupuncture Point Location Intensive' })).toBeVisible();
+    await expect.poll(() => attendeesOf(reloaded)).toBe(before);
   });
 });

@@ -4,11 +4,15 @@
  */
 import type { TRPCError } from '@trpc/server';
 import { FORUM_PAGE_SIZE, sampleForumTopics } from '@wellspring/domain';
+import ICAL from 'ical.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createLogger } from '../src/http/logger.ts';
+import { createRelay } from '../src/outbox/relay.ts';
 import { seedCommunity } from '../src/community/community.seed.ts';
 import { createTestDatabase, type TestDatabase } from './support/database.ts';
 import { createPractitioner, type TestPractitioner } from './support/practice-factory.ts';
-import { startTestServer, trpcMutation, type TestServer } from './support/server.ts';
+import { startTestServer, testConfig, trpcMutation, type TestServer } from './support/server.ts';
+import { startSmtpSink } from './support/smtp-sink.ts';
 
 let database: TestDatabase;
 let server: TestServer;
@@ -82,5 +86,111 @@ describe('forums', () => {
     const response = await trpcMutation(server, 'community.likeTopic', { id: '', liked: 'yes' }, { cookie: ada.cookie });
     expect(response.status).toBe(400);
     expect(Object.keys(response.error?.data.fieldErrors ?? {})).toEqual(expect.arrayContaining(['id', 'liked']));
+  });
+});
+
+/** The one VEVENT of a calendar file, read back with ical.js (throws on a file that does not parse). */
+function parseCalendar(text: string) {
+  const calendar = new ICAL.Component(ICAL.parse(text));
+  for (const zone of calendar.getAllSubcomponents('vtimezone')) ICAL.TimezoneService.register(zone);
+  const events = calendar.getAllSubcomponents('vevent');
+  expect(events).toHaveLength(1);
+  const vevent = events[0]!;
+  const event = new ICAL.Event(vevent);
+  return {
+    uid: event.uid,
+    summary: event.summary,
+    location: event.location,
+    description: event.description,
+    stamp: vevent.getFirstPropertyValue('dtstamp')?.toString(),
+    startZone: vevent.getFirstProperty('dtstart')?.getParameter('tzid'),
+    endZone: vevent.getFirstProperty('dtend')?.getParameter('tzid'),
+    start: event.startDate.toJSDate(),
+    end: event.endDate.toJSDate(),
+  };
+}
+
+describe('events', () => {
+  it('lists the seeded events soonest first, filtered by type and format, at their venue\'s time', async () => {
+    const all = await ada.caller.community.events({});
+    expect(all.map((event) => event.id)).toEqual(['3', '2', '5', '4', '1']);
+    const conference = all.find((event) => event.id === '1');
+    // 9:00 AM in Denver, 45 days after the seed's day.
+    expect(conference).toMatchObject({ type: 'conference', isVirtual: false, attendees: 342, goingByMe: false, timeZone: 'America/Denver' });
+    expect(conference?.startsAt.toISOString()).toBe('2026-04-16T15:00:00.000Z');
+    expect(conference?.endsAt.toISOString()).toBe('2026-04-16T23:00:00.000Z');
+    expect((await ada.caller.community.events({ type: 'workshop' })).map((event) => event.id)).toEqual(['2', '5']);
+    expect((await ada.caller.community.events({ type: 'workshop', format: 'in-person' })).map((event) => event.id)).toEqual(['5']);
+    expect((await ada.caller.community.events({ format: 'virtual' })).map((event) => event.id)).toEqual(['3', '2']);
+    const bad = await trpcMutation(server, 'community.rsvp', { id: '1', going: 'maybe' }, { cookie: ada.cookie });
+    expect(bad.status).toBe(400);
+    expect(bad.error?.data.fieldErrors).toHaveProperty('going');
+  });
+
+  it('records an RSVP once under concurrent presses, with one e-mail queued; cancelling takes it back', async () => {
+    const results = await Promise.all(Array.from({ length: 6 }, () => ada.caller.community.rsvp({ id: '4', going: true })));
+    expect(results.map((event) => [event.attendees, event.goingByMe])).toEqual(Array.from({ length: 6 }, () => [129, true]));
+    expect((await bea.caller.community.events({})).find((event) => event.id === '4')).toMatchObject({ attendees: 129, goingByMe: false });
+    expect(await database.query("SELECT type, delivery_status FROM domain_event WHERE aggregate_type = 'event-rsvp' AND aggregate_id = $1", [`4:${ada.user.id}`])).toEqual([
+      { type: 'RsvpConfirmed', delivery_status: 'pending' },
+    ]);
+    const cancelled = await Promise.all(Array.from({ length: 3 }, () => ada.caller.community.rsvp({ id: '4', going: false })));
+    expect(cancelled.map((event) => event.attendees)).toEqual([128, 128, 128]);
+    expect((await ada.caller.community.events({})).find((event) => event.id === '4')?.goingByMe).toBe(false);
+    const missing = await errorOf(ada.caller.community.rsvp({ id: 'no-such-event', going: true }));
+    expect(missing?.code).toBe('NOT_FOUND');
+    expect(missing?.message).toBe('Event not found.');
+  });
+
+  it('serves the event as a calendar file that parses, in the event\'s zone, to a signed-in practitioner only', async () => {
+    const response = await fetch(`${server.baseUrl}/api/community/events/1/calendar.ics`, { headers: { cookie: ada.cookie } });
+    expect(response.status).toBe(200);
+    expect(response.headers.get('content-type')).toBe('text/calendar; charset=utf-8');
+    expect(response.headers.get('content-disposition')).toContain('filename="integrative-medicine-annual-conference.ics"');
+    const text = await response.text();
+    expect(text).toMatch(/^BEGIN:VCALENDAR\r\n/);
+    expect(text).toContain('DTSTART;TZID=America/Denver:20260416T090000');
+    const event = parseCalendar(text);
+    expect(event).toMatchObject({
+      summary: 'Integrative Medicine Annual Conference',
+      location: 'Denver Convention Center, Denver, CO',
+      description: 'Two days of talks and workshops on evidence-based integrative care, with CE credits.',
+      startZone: 'America/Denver',
+      endZone: 'America/Denver',
+    });
+    expect(event.uid).toMatch(/^community-event-1@/);
+    expect(event.stamp).toMatch(/Z$/);
+    expect(event.start.toISOString()).toBe('2026-04-16T15:00:00.000Z');
+    expect(event.end.toISOString()).toBe('2026-04-16T23:00:00.000Z');
+
+    expect((await fetch(`${server.baseUrl}/api/community/events/1/calendar.ics`)).status).toBe(401);
+    expect((await fetch(`${server.baseUrl}/api/community/events/nope/calendar.ics`, { headers: { cookie: ada.cookie } })).status).toBe(404);
+  });
+
+  it('e-mails the RSVP to a real SMTP server with the event as a parseable iCalendar attachment', async () => {
+    const smtp = await startSmtpSink();
+    const config = testConfig({ SMTP_URL: smtp.url, PUBLIC_URL: 'https://wellspring.test', MAIL_FROM: 'Wellspring <hello@wellspring.test>' }).relay;
+    const relay = createRelay({ db: database.db, config, logger: createLogger('silent') });
+    try {
+      await bea.caller.community.rsvp({ id: '2', going: true });
+      await relay.drain();
+      const message = smtp.messages.find((mail) => mail.to.includes(bea.user.email));
+      expect(message).toBeDefined();
+      const raw = message?.raw ?? '';
+      expect(raw).toContain('Subject: RSVP confirmed: Herbal Pharmacology Workshop');
+      expect(raw).toMatch(/Content-Type: text\/calendar; charset=utf-8; method=PUBLISH/i);
+      expect(raw).toMatch(/filename=herbal-pharmacology-workshop\.ics/);
+      // The attachment, base64 or quoted-printable, decoded by the MIME part's own encoding.
+      const part = /Content-Type: text\/calendar[^]*?\r\n\r\n([^]*?)\r\n--/i.exec(raw);
+      const header = /Content-Type: text\/calendar[^]*?\r\n\r\n/i.exec(raw)?.[0] ?? '';
+      const body = part?.[1] ?? '';
+      const ics = /Content-Transfer-Encoding: base64/i.test(header) ? Buffer.from(body.replace(/\s+/g, ''), 'base64').toString('utf8') : body.replace(/=\r\n/g, '');
+      const event = parseCalendar(ics);
+      expect(event).toMatchObject({ summary: 'Herbal Pharmacology Workshop', location: 'Online', startZone: 'America/New_York' });
+      expect(event.start.toISOString()).toBe('2026-03-14T17:00:00.000Z');
+    } finally {
+      await relay.stop({ graceMs: 0 });
+      await smtp.close();
+    }
   });
 });

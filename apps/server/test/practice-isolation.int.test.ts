@@ -289,6 +289,25 @@ const PRACTICE_PROCEDURES: Record<string, IsolationCase> = {
       await expectMissing('Topic not found.')(caller.community.likeTopic({ id: 'no-such-topic', liked: true }));
     },
   },
+  'community.events': {
+    type: 'query',
+    input: () => ({}),
+    owner: async (caller) => {
+      await caller.community.rsvp({ id: '3', going: true });
+      expect((await caller.community.events({})).find((event) => event.id === '3')?.goingByMe).toBe(true);
+    },
+    other: async (caller) => expect((await caller.community.events({})).every((event) => !event.goingByMe)).toBe(true),
+  },
+  'community.rsvp': {
+    type: 'mutation',
+    input: () => ({ id: '5', going: true }),
+    owner: async (caller) => expect(await caller.community.rsvp({ id: '5', going: true })).toMatchObject({ goingByMe: true }),
+    other: async (caller, fixture) => {
+      await caller.community.rsvp({ id: '5', going: false });
+      expect(await database.query('SELECT user_id FROM event_rsvp WHERE user_id <> $1', [fixture.owner.user.id])).toEqual([]);
+      await expectMissing('Event not found.')(caller.community.rsvp({ id: 'no-such-event', going: true }));
+    },
+  },
   'payments.refund': {
     type: 'mutation',
     input: (fixture) => ({ id: fixture.paymentId }),
@@ -332,6 +351,7 @@ afterAll(async () => {
 /** Everything of the owner's practice a foreign call could change. */
 const ownerPracticeSnapshot = async () => ({
   forumLikes: await database.query('SELECT topic_id FROM forum_topic_like WHERE user_id = $1 ORDER BY topic_id', [fixture.owner.user.id]),
+  rsvps: await database.query('SELECT event_id FROM event_rsvp WHERE user_id = $1 ORDER BY event_id', [fixture.owner.user.id]),
   patients: await database.query('SELECT id, name, email FROM patient WHERE practice_id = $1 ORDER BY id', [fixture.owner.practiceId]),
   appointments: await database.query('SELECT id, patient_id, starts_at, duration_minutes, type, status, notes FROM appointment WHERE practice_id = $1 ORDER BY id', [fixture.owner.practiceId]),
   notes: await database.query('SELECT id, status FROM clinical_note WHERE practice_id = $1 ORDER BY id', [fixture.owner.practiceId]),

@@ -88,6 +88,8 @@ export function composeInviteMail(invite: Invite, settings: Pick<InviteMailSetti
 
 export interface InviteMailer {
   send(invite: Invite): Promise<DeliveryOutcome>;
+  /** Any composed message of an outbox event (the `.eml` file, without SMTP, is named by `eventId`). */
+  sendMessage(eventId: string, message: Mail.Options): Promise<DeliveryOutcome>;
   close(): void;
 }
 
@@ -107,37 +109,41 @@ export function createInviteMailer(settings: InviteMailSettings): InviteMailer {
         socketTimeout: settings.timeoutMs,
       }),
     );
+    const sendMessage = async (_eventId: string, message: Mail.Options): Promise<DeliveryOutcome> => {
+      try {
+        const info = await transport.sendMail(message);
+        if (info.rejected.length > 0) return failed(`recipient rejected: ${info.rejected.map(String).join(', ')}`, smtpCode(info.response));
+        return delivered(smtpCode(info.response));
+      } catch (error) {
+        const code = (error as { responseCode?: unknown }).responseCode;
+        return failed(describeError(error), typeof code === 'number' ? code : null);
+      }
+    };
     return {
-      async send(invite) {
-        try {
-          const info = await transport.sendMail(composeInviteMail(invite, settings));
-          if (info.rejected.length > 0) return failed(`recipient rejected: ${info.rejected.map(String).join(', ')}`, smtpCode(info.response));
-          return delivered(smtpCode(info.response));
-        } catch (error) {
-          const code = (error as { responseCode?: unknown }).responseCode;
-          return failed(describeError(error), typeof code === 'number' ? code : null);
-        }
-      },
+      send: (invite) => sendMessage(invite.eventId, composeInviteMail(invite, settings)),
+      sendMessage,
       close: () => transport.close(),
     };
   }
 
   const transport = nodemailer.createTransport({ streamTransport: true, buffer: true });
+  const sendMessage = async (eventId: string, message: Mail.Options): Promise<DeliveryOutcome> => {
+    try {
+      const info = await transport.sendMail(message);
+      await fs.mkdir(settings.mailDir, { recursive: true });
+      const file = path.join(settings.mailDir, `${eventId}.eml`);
+      // Write then rename: a reader never sees half a message, and a retry replaces the file.
+      const partial = `${file}.${process.pid}.tmp`;
+      await fs.writeFile(partial, info.message as Buffer);
+      await fs.rename(partial, file);
+      return delivered();
+    } catch (error) {
+      return failed(describeError(error));
+    }
+  };
   return {
-    async send(invite) {
-      try {
-        const info = await transport.sendMail(composeInviteMail(invite, settings));
-        await fs.mkdir(settings.mailDir, { recursive: true });
-        const file = path.join(settings.mailDir, `${invite.eventId}.eml`);
-        // Write then rename: a reader never sees half a message, and a retry replaces the file.
-        const partial = `${file}.${process.pid}.tmp`;
-        await fs.writeFile(partial, info.message as Buffer);
-        await fs.rename(partial, file);
-        return delivered();
-      } catch (error) {
-        return failed(describeError(error));
-      }
-    },
+    send: (invite) => sendMessage(invite.eventId, composeInviteMail(invite, settings)),
+    sendMessage,
     close: () => transport.close(),
   };
 }

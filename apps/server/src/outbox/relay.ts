@@ -18,6 +18,8 @@ import type { Database, DatabaseTransaction } from '../db/client.ts';
 import type { Logger } from '../http/logger.ts';
 import { applicationCommands } from '../commands/application.commands.ts';
 import { executeCommand } from '../commands/run-command.ts';
+import { eventById } from '../community/events.repository.ts';
+import { composeRsvpMail, rsvpMailFromPayload } from '../community/rsvp-mail.ts';
 import {
   claimDueDeliveries,
   countPendingOutside,
@@ -134,6 +136,15 @@ export function createRelay({ db, config, logger: parentLogger, random = Math.ra
       const invite = inviteFromPayload(claim.id, claim.payload);
       if (!invite) return failed('unreadable InviteSent payload', null, true);
       return mailer.send(invite);
+    },
+  });
+  handlers.set('RsvpConfirmed', {
+    async deliver(claim) {
+      const mail = rsvpMailFromPayload(claim.id, claim.payload);
+      if (!mail) return failed('unreadable RsvpConfirmed payload', null, true);
+      const event = await eventById(db, mail.communityEventId, null);
+      if (!event) return failed(`no community event ${mail.communityEventId}`, null, true);
+      return mailer.sendMessage(claim.id, composeRsvpMail(mail, event, { mailFrom: config.mailFrom, publicUrl: config.publicUrl, now: new Date() }));
     },
   });
   const types = [...handlers.keys()];

@@ -2,11 +2,13 @@
  * The community (SPEC §2 Community, issue 15): reads for a signed-in practitioner, and every action
  * they take stored in their own name (ctx.user.id; no input names another practitioner).
  */
-import { communityErrors, forumTopicsInputSchema, likeInputSchema } from '@wellspring/domain';
+import { communityErrors, eventsInputSchema, forumTopicsInputSchema, likeInputSchema, rsvpInputSchema } from '@wellspring/domain';
 import { TRPCError } from '@trpc/server';
 import { commandContext, runCommand } from '../commands/run-command.ts';
 import { forumPage, forumTopicExists, forumTopicLikes } from '../community/forum.repository.ts';
+import { eventById, listEvents, type CommunityEventView } from '../community/events.repository.ts';
 import { forumTopicLikeCommands } from '../community/like.commands.ts';
+import { eventRsvpCommands } from '../community/rsvp.commands.ts';
 import { practitionerProcedure, router } from './trpc.ts';
 
 export const communityRouter = router({
@@ -23,5 +25,24 @@ export const communityRouter = router({
       userId: ctx.user.id,
     });
     return { id: input.id, liked: state.liked, likes: await forumTopicLikes(ctx.db, input.id) };
+  }),
+
+  /** The events, soonest first, filtered by type and format, with attendee counts and the viewer's RSVPs. */
+  events: practitionerProcedure.input(eventsInputSchema).query(({ ctx, input }) => listEvents(ctx.db, ctx.user.id, input)),
+
+  /**
+   * RSVPs (going: true) or cancels (false), once per practitioner; idempotent. A new RSVP e-mails the
+   * practitioner the event with its calendar file (outbox relay).
+   */
+  rsvp: practitionerProcedure.input(rsvpInputSchema).mutation(async ({ ctx, input }): Promise<CommunityEventView> => {
+    if (!(await eventById(ctx.db, input.id, null))) throw new TRPCError({ code: 'NOT_FOUND', message: communityErrors.eventNotFound });
+    await runCommand(commandContext(ctx), eventRsvpCommands(input.id, { userId: ctx.user.id, email: ctx.user.email, name: ctx.user.name }), `${input.id}:${ctx.user.id}`, {
+      kind: input.going ? 'Rsvp' : 'CancelRsvp',
+      eventId: input.id,
+      userId: ctx.user.id,
+    });
+    const event = await eventById(ctx.db, input.id, ctx.user.id);
+    if (!event) throw new TRPCError({ code: 'NOT_FOUND', message: communityErrors.eventNotFound });
+    return event;
   }),
 });

@@ -88,6 +88,7 @@ export const forumTopicsInputSchema = z.object({ cursor: z.number().int().min(0)
 export const likeInputSchema = z.object({ id: recordId, liked: z.boolean() });
 export type LikeInput = z.infer<typeof likeInputSchema>;
 export const communityIdInputSchema = z.object({ id: recordId });
+export const rsvpInputSchema = z.object({ id: recordId, going: z.boolean() });
 
 /** What the community's procedures answer for an id that names nothing. */
 export const communityErrors = {

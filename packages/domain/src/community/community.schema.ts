@@ -5,6 +5,8 @@
  */
 import { labelOf } from '../shared/labels.ts';
 import { specialtyLabels, type Specialty } from '../catalog/specialties.ts';
+import { formatInTimeZone } from 'date-fns-tz';
+import { z } from 'zod';
 import type { CalendarDate } from '../time/dates.ts';
 
 // Forums ------------------------------------------------------------------------------------------
@@ -69,6 +71,22 @@ export interface CommunityEvent {
   readonly attendees: number;
   readonly image: string;
   readonly description: string;
+  /** The IANA zone the event's date and time are in (its venue's; the organiser's for a virtual one). */
+  readonly timeZone: string;
+}
+
+/**
+ * The wall-clock start and end ("09:00", "17:00") of an event's time text ("9:00 AM - 5:00 PM"),
+ * or null when the text is not such a range.
+ */
+export function eventTimeRange(time: string): { readonly start: string; readonly end: string } | null {
+  const match = /^(\d{1,2}):(\d{2}) (AM|PM) - (\d{1,2}):(\d{2}) (AM|PM)$/.exec(time.trim());
+  if (!match) return null;
+  const to24 = (hour: string, minute: string, half: string) => {
+    const h = (Number(hour) % 12) + (half === 'PM' ? 12 : 0);
+    return `${String(h).padStart(2, '0')}:${minute}`;
+  };
+  return { start: to24(match[1]!, match[2]!, match[3]!), end: to24(match[4]!, match[5]!, match[6]!) };
 }
 
 export const eventFormatOf = (event: Pick<CommunityEvent, 'isVirtual'>): EventFormat => (event.isVirtual ? 'virtual' : 'in-person');
@@ -234,3 +252,14 @@ export function forumCategoriesOf(countByName: ReadonlyMap<string, number>): For
     count: countByName.get(name) ?? 0,
   }));
 }
+
+// Events as stored --------------------------------------------------------------------------------
+
+/** The local date and time of `instant` in `timeZone`, as "2026-12-01T09:00:00" (a calendar file's wall clock). */
+export const wallClockInZone = (instant: Date, timeZone: string): string => formatInTimeZone(instant, timeZone, "yyyy-MM-dd'T'HH:mm:ss");
+
+export const eventsInputSchema = z.object({
+  type: z.enum(['all', ...eventTypes]).default('all'),
+  format: z.enum(['all', ...eventFormats]).default('all'),
+});
+export type EventsInput = z.input<typeof eventsInputSchema>;

@@ -60,3 +60,33 @@ export const sideRow = style({ display: 'flex', justifyContent: 'space-between',
 export const bullets = style({ margin: 0, paddingLeft: '1.25rem', display: 'flex', flexDirection: 'column', gap: space.xs });
 
 export const center = style({ display: 'flex', justifyContent: 'center' });
+
+export const filters = style({ display: 'flex', flexWrap: 'wrap', gap: space.md, alignItems: 'flex-end' });
+
+export const filter = style({ minWidth: '12rem', flex: '1 1 12rem', maxWidth: '16rem' });
+
+export const grid = style({
+  listStyle: 'none',
+  margin: 0,
+  padding: 0,
+  display: 'grid',
+  gap: space.md,
+  gridTemplateColumns: 'repeat(auto-fill, minmax(min(100%, 20rem), 1fr))',
+});
+
+export const cardImage = style({
+  display: 'block',
+  width: 'calc(100% + 2.5rem)',
+  maxWidth: 'none',
+  margin: '-1.25rem -1.25rem 1rem',
+  aspectRatio: '16 / 7',
+  objectFit: 'cover',
+  borderRadius: `${radius.lg} ${radius.lg} 0 0`,
+  backgroundColor: vars.color.surfaceMuted,
+});
+
+export const eventCard = style({ display: 'flex', flexDirection: 'column', overflow: 'hidden' });
+
+export const push = style({ marginTop: 'auto' });
+
+export const details = style({ listStyle: 'none', margin: `${space.sm} 0`, padding: 0, display: 'flex', flexDirection: 'column', gap: space.xs, fontSize: '0.9375rem' });

@@ -3,10 +3,14 @@ import type { Key } from 'react-aria-components';
 import { useSearchParams } from 'wouter';
 import { InfoIcon } from '../../ui/icons/icons.tsx';
 import { Tab, TabList, TabPanel, Tabs } from '../../ui/tabs/tabs.tsx';
+import { EventsTab } from './events-tab.tsx';
 import { ForumsTab } from './forums-tab.tsx';
 import * as styles from './community.css.ts';
 
-const communityTabs = [{ id: 'forums', label: 'Forums' }] as const;
+const communityTabs = [
+  { id: 'forums', label: 'Forums' },
+  { id: 'events', label: 'Events' },
+] as const;
 type CommunityTab = (typeof communityTabs)[number]['id'];
 const isCommunityTab = (value: string | null): value is CommunityTab => communityTabs.some((tab) => tab.id === value);
 
@@ -48,6 +52,9 @@ export function CommunityPage() {
         </TabList>
         <TabPanel id="forums">
           <ForumsTab />
+        </TabPanel>
+        <TabPanel id="events">
+          <EventsTab />
         </TabPanel>
       </Tabs>
     </div>
