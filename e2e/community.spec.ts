@@ -108,3 +108,66 @@ test.describe('community events', () => {
     await expect.poll(() => attendeesOf(reloaded)).toBe(before);
   });
 });
+
+test.describe('community resources', () => {
+  const resourceCards = (page: Page) => page.getByRole('list', { name: 'Resources' }).locator(':scope > li');
+  const resourceCard = (page: Page, title: string) => resourceCards(page).filter({ has: page.getByRole('heading', { name: title }) });
+  const downloadsOf = async (card: Locator) => Number(/(\d+) downloads/.exec((await card.textContent()) ?? '')?.[1]);
+
+  test('searches, filters by tab and tag, likes, shares a link that opens the resource, and downloads its file', async ({ page, context }) => {
+    await context.grantPermissions(['clipboard-read', 'clipboard-write']);
+    await signInAsNewPractitioner(page, { name: 'Dr. Library Reader' });
+    await page.goto('/community?tab=resources');
+    await expect(page.getByRole('heading', { name: 'Knowledge Library' })).toBeVisible();
+    await expect(resourceCards(page)).toHaveCount(6);
+
+    await page.getByRole('textbox', { name: 'Search resources' }).fill('soap');
+    await expect(resourceCards(page)).toHaveCount(1);
+    await expect(resourceCard(page, 'Intake and SOAP Note Templates')).toBeVisible();
+    await page.getByRole('textbox', { name: 'Search resources' }).fill('no such thing');
+    await expect(page.getByRole('heading', { name: 'No resources found' })).toBeVisible();
+
+    await page.getByRole('group', { name: 'Popular tags' }).getByRole('button', { name: 'research' }).click();
+    await expect(page.getByRole('textbox', { name: 'Search resources' })).toHaveValue('research');
+    await expect(resourceCards(page)).toHaveCount(2);
+    await page.getByRole('tab', { name: 'Guidelines' }).click();
+    await expect(resourceCards(page)).toHaveCount(1);
+    await expect(resourceCard(page, 'Safe Herbal Prescribing Guidelines')).toBeVisible();
+    await page.getByRole('textbox', { name: 'Search resources' }).fill('');
+    await page.getByRole('tab', { name: 'Other' }).click();
+    await expect(resourceCards(page)).toHaveCount(1);
+    await expect(resourceCard(page, 'Guided Breathing for Stress (Video Series)')).toBeVisible();
+    await expectNoA11yViolationsInBothThemes(page);
+    await page.getByRole('tab', { name: 'All' }).click();
+
+    const card = resourceCard(page, 'Acupuncture for Chronic Pain: Key Studies');
+    const like = card.getByRole('button', { name: /^Like / });
+    const likes = await likesOf(like);
+    await like.click();
+    await expect(toast(page, 'Post liked!')).toBeVisible();
+    await expect(like).toHaveAttribute('aria-pressed', 'true');
+    await expect.poll(() => likesOf(like)).toBe(likes + 1);
+
+    const downloads = await downloadsOf(card);
+    const download = page.waitForEvent('download');
+    await card.getByRole('link', { name: 'Download: Acupuncture for Chronic Pain: Key Studies' }).click();
+    expect((await download).suggestedFilename()).toBe('acupuncture-for-chronic-pain-key-studies.md');
+    await expect(toast(page, 'Download started')).toBeVisible();
+    await expect.poll(() => downloadsOf(card)).toBe(downloads + 1);
+
+    await card.getByRole('button', { name: 'Share: Acupuncture for Chronic Pain: Key Studies' }).click();
+    await expect(toast(page, 'Link copied')).toBeVisible();
+    const link = await page.evaluate(() => navigator.clipboard.readText());
+    expect(link).toMatch(/\/community\?tab=resources&resource=3$/);
+
+    await page.getByRole('button', { name: 'Submit a Resource' }).click();
+    await expect(toast(page, 'Coming soon!')).toBeVisible();
+
+    await page.goto(link);
+    await expect(resourceCards(page)).toHaveCount(1);
+    const shared = resourceCard(page, 'Acupuncture for Chronic Pain: Key Studies');
+    await expect(shared.getByRole('button', { name: /^Like / })).toHaveAttribute('aria-pressed', 'true');
+    await page.getByRole('button', { name: 'Show all resources' }).click();
+    await expect(resourceCards(page)).toHaveCount(6);
+  });
+});

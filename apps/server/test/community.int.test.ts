@@ -194,3 +194,44 @@ describe('events', () => {
     }
   });
 });
+
+describe('resources', () => {
+  it('searches title, description and tags in the database, under the tabs; Other holds types outside the five known ones', async () => {
+    const ids = async (input: Parameters<typeof ada.caller.community.resources>[0]) => (await ada.caller.community.resources(input)).map((resource) => resource.id).sort();
+    expect(await ids({})).toEqual(['1', '2', '3', '4', '5', '6']);
+    expect(await ids({ query: 'soap' })).toEqual(['2']);
+    expect(await ids({ query: 'MEAL PLAN' })).toEqual(['1']);
+    expect(await ids({ query: 'telehealth' })).toEqual(['2']);
+    expect(await ids({ query: 'research' })).toEqual(['3', '4']);
+    expect(await ids({ query: 'research', tab: 'guidelines' })).toEqual(['4']);
+    expect(await ids({ tab: 'other' })).toEqual(['6']);
+    expect(await ids({ tab: 'guides' })).toEqual(['1']);
+    expect(await ids({ query: 'finances', tab: 'other' })).toEqual([]);
+    expect(await ids({ query: '%' })).toEqual([]);
+    expect(await ids({ id: '3' })).toEqual(['3']);
+    const bad = await trpcMutation(server, 'community.likeResource', { id: '1', liked: 1 }, { cookie: ada.cookie });
+    expect(bad.status).toBe(400);
+  });
+
+  it('counts a resource like once under concurrent presses and takes it back', async () => {
+    await Promise.all(Array.from({ length: 6 }, () => bea.caller.community.likeResource({ id: '1', liked: true })));
+    expect((await bea.caller.community.resources({ id: '1' }))[0]).toMatchObject({ likes: 93, likedByMe: true });
+    expect((await ada.caller.community.resources({ id: '1' }))[0]).toMatchObject({ likes: 93, likedByMe: false });
+    await Promise.all(Array.from({ length: 3 }, () => bea.caller.community.likeResource({ id: '1', liked: false })));
+    expect((await bea.caller.community.resources({ id: '1' }))[0]).toMatchObject({ likes: 92, likedByMe: false });
+    expect((await errorOf(ada.caller.community.likeResource({ id: 'nope', liked: true })))?.message).toBe('Resource not found.');
+  });
+
+  it('serves a resource\'s file with its type and name, counting each download, to a signed-in practitioner only', async () => {
+    const before = (await ada.caller.community.resources({ id: '2' }))[0]?.downloads ?? 0;
+    const response = await fetch(`${server.baseUrl}/api/community/resources/2/download`, { headers: { cookie: ada.cookie } });
+    expect(response.status).toBe(200);
+    expect(response.headers.get('content-type')).toBe('text/markdown; charset=utf-8');
+    expect(response.headers.get('content-disposition')).toContain('attachment; filename="intake-and-soap-note-templates.md"');
+    expect(await response.text()).toContain('# Intake and SOAP Note Templates');
+    expect((await ada.caller.community.resources({ id: '2' }))[0]?.downloads).toBe(before + 1);
+    expect((await fetch(`${server.baseUrl}/api/community/resources/2/download`)).status).toBe(401);
+    expect((await fetch(`${server.baseUrl}/api/community/resources/nope/download`, { headers: { cookie: ada.cookie } })).status).toBe(404);
+    expect((await ada.caller.community.resources({ id: '2' }))[0]?.downloads).toBe(before + 1);
+  });
+});

@@ -308,6 +308,25 @@ const PRACTICE_PROCEDURES: Record<string, IsolationCase> = {
       await expectMissing('Event not found.')(caller.community.rsvp({ id: 'no-such-event', going: true }));
     },
   },
+  'community.resources': {
+    type: 'query',
+    input: () => ({}),
+    owner: async (caller) => {
+      await caller.community.likeResource({ id: '2', liked: true });
+      expect((await caller.community.resources({ id: '2' }))[0]?.likedByMe).toBe(true);
+    },
+    other: async (caller) => expect((await caller.community.resources({})).every((resource) => !resource.likedByMe)).toBe(true),
+  },
+  'community.likeResource': {
+    type: 'mutation',
+    input: () => ({ id: '3', liked: true }),
+    owner: async (caller) => expect(await caller.community.likeResource({ id: '3', liked: true })).toMatchObject({ liked: true }),
+    other: async (caller, fixture) => {
+      await caller.community.likeResource({ id: '3', liked: false });
+      expect(await database.query('SELECT user_id FROM resource_like WHERE user_id <> $1', [fixture.owner.user.id])).toEqual([]);
+      await expectMissing('Resource not found.')(caller.community.likeResource({ id: 'no-such-resource', liked: true }));
+    },
+  },
   'payments.refund': {
     type: 'mutation',
     input: (fixture) => ({ id: fixture.paymentId }),
@@ -352,6 +371,7 @@ afterAll(async () => {
 const ownerPracticeSnapshot = async () => ({
   forumLikes: await database.query('SELECT topic_id FROM forum_topic_like WHERE user_id = $1 ORDER BY topic_id', [fixture.owner.user.id]),
   rsvps: await database.query('SELECT event_id FROM event_rsvp WHERE user_id = $1 ORDER BY event_id', [fixture.owner.user.id]),
+  resourceLikes: await database.query('SELECT resource_id FROM resource_like WHERE user_id = $1 ORDER BY resource_id', [fixture.owner.user.id]),
   patients: await database.query('SELECT id, name, email FROM patient WHERE practice_id = $1 ORDER BY id', [fixture.owner.practiceId]),
   appointments: await database.query('SELECT id, patient_id, starts_at, duration_minutes, type, status, notes FROM appointment WHERE practice_id = $1 ORDER BY id', [fixture.owner.practiceId]),
   notes: await database.query('SELECT id, status FROM clinical_note WHERE practice_id = $1 ORDER BY id', [fixture.owner.practiceId]),

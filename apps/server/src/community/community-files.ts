@@ -1,6 +1,6 @@
 /**
  * The community's files, for a signed-in practitioner (the session cookie, as the API's): an event's
- * calendar file. Unknown ids are 404; a visitor is 401.
+ * calendar file, and a resource's file (each download counted). Unknown ids are 404; a visitor is 401.
  */
 import { communityErrors } from '@wellspring/domain';
 import express, { type Request, type Response } from 'express';
@@ -9,6 +9,7 @@ import type { ServerConfig } from '../config.ts';
 import type { Database } from '../db/client.ts';
 import { eventCalendarFile, eventCalendarFileName } from './event-calendar.ts';
 import { eventById } from './events.repository.ts';
+import { downloadResourceFile } from './resources.repository.ts';
 
 interface FilesDependencies {
   readonly db: Database;
@@ -51,6 +52,23 @@ export function communityFiles({ db, config, now }: FilesDependencies): express.
       res.setHeader('Content-Disposition', attachmentDisposition(eventCalendarFileName(event)));
       res.setHeader('Cache-Control', 'private, no-store');
       res.send(eventCalendarFile(event, { publicUrl: config.relay.publicUrl, now: now() }));
+    } catch (error) {
+      next(error);
+    }
+  });
+
+  files.get('/community/resources/:id/download', async (req, res, next) => {
+    try {
+      if (!(await signedInPractitioner(req, res))) return;
+      const file = await downloadResourceFile(db, String(req.params.id));
+      if (!file) {
+        refuse(res, 404, 'NOT_FOUND', communityErrors.resourceNotFound);
+        return;
+      }
+      res.setHeader('Content-Type', file.contentType);
+      res.setHeader('Content-Disposition', attachmentDisposition(file.fileName));
+      res.setHeader('Cache-Control', 'private, no-store');
+      res.send(Buffer.from(file.content));
     } catch (error) {
       next(error);
     }

@@ -29,3 +29,24 @@ export function forumTopicLikeCommands(topicId: string, userId: string): Command
     toStoredEvent: (event) => ({ type: `Topic${event.type}`, payload: { ...event } }),
   };
 }
+
+/** A practitioner's like of a Knowledge Library resource: as a topic's, on resource_like. */
+export function resourceLikeCommands(resourceId: string, userId: string): CommandMachine<LikeState, LikeCommand, LikeEvent> {
+  return {
+    aggregateType: 'resource-like',
+    eventSchema: likeEventSchema,
+    async load(tx) {
+      await lockAggregate(tx, { type: 'resource-like', id: `${resourceId}:${userId}` });
+      return { liked: (await tx.resourceLike.count({ where: { resourceId, userId } })) > 0 };
+    },
+    decide: (state, command) => decideLike(state, command),
+    evolve: evolveLike,
+    async save(tx, { before, after }) {
+      if (before.liked === after.liked) return undefined;
+      if (after.liked) await tx.resourceLike.createMany({ data: [{ resourceId, userId }], skipDuplicates: true });
+      else await tx.resourceLike.deleteMany({ where: { resourceId, userId } });
+      return undefined;
+    },
+    toStoredEvent: (event) => ({ type: `Resource${event.type}`, payload: { ...event } }),
+  };
+}

@@ -2,12 +2,13 @@
  * The community (SPEC §2 Community, issue 15): reads for a signed-in practitioner, and every action
  * they take stored in their own name (ctx.user.id; no input names another practitioner).
  */
-import { communityErrors, eventsInputSchema, forumTopicsInputSchema, likeInputSchema, rsvpInputSchema } from '@wellspring/domain';
+import { communityErrors, eventsInputSchema, forumTopicsInputSchema, likeInputSchema, resourcesInputSchema, rsvpInputSchema } from '@wellspring/domain';
 import { TRPCError } from '@trpc/server';
 import { commandContext, runCommand } from '../commands/run-command.ts';
 import { forumPage, forumTopicExists, forumTopicLikes } from '../community/forum.repository.ts';
 import { eventById, listEvents, type CommunityEventView } from '../community/events.repository.ts';
-import { forumTopicLikeCommands } from '../community/like.commands.ts';
+import { forumTopicLikeCommands, resourceLikeCommands } from '../community/like.commands.ts';
+import { resourceExists, resourceLikes, searchResources } from '../community/resources.repository.ts';
 import { eventRsvpCommands } from '../community/rsvp.commands.ts';
 import { practitionerProcedure, router } from './trpc.ts';
 
@@ -44,5 +45,20 @@ export const communityRouter = router({
     const event = await eventById(ctx.db, input.id, ctx.user.id);
     if (!event) throw new TRPCError({ code: 'NOT_FOUND', message: communityErrors.eventNotFound });
     return event;
+  }),
+
+  /** The Knowledge Library searched over title, description and tags under a tab (or one resource by id). */
+  resources: practitionerProcedure.input(resourcesInputSchema).query(({ ctx, input }) => searchResources(ctx.db, ctx.user.id, input)),
+
+  /** Likes (liked: true) or takes back the like of (false) a resource, once per practitioner; idempotent. */
+  likeResource: practitionerProcedure.input(likeInputSchema).mutation(async ({ ctx, input }): Promise<{ id: string; liked: boolean; likes: number }> => {
+    if (!(await resourceExists(ctx.db, input.id))) throw new TRPCError({ code: 'NOT_FOUND', message: communityErrors.resourceNotFound });
+    const { state } = await runCommand(commandContext(ctx), resourceLikeCommands(input.id, ctx.user.id), `${input.id}:${ctx.user.id}`, {
+      kind: input.liked ? 'Like' : 'Unlike',
+      subject: 'resource',
+      subjectId: input.id,
+      userId: ctx.user.id,
+    });
+    return { id: input.id, liked: state.liked, likes: await resourceLikes(ctx.db, input.id) };
   }),
 });

@@ -7,6 +7,7 @@ import { labelOf } from '../shared/labels.ts';
 import { specialtyLabels, type Specialty } from '../catalog/specialties.ts';
 import { formatInTimeZone } from 'date-fns-tz';
 import { z } from 'zod';
+import { lineText } from '../shared/text.ts';
 import type { CalendarDate } from '../time/dates.ts';
 
 // Forums ------------------------------------------------------------------------------------------
@@ -263,3 +264,19 @@ export const eventsInputSchema = z.object({
   format: z.enum(['all', ...eventFormats]).default('all'),
 });
 export type EventsInput = z.input<typeof eventsInputSchema>;
+
+// Resources as searched ---------------------------------------------------------------------------
+
+export const resourcesInputSchema = z.object({
+  query: lineText().max(200, 'Please shorten your search.').default(''),
+  tab: z.enum(resourceTabs).default('all'),
+  /** One resource (a shared link's), instead of the search. */
+  id: lineText().trim().min(1).max(100).optional(),
+});
+export type ResourcesInput = z.input<typeof resourcesInputSchema>;
+
+/** The known types a named tab shows (Other shows every type outside `resourceTypes`). */
+export const resourceTypesUnder = (tab: Exclude<ResourceTab, 'all' | 'other'>): KnownResourceType[] => resourceTypes.filter((type) => resourceTabOf(type) === tab);
+
+/** The address that opens one resource of the Knowledge Library (Share copies it). */
+export const resourceLink = (origin: string, id: string): string => `${origin}/community?tab=resources&resource=${encodeURIComponent(id)}`;

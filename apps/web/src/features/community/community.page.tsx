@@ -5,11 +5,13 @@ import { InfoIcon } from '../../ui/icons/icons.tsx';
 import { Tab, TabList, TabPanel, Tabs } from '../../ui/tabs/tabs.tsx';
 import { EventsTab } from './events-tab.tsx';
 import { ForumsTab } from './forums-tab.tsx';
+import { ResourcesTab } from './resources-tab.tsx';
 import * as styles from './community.css.ts';
 
 const communityTabs = [
   { id: 'forums', label: 'Forums' },
   { id: 'events', label: 'Events' },
+  { id: 'resources', label: 'Resources' },
 ] as const;
 type CommunityTab = (typeof communityTabs)[number]['id'];
 const isCommunityTab = (value: string | null): value is CommunityTab => communityTabs.some((tab) => tab.id === value);
@@ -55,6 +57,9 @@ export function CommunityPage() {
         </TabPanel>
         <TabPanel id="events">
           <EventsTab />
+        </TabPanel>
+        <TabPanel id="resources">
+          <ResourcesTab />
         </TabPanel>
       </Tabs>
     </div>
