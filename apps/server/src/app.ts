@@ -4,6 +4,7 @@
 import express, { type ErrorRequestHandler } from 'express';
 import helmet from 'helmet';
 import { cachedPublicReads } from './cache/cached-public-reads.ts';
+import { communityFiles } from './community/community-files.ts';
 import { ReadCache } from './cache/read-cache.ts';
 import type { ServerConfig } from './config.ts';
 import type { Database } from './db/client.ts';
@@ -124,6 +125,7 @@ export function createApp({ config, db, logger, directoryCache = ReadCache.disab
       },
     }),
   );
+  app.use('/api', communityFiles({ db, config, now }));
   app.use('/api', (_req, res) => {
     res.status(404).json({ error: { code: 'NOT_FOUND', message: 'No such API endpoint.' } });
   });

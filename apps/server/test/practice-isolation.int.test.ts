@@ -7,6 +7,7 @@
 import { TRPCError } from '@trpc/server';
 import { addDays, calendarDateInZone, zonedTimeToInstant } from '@wellspring/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { seedCommunity } from '../src/community/community.seed.ts';
 import { appRouter } from '../src/trpc/app.router.ts';
 import { createTestDatabase, type TestDatabase } from './support/database.ts';
 import { addAppointment, addNote, addPatient, addPayment, createPractitioner, type PracticeCaller, type TestPractitioner } from './support/practice-factory.ts';
@@ -411,6 +412,65 @@ const PRACTICE_PROCEDURES: Record<string, IsolationCase> = {
       await expectAppointmentNotFound(caller.payments.create({ amount: '10.00', appointmentId: 'no-such-appointment' }));
     },
   },
+  // The community is shared by every practitioner; what is one's own is one's likes, RSVPs and
+  // connections, and no input names a practitioner: the other's call acts in their own name only.
+  'community.forum': {
+    type: 'query',
+    input: () => ({}),
+    owner: async (caller) => {
+      await caller.community.likeTopic({ id: '1', liked: true });
+      expect((await caller.community.forum({})).topics.find((topic) => topic.id === '1')?.likedByMe).toBe(true);
+    },
+    other: async (caller) => expect((await caller.community.forum({})).topics.every((topic) => !topic.likedByMe)).toBe(true),
+  },
+  'community.likeTopic': {
+    type: 'mutation',
+    input: () => ({ id: '4', liked: true }),
+    owner: async (caller) => expect(await caller.community.likeTopic({ id: '4', liked: true })).toMatchObject({ liked: true }),
+    other: async (caller, fixture) => {
+      await caller.community.likeTopic({ id: '4', liked: false });
+      expect(await database.query('SELECT user_id FROM forum_topic_like WHERE topic_id = $1 AND user_id <> $2', ['4', fixture.owner.user.id])).toEqual([]);
+      await expectMissing('Topic not found.')(caller.community.likeTopic({ id: 'no-such-topic', liked: true }));
+    },
+  },
+  'community.events': {
+    type: 'query',
+    input: () => ({}),
+    owner: async (caller) => {
+      await caller.community.rsvp({ id: '3', going: true });
+      expect((await caller.community.events({})).find((event) => event.id === '3')?.goingByMe).toBe(true);
+    },
+    other: async (caller) => expect((await caller.community.events({})).every((event) => !event.goingByMe)).toBe(true),
+  },
+  'community.rsvp': {
+    type: 'mutation',
+    input: () => ({ id: '5', going: true }),
+    owner: async (caller) => expect(await caller.community.rsvp({ id: '5', going: true })).toMatchObject({ goingByMe: true }),
+    other: async (caller, fixture) => {
+      await caller.community.rsvp({ id: '5', going: false });
+      expect(await database.query('SELECT user_id FROM event_rsvp WHERE user_id <> $1', [fixture.owner.user.id])).toEqual([]);
+      await expectMissing('Event not found.')(caller.community.rsvp({ id: 'no-such-event', going: true }));
+    },
+  },
+  'community.resources': {
+    type: 'query',
+    input: () => ({}),
+    owner: async (caller) => {
+      await caller.community.likeResource({ id: '2', liked: true });
+      expect((await caller.community.resources({ id: '2' }))[0]?.likedByMe).toBe(true);
+    },
+    other: async (caller) => expect((await caller.community.resources({})).every((resource) => !resource.likedByMe)).toBe(true),
+  },
+  'community.likeResource': {
+    type: 'mutation',
+    input: () => ({ id: '3', liked: true }),
+    owner: async (caller) => expect(await caller.community.likeResource({ id: '3', liked: true })).toMatchObject({ liked: true }),
+    other: async (caller, fixture) => {
+      await caller.community.likeResource({ id: '3', liked: false });
+      expect(await database.query('SELECT user_id FROM resource_like WHERE user_id <> $1', [fixture.owner.user.id])).toEqual([]);
+      await expectMissing('Resource not found.')(caller.community.likeResource({ id: 'no-such-resource', liked: true }));
+    },
+  },
   'payments.refund': {
     type: 'mutation',
     input: (fixture) => ({ id: fixture.paymentId }),
@@ -433,6 +493,7 @@ beforeAll(async () => {
   database = await createTestDatabase();
   server = await startTestServer(database.db);
   const now = new Date();
+  await seedCommunity(database.db, now);
   const owner = await createPractitioner(database.db, { name: 'Dr. Owner', now });
   const other = await createPractitioner(database.db, { name: 'Dr. Other', now });
   const patientName = 'Isolated Patient Quinby';
@@ -459,6 +520,9 @@ afterAll(async () => {
 
 /** Everything of the owner's practice a foreign call could change. */
 const ownerPracticeSnapshot = async () => ({
+  forumLikes: await database.query('SELECT topic_id FROM forum_topic_like WHERE user_id = $1 ORDER BY topic_id', [fixture.owner.user.id]),
+  rsvps: await database.query('SELECT event_id FROM event_rsvp WHERE user_id = $1 ORDER BY event_id', [fixture.owner.user.id]),
+  resourceLikes: await database.query('SELECT resource_id FROM resource_like WHERE user_id = $1 ORDER BY resource_id', [fixture.owner.user.id]),
   patients: await database.query('SELECT id, name, email FROM patient WHERE practice_id = $1 ORDER BY id', [fixture.owner.practiceId]),
   appointments: await database.query('SELECT id, patient_id, starts_at, duration_minutes, type, status, notes FROM appointment WHERE practice_id = $1 ORDER BY id', [fixture.owner.practiceId]),
   notes: await database.query('SELECT id, status FROM clinical_note WHERE practice_id = $1 ORDER BY id', [fixture.owner.practiceId]),

@@ -5,6 +5,7 @@
  */
 import { demoAccount, normalizeEmail, samplePractitioners } from '@wellspring/domain';
 import { hashPassword } from '../auth/password.ts';
+import { seedCommunity } from '../community/community.seed.ts';
 import type { Database } from './client.ts';
 import { seedDemoPractice } from './demo-practice.seed.ts';
 import { countPractitioners, insertPractitioners } from '../repositories/practitioner.repository.ts';
@@ -34,6 +35,7 @@ export async function seedSamplePractitioners(db: Database): Promise<number> {
  */
 export async function seedDatabase(db: Database, options: SeedOptions, now = new Date()): Promise<SeedResult> {
   await seedSamplePractitioners(db);
+  await seedCommunity(db, now);
   if (!options.demo) return { demoAccountCreated: false };
   const email = normalizeEmail(demoAccount.email);
   const existing = await db.user.findUnique({ where: { email }, select: { id: true } });

@@ -18,6 +18,8 @@ import type { Database, DatabaseTransaction } from '../db/client.ts';
 import type { Logger } from '../http/logger.ts';
 import { applicationCommands } from '../commands/application.commands.ts';
 import { executeCommand } from '../commands/run-command.ts';
+import { eventById } from '../community/events.repository.ts';
+import { composeRsvpMail, rsvpMailFromPayload } from '../community/rsvp-mail.ts';
 import {
   claimDueDeliveries,
   countPendingOutside,
@@ -148,6 +150,15 @@ export function createRelay({ db, config, logger: parentLogger, random = Math.ra
   };
   handlers.set('ReferralSent', referralMail);
   handlers.set('ReferralResent', referralMail);
+  handlers.set('RsvpConfirmed', {
+    async deliver(claim) {
+      const mail = rsvpMailFromPayload(claim.id, claim.payload);
+      if (!mail) return failed('unreadable RsvpConfirmed payload', null, true);
+      const event = await eventById(db, mail.communityEventId, null);
+      if (!event) return failed(`no community event ${mail.communityEventId}`, null, true);
+      return transport.send(composeRsvpMail(mail, event, { mailFrom: config.mailFrom, publicUrl: config.publicUrl, now: new Date() }), claim.id);
+    },
+  });
   const types = [...handlers.keys()];
 
   /**

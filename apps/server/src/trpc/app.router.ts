@@ -6,6 +6,7 @@ import { applicationRouter } from './application.router.ts';
 import { appointmentsRouter } from './appointments.router.ts';
 import { authRouter } from './auth.router.ts';
 import { clinicalRecordsRouter } from './clinical-records.router.ts';
+import { communityRouter } from './community.router.ts';
 import { dashboardRouter } from './dashboard.router.ts';
 import { directoryRouter } from './directory.router.ts';
 import { favoritesRouter } from './favorites.router.ts';
@@ -25,6 +26,7 @@ export const appRouter = router({
   appointments: appointmentsRouter,
   auth: authRouter,
   clinicalRecords: clinicalRecordsRouter,
+  community: communityRouter,
   dashboard: dashboardRouter,
   directory: directoryRouter,
   favorites: favoritesRouter,

@@ -22,6 +22,7 @@ const PatientDetailPage = lazy(() =>
 const ProfileEditorPage = lazy(() =>
   import('../features/profile-editor/profile-editor.page.tsx').then((m) => ({ default: m.ProfileEditorPage })),
 );
+const CommunityPage = lazy(() => import('../features/community/community.page.tsx').then((m) => ({ default: m.CommunityPage })));
 const AboutPage = lazy(() => import('../features/about/about.page.tsx').then((m) => ({ default: m.AboutPage })));
 const DiagnosticPage = lazy(() =>
   import('../features/diagnostic/diagnostic.page.tsx').then((m) => ({ default: m.DiagnosticPage })),
@@ -71,8 +72,6 @@ export const routeTable: readonly RouteEntry[] = [
   // Not in the spec's table: the real sign-in behind the dashboard (DESIGN §1).
   { path: '/login', screen: SignInPage },
   { path: '/signup', screen: SignUpPage },
-  // Screens of later issues fall through to the 404 page until they are built:
-  // /community.
 ];
 
 export interface SignedInRouteEntry extends RouteEntry {
@@ -98,6 +97,7 @@ export const signedInRouteTable: readonly SignedInRouteEntry[] = [
   { path: '/practitioner-profile/edit', screen: ProfileEditorPage, visitor: 'sign-in' },
   { path: '/referrals', screen: ReferralsPage, visitor: 'sign-in' },
   { path: '/referral', screen: ReferralsPage, visitor: ReferralOfferPage },
+  { path: '/community', screen: CommunityPage, visitor: 'sign-in' },
 ];
 
 /** The signed-in route the location is on, if any. */

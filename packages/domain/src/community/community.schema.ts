@@ -5,6 +5,9 @@
  */
 import { labelOf } from '../shared/labels.ts';
 import { specialtyLabels, type Specialty } from '../catalog/specialties.ts';
+import { formatInTimeZone } from 'date-fns-tz';
+import { z } from 'zod';
+import { lineText } from '../shared/text.ts';
 import type { CalendarDate } from '../time/dates.ts';
 
 // Forums ------------------------------------------------------------------------------------------
@@ -69,6 +72,22 @@ export interface CommunityEvent {
   readonly attendees: number;
   readonly image: string;
   readonly description: string;
+  /** The IANA zone the event's date and time are in (its venue's; the organiser's for a virtual one). */
+  readonly timeZone: string;
+}
+
+/**
+ * The wall-clock start and end ("09:00", "17:00") of an event's time text ("9:00 AM - 5:00 PM"),
+ * or null when the text is not such a range.
+ */
+export function eventTimeRange(time: string): { readonly start: string; readonly end: string } | null {
+  const match = /^(\d{1,2}):(\d{2}) (AM|PM) - (\d{1,2}):(\d{2}) (AM|PM)$/.exec(time.trim());
+  if (!match) return null;
+  const to24 = (hour: string, minute: string, half: string) => {
+    const h = (Number(hour) % 12) + (half === 'PM' ? 12 : 0);
+    return `${String(h).padStart(2, '0')}:${minute}`;
+  };
+  return { start: to24(match[1]!, match[2]!, match[3]!), end: to24(match[4]!, match[5]!, match[6]!) };
 }
 
 export const eventFormatOf = (event: Pick<CommunityEvent, 'isVirtual'>): EventFormat => (event.isVirtual ? 'virtual' : 'in-person');
@@ -193,3 +212,71 @@ export const communityMessages = {
   noMembers: 'No members found',
   connectionSent: { title: 'Connection request sent', description: "You'll be notified when they accept." },
 } as const;
+
+// Forum activity ----------------------------------------------------------------------------------
+
+const activityUnits = [
+  ['year', 365 * 24 * 3600_000],
+  ['month', 30 * 24 * 3600_000],
+  ['week', 7 * 24 * 3600_000],
+  ['day', 24 * 3600_000],
+  ['hour', 3600_000],
+  ['minute', 60_000],
+] as const;
+
+/** A topic's "last active" text (SPEC §3 lastActive): "2 hours ago", "1 day ago", "just now". */
+export function relativeActivity(lastActiveAt: Date, now: Date): string {
+  const elapsed = Math.max(0, now.getTime() - lastActiveAt.getTime());
+  for (const [unit, ms] of activityUnits) {
+    const count = Math.floor(elapsed / ms);
+    if (count >= 1) return `${count} ${unit}${count === 1 ? '' : 's'} ago`;
+  }
+  return 'just now';
+}
+
+/** The instant a sample's relative text ("5 hours ago") names, counted back from `now`. */
+export function instantOfRelativeActivity(text: string, now: Date): Date {
+  const match = /^(\d+) (year|month|week|day|hour|minute)s? ago$/.exec(text.trim());
+  if (!match) return now;
+  const unitMs = activityUnits.find(([unit]) => unit === match[2])?.[1] ?? 0;
+  return new Date(now.getTime() - Number(match[1]) * unitMs);
+}
+
+/** Forum topics per page of "Load More Topics". */
+export const FORUM_PAGE_SIZE = 4;
+
+/** The six categories with their counts computed from the topics' categories (SPEC §3). */
+export function forumCategoriesOf(countByName: ReadonlyMap<string, number>): ForumCategory[] {
+  return forumCategoryNames.map((name) => ({
+    id: name.toLowerCase().replace(/ & /g, '-').replace(/\s+/g, '-'),
+    name,
+    count: countByName.get(name) ?? 0,
+  }));
+}
+
+// Events as stored --------------------------------------------------------------------------------
+
+/** The local date and time of `instant` in `timeZone`, as "2026-12-01T09:00:00" (a calendar file's wall clock). */
+export const wallClockInZone = (instant: Date, timeZone: string): string => formatInTimeZone(instant, timeZone, "yyyy-MM-dd'T'HH:mm:ss");
+
+export const eventsInputSchema = z.object({
+  type: z.enum(['all', ...eventTypes]).default('all'),
+  format: z.enum(['all', ...eventFormats]).default('all'),
+});
+export type EventsInput = z.input<typeof eventsInputSchema>;
+
+// Resources as searched ---------------------------------------------------------------------------
+
+export const resourcesInputSchema = z.object({
+  query: lineText().max(200, 'Please shorten your search.').default(''),
+  tab: z.enum(resourceTabs).default('all'),
+  /** One resource (a shared link's), instead of the search. */
+  id: lineText().trim().min(1).max(100).optional(),
+});
+export type ResourcesInput = z.input<typeof resourcesInputSchema>;
+
+/** The known types a named tab shows (Other shows every type outside `resourceTypes`). */
+export const resourceTypesUnder = (tab: Exclude<ResourceTab, 'all' | 'other'>): KnownResourceType[] => resourceTypes.filter((type) => resourceTabOf(type) === tab);
+
+/** The address that opens one resource of the Knowledge Library (Share copies it). */
+export const resourceLink = (origin: string, id: string): string => `${origin}/community?tab=resources&resource=${encodeURIComponent(id)}`;

@@ -20,14 +20,6 @@ describe('site shell', () => {
     );
   });
 
-  it('routes of later issues show the 404 page for now', async () => {
-    stubMatchMedia();
-    stubApi({ 'auth.me': () => ({ user: null }) });
-    vi.spyOn(console, 'error').mockImplementation(() => undefined);
-    renderApp({ path: '/community' });
-    expect(await screen.findByRole('heading', { name: 'Oops! Page not found' })).toBeTruthy();
-  });
-
   it('has the landmarks, one h1 and the footer contact link on "/"', async () => {
     stubMatchMedia();
     stubApi({ 'auth.me': () => ({ user: null }) });

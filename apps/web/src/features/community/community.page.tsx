@@ -1,0 +1,67 @@
+import { communityMessages } from '@wellspring/domain';
+import type { Key } from 'react-aria-components';
+import { useSearchParams } from 'wouter';
+import { InfoIcon } from '../../ui/icons/icons.tsx';
+import { Tab, TabList, TabPanel, Tabs } from '../../ui/tabs/tabs.tsx';
+import { EventsTab } from './events-tab.tsx';
+import { ForumsTab } from './forums-tab.tsx';
+import { ResourcesTab } from './resources-tab.tsx';
+import * as styles from './community.css.ts';
+
+const communityTabs = [
+  { id: 'forums', label: 'Forums' },
+  { id: 'events', label: 'Events' },
+  { id: 'resources', label: 'Resources' },
+] as const;
+type CommunityTab = (typeof communityTabs)[number]['id'];
+const isCommunityTab = (value: string | null): value is CommunityTab => communityTabs.some((tab) => tab.id === value);
+
+/**
+ * `/community` (SPEC §2 Community, issue 15) for a signed-in practitioner: the soft-launch banner
+ * (SPEC §1) and the community's tabs. The tab is in the address (`?tab=`), so a shared link opens it.
+ */
+export function CommunityPage() {
+  const [params, setParams] = useSearchParams();
+  const requested = params.get('tab');
+  const selected: CommunityTab = isCommunityTab(requested) ? requested : 'forums';
+  const select = (key: Key) =>
+    setParams(
+      (current) => {
+        const next = new URLSearchParams(current);
+        next.set('tab', String(key));
+        return next;
+      },
+      { replace: true },
+    );
+
+  return (
+    <div className={styles.page}>
+      <div>
+        <h1 className={styles.title}>Community</h1>
+        <p className={styles.muted}>Connect with integrative practitioners: discussions, events, resources and peers.</p>
+      </div>
+      <p className={styles.banner}>
+        <InfoIcon size={18} className={styles.bannerIcon} aria-hidden="true" />
+        <span>{communityMessages.softLaunchBanner}</span>
+      </p>
+      <Tabs selectedKey={selected} onSelectionChange={select}>
+        <TabList aria-label="Community sections">
+          {communityTabs.map((tab) => (
+            <Tab key={tab.id} id={tab.id}>
+              {tab.label}
+            </Tab>
+          ))}
+        </TabList>
+        <TabPanel id="forums">
+          <ForumsTab />
+        </TabPanel>
+        <TabPanel id="events">
+          <EventsTab />
+        </TabPanel>
+        <TabPanel id="resources">
+          <ResourcesTab />
+        </TabPanel>
+      </Tabs>
+    </div>
+  );
+}
