@@ -18,6 +18,21 @@ const legalLinks = [
   { href: '/terms', label: 'Terms and Conditions' },
 ] as const;
 
+/** One of the footer's lists of links. */
+function FooterLinks({ links, className }: { readonly links: readonly { readonly href: string; readonly label: string }[]; readonly className: string }) {
+  return (
+    <ul className={className}>
+      {links.map((link) => (
+        <li key={link.href}>
+          <AriaLink className={styles.footerLink} href={link.href}>
+            {link.label}
+          </AriaLink>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
 export function Footer() {
   const { contactEmail, productionHost } = siteConfig();
   return (
@@ -35,15 +50,7 @@ export function Footer() {
             <h2 id="footer-explore" className={styles.contactHeading}>
               Explore
             </h2>
-            <ul className={styles.linkList}>
-              {exploreLinks.map((link) => (
-                <li key={link.href}>
-                  <AriaLink className={styles.footerLink} href={link.href}>
-                    {link.label}
-                  </AriaLink>
-                </li>
-              ))}
-            </ul>
+            <FooterLinks links={exploreLinks} className={styles.linkList} />
           </nav>
         )}
         <div className={styles.contact}>
@@ -58,15 +65,7 @@ export function Footer() {
         <p className={styles.muted}>© {new Date().getFullYear()} Wellspring. All rights reserved.</p>
         {productionHost ? null : (
           <nav aria-label="Legal">
-            <ul className={styles.legalList}>
-              {legalLinks.map((link) => (
-                <li key={link.href}>
-                  <AriaLink className={styles.footerLink} href={link.href}>
-                    {link.label}
-                  </AriaLink>
-                </li>
-              ))}
-            </ul>
+            <FooterLinks links={legalLinks} className={styles.legalList} />
           </nav>
         )}
         {/* The production header holds only the brand and Join Waitlist, so the theme choice lives here there. */}
