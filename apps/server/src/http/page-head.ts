@@ -9,7 +9,9 @@ import {
   matchSitePath,
   notFoundPage,
   privatePageTitle,
+  profilePageTitle,
   publicPages,
+  searchPageDescription,
   SITE_NAME,
   specialties,
   specialtyLabels,
@@ -34,35 +36,18 @@ export type FindProfile = (id: string) => Promise<DirectoryProfile | null>;
 
 const notFound: PageHead = { status: 404, ...notFoundPage, canonicalPath: null, image: null, type: 'website', jsonLd: null };
 
-const listFormat = new Intl.ListFormat('en-US', { style: 'long', type: 'conjunction' });
-
 /** "Acupuncture practitioners near Portland, OR" from `/search?query=…&location=…&specialties=…`. */
 function searchHead(search: URLSearchParams): PageHead {
-  const base = publicPages['/search'];
   const query = search.get('query')?.trim().slice(0, 80) ?? '';
   const location = search.get('location')?.trim().slice(0, 80) ?? '';
-  const chosen = (search.get('specialties') ?? '')
-    .split(',')
-    .filter((value) => isOneOf(specialties, value))
-    .map((value) => specialtyLabels[value as keyof typeof specialtyLabels]);
+  const chosen = (search.get('specialties') ?? '').split(',').filter((value) => isOneOf(specialties, value));
   const canonical = new URLSearchParams();
   if (query) canonical.set('query', query);
   if (location) canonical.set('location', location);
-  if (chosen.length > 0) canonical.set('specialties', (search.get('specialties') ?? '').split(',').filter((value) => isOneOf(specialties, value)).join(','));
+  if (chosen.length > 0) canonical.set('specialties', chosen.join(','));
   const canonicalPath = canonical.size > 0 ? `/search?${canonical.toString()}` : '/search';
-  if (!query && !location && chosen.length === 0) return { status: 200, title: base?.title ?? SITE_NAME, description: base?.description ?? '', canonicalPath, image: null, type: 'website', jsonLd: null };
-  const what = chosen.length > 0 ? `${listFormat.format(chosen)} practitioners` : 'Holistic practitioners';
-  const matching = query ? ` matching “${query}”` : '';
-  const near = location ? ` near ${location}` : '';
-  return {
-    status: 200,
-    title: `${what}${matching}${near} — ${SITE_NAME}`,
-    description: `${what}${matching}${near}: verified holistic and integrative practitioners on Wellspring, with their specialties, experience, ratings and insurance.`,
-    canonicalPath,
-    image: null,
-    type: 'website',
-    jsonLd: null,
-  };
+  const page = searchPageDescription({ query, location, specialtyLabels: chosen.map((value) => specialtyLabels[value as keyof typeof specialtyLabels]) });
+  return { status: 200, ...page, canonicalPath, image: null, type: 'website', jsonLd: null };
 }
 
 function profileHead(profile: DirectoryProfile, path: string): PageHead {
@@ -70,8 +55,8 @@ function profileHead(profile: DirectoryProfile, path: string): PageHead {
   const [locality, region] = profile.location.split(',').map((part) => part.trim());
   return {
     status: 200,
-    title: `${profile.name} — ${listFormat.format(labels)} in ${profile.location} | ${SITE_NAME}`,
-    description: profile.shortBio || `${profile.name}, ${listFormat.format(labels)} in ${profile.location}.`,
+    title: profilePageTitle({ name: profile.name, location: profile.location, specialtyLabels: labels }),
+    description: profile.shortBio || `${profile.name}, ${new Intl.ListFormat('en-US', { type: 'conjunction' }).format(labels)} in ${profile.location}.`,
     canonicalPath: path,
     image: profile.profileImage,
     type: 'profile',

@@ -4,6 +4,7 @@ import { Skeleton } from '../ui/skeleton/skeleton.tsx';
 import * as styles from './app.css.ts';
 import { AppProviders } from './providers.tsx';
 import { AppRoutes, isPortalPath, useSignedInRoute } from './routes.tsx';
+import { DocumentTitle } from './shell/document-title.tsx';
 import { Footer } from './shell/footer.tsx';
 import { Header } from './shell/header.tsx';
 import { RouteErrorBoundary } from './shell/route-error-boundary.tsx';
@@ -25,6 +26,7 @@ function AppShell() {
   const routeKey = useSignedInRoute() ? 'signed-in' : isPortalPath(location) ? 'provider-portal' : location;
   return (
     <>
+      <DocumentTitle />
       <a href="#main" className={styles.skipLink}>
         Skip to main content
       </a>

@@ -127,3 +127,33 @@ export const privatePageTitle = (pattern: SiteRoutePattern): string =>
   pattern === '/login' ? 'Sign in — Wellspring' : pattern === '/signup' ? 'Create an account — Wellspring' : 'Wellspring';
 
 export const notFoundPage: PageDescription = { title: 'Page not found — Wellspring', description: 'This page does not exist on Wellspring.' };
+
+const listFormat = new Intl.ListFormat('en-US', { style: 'long', type: 'conjunction' });
+
+/** A search page's own title and description: "Acupuncture practitioners matching “pain” near Portland, OR — Wellspring". */
+export function searchPageDescription(filters: { readonly query: string; readonly location: string; readonly specialtyLabels: readonly string[] }): PageDescription {
+  const base = publicPages['/search'] ?? { title: SITE_NAME, description: SITE_DESCRIPTION };
+  const { query, location, specialtyLabels } = filters;
+  if (!query && !location && specialtyLabels.length === 0) return base;
+  const what = specialtyLabels.length > 0 ? `${listFormat.format(specialtyLabels)} practitioners` : 'Holistic practitioners';
+  const matching = query ? ` matching “${query}”` : '';
+  const near = location ? ` near ${location}` : '';
+  return {
+    title: `${what}${matching}${near} — ${SITE_NAME}`,
+    description: `${what}${matching}${near}: verified holistic and integrative practitioners on Wellspring, with their specialties, experience, ratings and insurance.`,
+  };
+}
+
+/** A practitioner profile's title: "Dr. Maya Chen — Acupuncture and Herbalism in Portland, OR | Wellspring". */
+export const profilePageTitle = (profile: { readonly name: string; readonly location: string; readonly specialtyLabels: readonly string[] }): string =>
+  `${profile.name} — ${listFormat.format(profile.specialtyLabels)} in ${profile.location} | ${SITE_NAME}`;
+
+/**
+ * The tab title of the page at `pathname` as far as the path alone tells it (a profile's needs its
+ * practitioner, a search's its filters: those pages set theirs).
+ */
+export function pageTitleForPath(pathname: string): string {
+  const match = matchSitePath(pathname);
+  if (!match) return notFoundPage.title;
+  return publicPages[match.pattern]?.title ?? privatePageTitle(match.pattern);
+}

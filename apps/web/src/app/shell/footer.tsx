@@ -3,20 +3,10 @@ import { Link as AriaLink } from 'react-aria-components';
 import { siteConfig } from '../../lib/site-config.ts';
 import { MailIcon } from '../../ui/icons/icons.tsx';
 import * as styles from './footer.css.ts';
+import { legalLinks, siteLinks } from './site-links.ts';
 import { ThemeControl } from './theme-control.tsx';
 
-/** The public pages beyond `/`; a production host serves only `/`, so they are listed elsewhere. */
-const exploreLinks = [
-  { href: '/search', label: 'Find a Practitioner' },
-  { href: '/diagnostic', label: 'Take the Quiz' },
-  { href: '/about', label: 'About Us' },
-  { href: '/for-practitioners', label: 'For Practitioners' },
-] as const;
-
-const legalLinks = [
-  { href: '/privacy', label: 'Privacy Policy' },
-  { href: '/terms', label: 'Terms and Conditions' },
-] as const;
+const exploreLinks = siteLinks.map(({ href, longLabel }) => ({ href, label: longLabel }));
 
 /** One of the footer's lists of links. */
 function FooterLinks({ links, className }: { readonly links: readonly { readonly href: string; readonly label: string }[]; readonly className: string }) {

@@ -63,22 +63,23 @@ export const brandMark = style({
 
 export const actions = style({ display: 'flex', alignItems: 'center', gap: space.sm });
 
-/** On local and preview hosts the links move into the menu below 768 px. */
+/** On local and preview hosts the links move into the menu below 1024 px (header.tsx WIDE_SCREEN_QUERY). */
 export const wideOnly = style({
   display: 'none',
-  '@media': { [breakpoint.md]: { display: 'flex', alignItems: 'center', gap: space.xs } },
+  '@media': { [breakpoint.lg]: { display: 'flex', alignItems: 'center', gap: space.xs } },
 });
 
 export const narrowOnly = style({
-  '@media': { [breakpoint.md]: { display: 'none' } },
+  '@media': { [breakpoint.lg]: { display: 'none' } },
 });
 
 export const navLink = style({
   display: 'inline-flex',
   alignItems: 'center',
   minHeight: '2.75rem',
-  padding: '0 0.875rem',
+  padding: '0 0.75rem',
   borderRadius: radius.md,
+  whiteSpace: 'nowrap',
   color: vars.color.text,
   fontWeight: 500,
   textDecoration: 'none',
@@ -106,7 +107,7 @@ export const mobileMenu = style({
   overflowY: 'auto',
   backgroundColor: vars.color.background,
   padding: `${space.xl} ${space.lg}`,
-  '@media': { [breakpoint.md]: { display: 'none' } },
+  '@media': { [breakpoint.lg]: { display: 'none' } },
 });
 
 export const mobileNav = style({

@@ -1,4 +1,4 @@
-import { act, fireEvent, screen } from '@testing-library/react';
+import { act, fireEvent, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { stubApi } from '../../test/api-stub.ts';
@@ -41,6 +41,31 @@ describe('Header', () => {
     const home = screen.getAllByRole('link', { name: 'Home' })[0];
     expect(home?.getAttribute('aria-current')).toBe('page');
     expect(screen.getByRole('link', { name: 'Join Waitlist' }).getAttribute('href')).toBe('/#waitlist');
+  });
+
+  it('links Search, the quiz, About and For Practitioners, marking the current one', () => {
+    stubMatchMedia();
+    stubApi(noSession);
+    renderWithProviders(<Header />, { path: '/diagnostic' });
+    const main = screen.getByRole('navigation', { name: 'Main' });
+    const hrefs = Object.fromEntries(
+      ['Search', 'Quiz', 'About', 'For Practitioners'].map((name) => [name, within(main).getByRole('link', { name }).getAttribute('href')]),
+    );
+    expect(hrefs).toEqual({ Search: '/search', Quiz: '/diagnostic', About: '/about', 'For Practitioners': '/for-practitioners' });
+    expect(within(main).getByRole('link', { name: 'Quiz' }).getAttribute('aria-current')).toBe('page');
+    expect(within(main).getByRole('link', { name: 'Search' }).hasAttribute('aria-current')).toBe(false);
+  });
+
+  it('offers the same pages in the small-screen menu', async () => {
+    stubMatchMedia({ wide: false });
+    stubApi(noSession);
+    const user = userEvent.setup();
+    renderWithProviders(<Header />, { path: '/search' });
+    await user.click(screen.getByRole('button', { name: 'Open menu' }));
+    const menu = screen.getByRole('navigation', { name: 'Mobile' });
+    const names = within(menu).getAllByRole('link').map((link) => link.textContent);
+    expect(names).toEqual(['Home', 'Search', 'Quiz', 'About', 'For Practitioners', 'Join Waitlist', 'Sign in']);
+    expect(within(menu).getByRole('link', { name: 'Search' }).getAttribute('aria-current')).toBe('page');
   });
 
   it('does not mark Home as current elsewhere', () => {

@@ -7,10 +7,12 @@ import { Button, LinkButton } from '../../ui/button/button.tsx';
 import { CloseIcon, LeafIcon, MenuIcon } from '../../ui/icons/icons.tsx';
 import * as styles from './header.css.ts';
 import { SessionNavLink, type SessionNavLinkProps } from './session-nav-link.tsx';
+import { isCurrentPage, siteLinks } from './site-links.ts';
 import { ThemeControl } from './theme-control.tsx';
 import { useScrolledPast } from './use-scrolled.ts';
 
-const WIDE_SCREEN_QUERY = '(min-width: 768px)';
+// The full navigation needs about 1000 px; below that it lives in the menu (matches styles.wideOnly).
+const WIDE_SCREEN_QUERY = '(min-width: 1024px)';
 const MOBILE_MENU_ID = 'mobile-menu';
 const WAITLIST_HREF = `/#${WAITLIST_SECTION_ID}`;
 
@@ -55,9 +57,7 @@ export function Header() {
         ) : (
           <div className={styles.actions}>
             <nav aria-label="Main" className={styles.wideOnly}>
-              <AriaLink href="/" className={styles.navLink} aria-current={location === '/' ? 'page' : undefined}>
-                Home
-              </AriaLink>
+              <NavLinks className={styles.navLink} location={location} />
               <SessionLink className={styles.navLink} location={location} />
             </nav>
             <ThemeControl />
@@ -81,9 +81,7 @@ export function Header() {
       {!productionHost && menuOpen ? (
         <div id={MOBILE_MENU_ID} className={styles.mobileMenu} data-mobile-menu>
           <nav aria-label="Mobile" className={styles.mobileNav}>
-            <AriaLink href="/" className={styles.mobileLink} aria-current={location === '/' ? 'page' : undefined}>
-              Home
-            </AriaLink>
+            <NavLinks className={styles.mobileLink} location={location} />
             <LinkButton size="lg" fullWidth href={WAITLIST_HREF} onPress={() => setMenuOpen(false)}>
               Join Waitlist
             </LinkButton>
@@ -92,6 +90,22 @@ export function Header() {
         </div>
       ) : null}
     </header>
+  );
+}
+
+/** Home and the public pages, the current one marked for assistive technology and by style. */
+function NavLinks({ className, location }: { readonly className: string; readonly location: string }) {
+  return (
+    <>
+      <AriaLink href="/" className={className} aria-current={location === '/' ? 'page' : undefined}>
+        Home
+      </AriaLink>
+      {siteLinks.map((link) => (
+        <AriaLink key={link.href} href={link.href} className={className} aria-current={isCurrentPage(location, link.href) ? 'page' : undefined}>
+          {link.label}
+        </AriaLink>
+      ))}
+    </>
   );
 }
 

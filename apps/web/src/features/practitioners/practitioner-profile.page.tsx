@@ -1,9 +1,10 @@
 import { useQuery } from '@tanstack/react-query';
-import { practitionerMessages, PROFILE_LOADING_MS } from '@wellspring/domain';
+import { notFoundPage, practitionerMessages, profilePageTitle, PROFILE_LOADING_MS, specialtyLabels } from '@wellspring/domain';
 import { useLocation, useParams } from 'wouter';
 import { ApiProvider } from '../../lib/api.tsx';
 import { apiErrorCode } from '../../lib/api-errors.ts';
 import { useTRPC } from '../../lib/trpc.ts';
+import { useDocumentTitle } from '../../lib/use-document-title.ts';
 import { useElapsed } from '../../lib/use-elapsed.ts';
 import { Button, LinkButton } from '../../ui/button/button.tsx';
 import { EmptyState } from '../../ui/empty-state/empty-state.tsx';
@@ -46,6 +47,13 @@ function PractitionerProfile({ id }: { id: string }) {
   );
   // The skeleton shows for at least 500 ms, even when the data is faster (SPEC §9).
   const loadingTimeOver = useElapsed(PROFILE_LOADING_MS);
+  useDocumentTitle(
+    profile.data
+      ? profilePageTitle({ name: profile.data.name, location: profile.data.location, specialtyLabels: profile.data.specialties.map((specialty) => specialtyLabels[specialty]) })
+      : profile.isError && isNotFound(profile.error)
+        ? notFoundPage.title
+        : null,
+  );
 
   return (
     <div className={styles.page}>
