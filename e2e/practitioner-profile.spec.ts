@@ -145,3 +145,37 @@ test.describe('practitioner profile', () => {
     await expect(page).toHaveURL(/\/search$/);
   });
 });
+
+test('on a 390 px phone the seven tabs scroll sideways with a visible hint, and the insurance list opens', async ({ page }) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.goto('/practitioners/1');
+  const tabList = page.getByRole('tablist', { name: 'Profile sections' });
+  await expect(tabList).toBeVisible();
+  const frame = tabList.locator('xpath=..');
+
+  // More tabs than fit: the row scrolls and fades out on the side that hides tabs.
+  const fits = await tabList.evaluate((element) => element.scrollWidth <= element.clientWidth);
+  expect(fits).toBe(false);
+  await expect(frame).toHaveAttribute('data-overflow-end', 'true');
+  await expect(frame).not.toHaveAttribute('data-overflow-start', /.*/);
+  expect(await tabList.evaluate((element) => getComputedStyle(element).maskImage)).toContain('linear-gradient');
+  // The page itself does not scroll sideways.
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+
+  // With the keyboard, the last tab comes into view.
+  await page.getByRole('tab', { name: 'About' }).focus();
+  await page.keyboard.press('End');
+  const awards = page.getByRole('tab', { name: 'Awards' });
+  await expect(awards).toBeFocused();
+  await expect(awards).toHaveAttribute('aria-selected', 'true');
+  await expect(frame).toHaveAttribute('data-overflow-start', 'true');
+  const [tabBox, listBox] = await Promise.all([awards.boundingBox(), tabList.boundingBox()]);
+  expect((tabBox?.x ?? 0) + (tabBox?.width ?? 0)).toBeLessThanOrEqual((listBox?.x ?? 0) + (listBox?.width ?? 0) + 1);
+
+  const insurance = page.getByTestId('insurance-list');
+  await expect(insurance).toHaveText('Aetna, Blue Cross Blue Shield');
+  await page.getByRole('button', { name: '+ 3 more' }).click();
+  await expect(insurance).toHaveText(/^Aetna, Blue Cross Blue Shield, .+, .+, .+$/);
+  await expect(page.getByRole('button', { name: 'Show fewer' })).toHaveAttribute('aria-expanded', 'true');
+  await expectNoA11yViolationsInBothThemes(page);
+});

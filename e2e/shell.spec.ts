@@ -57,6 +57,38 @@ test.describe('site shell', () => {
   });
 });
 
+test('headings wrap in balanced lines on the public pages', async ({ page }) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  for (const path of ['/', '/about', '/for-practitioners', '/diagnostic']) {
+    await page.goto(path);
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    const unbalanced = await page.locator('h1, h2, h3').evaluateAll((headings) =>
+      headings.filter((heading) => getComputedStyle(heading).textWrapStyle !== 'balance').map((heading) => heading.textContent),
+    );
+    expect(unbalanced, path).toEqual([]);
+  }
+});
+
+test('the header links to Search, the quiz, About and For Practitioners, on a wide screen and in the small-screen menu', async ({ page }) => {
+  await page.goto('/');
+  const main = page.getByRole('navigation', { name: 'Main' });
+  await main.getByRole('link', { name: 'Quiz' }).click();
+  await expect(page).toHaveURL(/\/diagnostic$/);
+  await expect(main.getByRole('link', { name: 'Quiz' })).toHaveAttribute('aria-current', 'page');
+  await expect(page).toHaveTitle('Which kind of practice fits you? Take the quiz — Wellspring');
+  await main.getByRole('link', { name: 'Search' }).click();
+  await expect(page).toHaveURL(/\/search$/);
+  await expect(page).toHaveTitle('Find a practitioner — Wellspring');
+
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.getByRole('button', { name: 'Open menu' }).click();
+  const menu = page.getByRole('navigation', { name: 'Mobile' });
+  await expect(menu.getByRole('link')).toHaveText(['Home', 'Search', 'Quiz', 'About', 'For Practitioners', 'Join Waitlist', /Sign in|Dashboard/]);
+  await menu.getByRole('link', { name: 'For Practitioners' }).click();
+  await expect(page).toHaveURL(/\/for-practitioners$/);
+  await expect(page).toHaveTitle('For practitioners — Wellspring');
+});
+
 test('the footer links to the public pages beyond the landing page', async ({ page }) => {
   await page.goto('/');
   const explore = page.getByRole('navigation', { name: 'Explore' });

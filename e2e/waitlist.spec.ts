@@ -19,6 +19,8 @@ test.describe('waitlist', () => {
 
     await expect(toast(page, 'Added to waitlist!')).toContainText("We'll notify you when patient access become available.");
     await expect(page.getByText('Thank you for joining our waitlist!')).toBeVisible();
+    // Focus moves to the thank-you that replaced the form, not to the page body.
+    await expect(page.getByRole('status').filter({ hasText: 'Thank you for joining our waitlist!' })).toBeFocused();
     await expectNoA11yViolationsInBothThemes(page);
     await expect(page.getByText('Thank you for joining our waitlist!')).toBeHidden({ timeout: 5_000 });
     await expect(patientCard(page).getByLabel('Full Name')).toHaveValue('');
@@ -45,6 +47,26 @@ test.describe('waitlist', () => {
     await expect(form.getByText('Please enter a valid email address.')).toBeVisible();
     await expect(form.getByLabel('Full Name')).toHaveValue('A');
     await expectNoA11yViolationsInBothThemes(page);
+  });
+
+  test('with the keyboard alone: an error summary, focus on the first invalid field, and on the thank-you after success', async ({ page }) => {
+    await page.goto('/');
+    const form = patientCard(page);
+    await form.getByLabel('Full Name').focus();
+    await page.keyboard.press('Enter');
+
+    const summary = form.getByRole('alert');
+    await expect(summary).toContainText('There are 2 problems with this form');
+    await expect(form.getByLabel('Full Name')).toBeFocused();
+    await summary.getByRole('link', { name: 'Email' }).press('Enter');
+    await expect(form.getByLabel('Email')).toBeFocused();
+
+    await page.keyboard.type(uniqueEmail('keyboard'));
+    await page.keyboard.press('Shift+Tab');
+    await page.keyboard.type('Kai Keyboard');
+    await page.keyboard.press('Enter');
+    await expect(page.getByRole('status').filter({ hasText: 'Thank you for joining our waitlist!' })).toBeFocused();
+    await expect(patientCard(page).getByLabel('Full Name')).toBeFocused({ timeout: 5_000 });
   });
 
   test('the practitioner card says practitioner applications', async ({ page }) => {

@@ -76,16 +76,21 @@ export function useZodForm<Values extends FormValues, Output>(source: SchemaSour
 
   // A failed submit moves focus to the first invalid field on the page (WCAG 3.3.1): keyboard and
   // screen reader users land on the message instead of searching for it.
-  useEffect(() => {
-    if (!focusRequest) return;
-    const invalid = focusRequest.fields
+  const focusFirstOf = useCallback((fields: readonly string[]) => {
+    const invalid = fields
       .map((field) => fieldElements.current.get(field))
       .filter((element): element is HTMLElement => element?.isConnected === true)
       .sort((a, b) => (a.compareDocumentPosition(b) & Node.DOCUMENT_POSITION_FOLLOWING ? -1 : 1));
     const first = invalid[0];
     const target = first?.matches(FOCUSABLE) ? first : first?.querySelector<HTMLElement>(FOCUSABLE);
     target?.focus();
-  }, [focusRequest]);
+  }, []);
+  useEffect(() => {
+    if (focusRequest) focusFirstOf(focusRequest.fields);
+  }, [focusRequest, focusFirstOf]);
+
+  /** Moves focus to a field (an error summary's link to it). */
+  const focusField = useCallback((field: Field) => focusFirstOf([field]), [focusFirstOf]);
 
   /**
    * Registers the element of a field that is not a text field (a select's wrapper, a checkbox) so a
@@ -175,5 +180,5 @@ export function useZodForm<Values extends FormValues, Output>(source: SchemaSour
     inputRef: fieldRef(field),
   });
 
-  return { values, errors, setValue, textField, fieldRef, validate, showServerErrors, reset, discardDraft: discardSavedDraft };
+  return { values, errors, setValue, textField, fieldRef, focusField, validate, showServerErrors, reset, discardDraft: discardSavedDraft };
 }

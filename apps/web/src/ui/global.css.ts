@@ -25,9 +25,12 @@ globalStyle('h1, h2, h3, h4', {
   margin: 0,
   color: vars.color.text,
   fontWeight: 600,
+  // Lines of even length instead of a last line with one orphaned word.
+  textWrap: 'balance',
 });
 
-globalStyle('p', { margin: 0 });
+// Body text: no single word alone on its last line.
+globalStyle('p', { margin: 0, textWrap: 'pretty' });
 
 globalStyle('a', { color: vars.color.primary });
 

@@ -1,4 +1,4 @@
-import { act, screen } from '@testing-library/react';
+import { act, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { SUCCESS_SCREEN_MS } from '@wellspring/domain';
 import { afterEach, describe, expect, it, vi } from 'vitest';
@@ -48,6 +48,20 @@ describe('practitioner application', { timeout: 20_000 }, () => {
     expect(screen.getByLabelText('Full Name').getAttribute('aria-invalid')).toBe('true');
     expect(value('Full Name')).toBe('A');
     expect(calls).toHaveLength(0);
+
+    const summary = screen.getByRole('alert');
+    expect(summary.textContent).toContain('There are 6 problems with this form');
+    expect(within(summary).getAllByRole('link').map((link) => link.textContent)).toEqual([
+      'Full Name',
+      'Email',
+      'Phone',
+      'Years of Experience',
+      'Specialties',
+      'Terms and conditions',
+    ]);
+    expect(document.activeElement).toBe(screen.getByLabelText('Full Name'));
+    await user.click(within(summary).getByRole('link', { name: 'Terms and conditions' }));
+    expect(document.activeElement).toBe(screen.getByRole('checkbox', { name: 'I accept the terms and conditions' }));
   });
 
   it('on failure shows the failure toast and keeps every value', async () => {
@@ -110,6 +124,7 @@ describe('practitioner application', { timeout: 20_000 }, () => {
 
     await act(async () => pending.resolve({ id: 'a1' }));
     expect(await screen.findByText('Application Received!')).toBeTruthy();
+    expect(document.activeElement).toBe(screen.getByRole('status'));
     const toast = await findToast('Waitlist application submitted!');
     expect(toast.textContent).toContain("We'll notify you when your application is approved.");
 
@@ -118,6 +133,7 @@ describe('practitioner application', { timeout: 20_000 }, () => {
     await act(async () => vi.advanceTimersByTime(200));
     expect(screen.queryByText('Application Received!')).toBeNull();
     expect(value('Full Name')).toBe('');
+    expect(document.activeElement).toBe(screen.getByLabelText('Full Name'));
     expect((screen.getByRole('checkbox', { name: 'I accept the terms and conditions' }) as HTMLInputElement).checked).toBe(false);
   });
 });

@@ -6,14 +6,14 @@ import {
   practitionerApplicationSchema,
   SUCCESS_SCREEN_MS,
 } from '@wellspring/domain';
-import { useEffect, useState } from 'react';
 import { apiFieldErrors } from '../../lib/api-errors.ts';
+import { useSuccessScreen } from '../../lib/focus.ts';
 import { notify } from '../../lib/toast.tsx';
 import { useTRPC } from '../../lib/trpc.ts';
 import { useZodForm } from '../../lib/use-zod-form.ts';
 import { Button } from '../../ui/button/button.tsx';
 import { Checkbox } from '../../ui/checkbox/checkbox.tsx';
-import { Form } from '../../ui/form/form.tsx';
+import { ErrorSummary, Form } from '../../ui/form/form.tsx';
 import { CheckIcon } from '../../ui/icons/icons.tsx';
 import { Select } from '../../ui/select/select.tsx';
 import { TextField } from '../../ui/text-field/text-field.tsx';
@@ -32,6 +32,18 @@ const emptyApplication = {
   acceptTerms: false as boolean,
 };
 
+/** Each field's label, in the form's order (the error summary lists problems in it). */
+const labels = {
+  name: 'Full Name',
+  email: 'Email',
+  phone: 'Phone',
+  experience: 'Years of Experience',
+  specialties: 'Specialties',
+  website: 'Website (optional)',
+  message: 'Message (optional)',
+  acceptTerms: 'Terms and conditions',
+} as const;
+
 /**
  * The practitioner application (SPEC §2, §4, §5): idle → "Submitting..." → "Application Received!"
  * for 3 s → a reset form. On failure the toast says so and every value stays.
@@ -40,13 +52,8 @@ export function ApplicationForm() {
   const trpc = useTRPC();
   const submitApplication = useMutation(trpc.applications.submit.mutationOptions());
   const form = useZodForm(practitionerApplicationSchema, emptyApplication);
-  const [showReceived, setShowReceived] = useState(false);
-
-  useEffect(() => {
-    if (!showReceived) return;
-    const timer = window.setTimeout(() => setShowReceived(false), SUCCESS_SCREEN_MS);
-    return () => window.clearTimeout(timer);
-  }, [showReceived]);
+  const { focusField } = form;
+  const success = useSuccessScreen(SUCCESS_SCREEN_MS, () => focusField('name'));
 
   const submit = async () => {
     const input = await form.validate();
@@ -55,7 +62,7 @@ export function ApplicationForm() {
       onSuccess: () => {
         notify.success(applicationMessages.submitted);
         form.reset();
-        setShowReceived(true);
+        success.show();
       },
       onError: (error) => {
         form.showServerErrors(apiFieldErrors(error));
@@ -64,9 +71,9 @@ export function ApplicationForm() {
     });
   };
 
-  if (showReceived) {
+  if (success.shown) {
     return (
-      <div className={styles.received} role="status">
+      <div className={styles.received} role="status" tabIndex={-1} ref={success.successRef}>
         <span className={styles.receivedIcon} aria-hidden="true">
           <CheckIcon size={28} strokeWidth={3} />
         </span>
@@ -85,15 +92,16 @@ export function ApplicationForm() {
         void submit();
       }}
     >
+      <ErrorSummary labels={labels} errors={form.errors} onSelect={focusField} />
       <div className={styles.fieldRow}>
         <TextField
-          label="Full Name"
+          label={labels.name}
           autoComplete="name"
           {...form.textField('name')}
           isDisabled={pending}
         />
         <TextField
-          label="Email"
+          label={labels.email}
           type="email"
           autoComplete="email"
           {...form.textField('email')}
@@ -102,31 +110,33 @@ export function ApplicationForm() {
       </div>
       <div className={styles.fieldRow}>
         <TextField
-          label="Phone"
+          label={labels.phone}
           type="tel"
           autoComplete="tel"
           {...form.textField('phone')}
           isDisabled={pending}
         />
-        <Select
-          label="Years of Experience"
-          name="experience"
-          placeholder="Select your experience"
-          items={experienceItems}
-          selectedKey={form.values.experience === '' ? null : form.values.experience}
-          onSelectionChange={(key) => form.setValue('experience', key === null ? '' : String(key))}
-          errorMessage={form.errors.experience}
-          isDisabled={pending}
-        />
+        <div ref={form.fieldRef('experience')}>
+          <Select
+            label={labels.experience}
+            name="experience"
+            placeholder="Select your experience"
+            items={experienceItems}
+            selectedKey={form.values.experience === '' ? null : form.values.experience}
+            onSelectionChange={(key) => form.setValue('experience', key === null ? '' : String(key))}
+            errorMessage={form.errors.experience}
+            isDisabled={pending}
+          />
+        </div>
       </div>
       <TextField
-        label="Specialties"
+        label={labels.specialties}
         placeholder="e.g. Naturopathy, Herbalism"
         {...form.textField('specialties')}
         isDisabled={pending}
       />
       <TextField
-        label="Website (optional)"
+        label={labels.website}
         type="url"
         autoComplete="url"
         placeholder="https://"
@@ -134,21 +144,23 @@ export function ApplicationForm() {
         isDisabled={pending}
       />
       <TextField
-        label="Message (optional)"
+        label={labels.message}
         rows={4}
         placeholder="Tell us about your practice"
         {...form.textField('message')}
         isDisabled={pending}
       />
-      <Checkbox
-        name="acceptTerms"
-        isSelected={form.values.acceptTerms}
-        onChange={(selected) => form.setValue('acceptTerms', selected)}
-        errorMessage={form.errors.acceptTerms}
-        isDisabled={pending}
-      >
-        I accept the terms and conditions
-      </Checkbox>
+      <div ref={form.fieldRef('acceptTerms')}>
+        <Checkbox
+          name="acceptTerms"
+          isSelected={form.values.acceptTerms}
+          onChange={(selected) => form.setValue('acceptTerms', selected)}
+          errorMessage={form.errors.acceptTerms}
+          isDisabled={pending}
+        >
+          I accept the terms and conditions
+        </Checkbox>
+      </div>
       <p className={styles.termsNote}>
         Read the{' '}
         <a href="/terms" target="_blank" rel="noopener">

@@ -5,13 +5,16 @@ import { apiErrorMessage, apiFieldErrors } from '../../lib/api-errors.ts';
 import { useZodForm } from '../../lib/use-zod-form.ts';
 import { Button } from '../../ui/button/button.tsx';
 import { Card } from '../../ui/card/card.tsx';
-import { Form, FormAlert } from '../../ui/form/form.tsx';
+import { Form, ErrorSummary, FormAlert } from '../../ui/form/form.tsx';
 import { TextLink } from '../../ui/link/link.tsx';
 import { TextField } from '../../ui/text-field/text-field.tsx';
 import * as styles from './auth.css.ts';
 import { useSignUp } from './use-auth-mutations.ts';
 
 const FALLBACK_ERROR = 'Could not create your account. Please try again.';
+
+/** Each field's label, in the form's order (the error summary lists problems in it). */
+const labels = { name: 'Full name', email: 'Email', password: 'Password', referralCode: 'Referral code (optional)' } as const;
 
 /** `/signup`: a practitioner creates an account and is signed in at once, redeeming a referral code if given (`?code=`). */
 export function SignUpPage() {
@@ -59,26 +62,27 @@ function SignUp() {
           }}
         >
           {formError ? <FormAlert>{formError}</FormAlert> : null}
+          <ErrorSummary labels={labels} errors={form.errors} onSelect={form.focusField} />
           <TextField
-            label="Full name"
+            label={labels.name}
             autoComplete="name"
             {...form.textField('name')}
           />
           <TextField
-            label="Email"
+            label={labels.email}
             type="email"
             autoComplete="email"
             {...form.textField('email')}
           />
           <TextField
-            label="Password"
+            label={labels.password}
             type="password"
             autoComplete="new-password"
             description="At least 8 characters. Not a common password, your name or your email."
             {...form.textField('password')}
           />
           <TextField
-            label="Referral code (optional)"
+            label={labels.referralCode}
             autoComplete="off"
             description="From a referral link or e-mail; leave empty if you have none."
             {...form.textField('referralCode')}

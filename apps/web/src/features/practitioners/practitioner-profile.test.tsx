@@ -46,7 +46,8 @@ const elena = byId.get('1');
 const michael = byId.get('4');
 
 describe('practitioner profile', { timeout: 15_000 }, () => {
-  it('shows the skeleton, then the profile: years in practice, stars out of 5, "Responds within 24 hours", insurance "+ N more"', async () => {
+  it('shows the skeleton, then the profile: years in practice, stars out of 5, "Responds within 24 hours", insurance "+ N more" that opens', async () => {
+    const user = userEvent.setup();
     renderProfile('1');
     expect(screen.getByRole('status', { name: 'Loading practitioner profile' })).toBeTruthy();
 
@@ -60,7 +61,18 @@ describe('practitioner profile', { timeout: 15_000 }, () => {
     expect(screen.getByText('Responds within 24 hours')).toBeTruthy();
     // Five insurers: the first two, then "+ 3 more".
     const insurance = screen.getByTestId('insurance-list');
-    expect(insurance.textContent).toBe('Aetna, Blue Cross Blue Shield + 3 more');
+    expect(insurance.textContent).toBe('Aetna, Blue Cross Blue Shield');
+    const more = screen.getByRole('button', { name: '+ 3 more' });
+    expect(more.getAttribute('aria-expanded')).toBe('false');
+    expect(more.getAttribute('aria-controls')).toBe(insurance.id);
+
+    await user.click(more);
+    expect(insurance.textContent).toBe(elena?.insuranceList?.join(', '));
+    expect(elena?.insuranceList).toHaveLength(5);
+    const fewer = screen.getByRole('button', { name: 'Show fewer' });
+    expect(fewer.getAttribute('aria-expanded')).toBe('true');
+    await user.click(fewer);
+    expect(insurance.textContent).toBe('Aetna, Blue Cross Blue Shield');
   });
 
   it('writes a count of one in the singular: "1 year experience", "(1 review)", "Based on 1 review"', async () => {

@@ -1,4 +1,6 @@
 import { insuranceSummary, practitionerMessages, yearsInPractice, type DirectoryProfile } from '@wellspring/domain';
+import { useId, useState } from 'react';
+import { Button } from '../../ui/button/button.tsx';
 import { Card } from '../../ui/card/card.tsx';
 import { CalendarIcon, ClockIcon, MapPinIcon, ShieldIcon } from '../../ui/icons/icons.tsx';
 import * as styles from './profile.css.ts';
@@ -40,10 +42,7 @@ export function ProfileSidebar({ practitioner }: { practitioner: DirectoryProfil
             <dd className={styles.detailValue}>
               {practitioner.acceptsInsurance ? (
                 insurance.shown.length > 0 ? (
-                  <span data-testid="insurance-list">
-                    {insurance.shown.join(', ')}
-                    {insurance.moreLabel ? <span className={styles.more}> {insurance.moreLabel}</span> : null}
-                  </span>
+                  <InsuranceList all={practitioner.insuranceList ?? []} shown={insurance.shown} moreLabel={insurance.moreLabel} />
                 ) : (
                   'Accepts insurance'
                 )
@@ -55,5 +54,30 @@ export function ProfileSidebar({ practitioner }: { practitioner: DirectoryProfil
         </dl>
       </Card>
     </aside>
+  );
+}
+
+/** The first plans and "+ N more", which opens the whole list in place (and closes it again). */
+function InsuranceList({ all, shown, moreLabel }: { readonly all: readonly string[]; readonly shown: readonly string[]; readonly moreLabel: string | null }) {
+  const [expanded, setExpanded] = useState(false);
+  const listId = useId();
+  return (
+    <span className={styles.insurance}>
+      <span id={listId} data-testid="insurance-list">
+        {(expanded ? all : shown).join(', ')}
+      </span>
+      {moreLabel ? (
+        <Button
+          variant="link"
+          size="inline"
+          className={styles.more}
+          aria-expanded={expanded}
+          aria-controls={listId}
+          onPress={() => setExpanded((open) => !open)}
+        >
+          {expanded ? 'Show fewer' : moreLabel}
+        </Button>
+      ) : null}
+    </span>
   );
 }

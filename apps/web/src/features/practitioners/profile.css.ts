@@ -88,7 +88,9 @@ export const detailLabel = style({ display: 'flex', alignItems: 'center', gap: s
 
 export const detailValue = style({ margin: 0, color: vars.color.textMuted, paddingLeft: `calc(18px + ${space.sm})` });
 
-export const more = style({ fontWeight: 600, color: vars.color.text, whiteSpace: 'nowrap' });
+export const insurance = style({ display: 'inline-flex', flexWrap: 'wrap', alignItems: 'baseline', columnGap: space.sm });
+
+export const more = style({ fontWeight: 600, whiteSpace: 'nowrap' });
 
 export const panel = style({ display: 'flex', flexDirection: 'column', gap: space.xl, paddingTop: space.sm });
 

@@ -34,6 +34,25 @@ describe('WaitlistForm', () => {
     expect((screen.getByLabelText('Full Name') as HTMLInputElement).value).toBe('A');
     expect(screen.getByLabelText('Full Name').getAttribute('aria-invalid')).toBe('true');
     expect(calls).toHaveLength(0);
+
+    // Two problems: a summary above the form, focus on the first invalid field, each entry a way to its field.
+    const summary = screen.getByRole('alert');
+    expect(summary.textContent).toContain('There are 2 problems with this form');
+    expect(document.activeElement).toBe(screen.getByLabelText('Full Name'));
+    await user.click(within(summary).getByRole('link', { name: 'Email' }));
+    expect(document.activeElement).toBe(screen.getByLabelText('Email'));
+  });
+
+  it('with one problem needs no summary: focus goes to that field', async () => {
+    stubApi({});
+    const user = userEvent.setup();
+    renderWithProviders(<WaitlistForm type="patient" />);
+
+    await fillAndSubmit(user, 'Avery Patient', 'nope');
+
+    expect(screen.getByText('Please enter a valid email address.')).toBeTruthy();
+    expect(screen.queryByRole('alert')).toBeNull();
+    expect(document.activeElement).toBe(screen.getByLabelText('Email'));
   });
 
   it('shows "Submitting..." on a disabled button while the request is in flight', async () => {
@@ -62,6 +81,8 @@ describe('WaitlistForm', () => {
 
     expect(await screen.findByText('Thank you for joining our waitlist!')).toBeTruthy();
     expect(screen.queryByRole('form', { name: /join the patient waitlist/i })).toBeNull();
+    // Focus follows the form's replacement instead of falling to the page body.
+    expect(document.activeElement).toBe(screen.getByRole('status'));
 
     await act(async () => vi.advanceTimersByTime(SUCCESS_SCREEN_MS - 100));
     expect(screen.getByText('Thank you for joining our waitlist!')).toBeTruthy();
@@ -70,6 +91,7 @@ describe('WaitlistForm', () => {
     expect(screen.queryByText('Thank you for joining our waitlist!')).toBeNull();
     expect((within(joinForm()).getByLabelText('Full Name') as HTMLInputElement).value).toBe('');
     expect((within(joinForm()).getByLabelText('Email') as HTMLInputElement).value).toBe('');
+    expect(document.activeElement).toBe(within(joinForm()).getByLabelText('Full Name'));
 
     // Checked last: the toast library loads on the first toast, which takes real time (and the fake
     // clock advances with it), so waiting for it first could eat into the 3 seconds above.

@@ -1,10 +1,11 @@
 import { SUCCESS_SCREEN_MS, waitlistFormTexts, waitlistToasts, type JoinWaitlistInput, type WaitlistType } from '@wellspring/domain';
-import { useEffect, useId, useState } from 'react';
+import { useId, useState } from 'react';
+import { useSuccessScreen } from '../focus.ts';
 import { preloadApi, useLazyMutation } from '../lazy-api.ts';
 import { notify } from '../toast.tsx';
 import { useZodForm } from '../use-zod-form.ts';
 import { Button } from '../../ui/button/button.tsx';
-import { Form } from '../../ui/form/form.tsx';
+import { ErrorSummary, Form } from '../../ui/form/form.tsx';
 import { CheckIcon, UsersIcon } from '../../ui/icons/icons.tsx';
 import { TextField } from '../../ui/text-field/text-field.tsx';
 import { InviteForm } from './invite-form.tsx';
@@ -16,6 +17,8 @@ export interface WaitlistFormProps {
   type: WaitlistType;
 }
 
+const labels = { name: 'Full Name', email: 'Email' } as const;
+
 /**
  * The shared waitlist block (SPEC §2, §4): idle → submitting → thank-you for 3 s → reset form,
  * plus the "Invite a friend to join" form.
@@ -23,15 +26,10 @@ export interface WaitlistFormProps {
 export function WaitlistForm({ type }: WaitlistFormProps) {
   const join = useLazyMutation((api, input: JoinWaitlistInput) => api.waitlist.join.mutate(input));
   const form = useZodForm(loadWaitlistFormSchema, { name: '', email: '' });
-  const [showThankYou, setShowThankYou] = useState(false);
+  const { focusField } = form;
+  const success = useSuccessScreen(SUCCESS_SCREEN_MS, () => focusField('name'));
   const [inviteOpen, setInviteOpen] = useState(false);
   const invitePanelId = useId();
-
-  useEffect(() => {
-    if (!showThankYou) return;
-    const timer = window.setTimeout(() => setShowThankYou(false), SUCCESS_SCREEN_MS);
-    return () => window.clearTimeout(timer);
-  }, [showThankYou]);
 
   const submit = async () => {
     const input = await form.validate();
@@ -42,7 +40,7 @@ export function WaitlistForm({ type }: WaitlistFormProps) {
         onSuccess: () => {
           notify.success(waitlistToasts.joined(type));
           form.reset();
-          setShowThankYou(true);
+          success.show();
         },
         onError: (error) => {
           if (error.code === 'CONFLICT') {
@@ -58,8 +56,8 @@ export function WaitlistForm({ type }: WaitlistFormProps) {
 
   return (
     <div className={styles.block}>
-      {showThankYou ? (
-        <div className={styles.thankYou} role="status">
+      {success.shown ? (
+        <div className={styles.thankYou} role="status" tabIndex={-1} ref={success.successRef}>
           <span className={styles.thankYouIcon} aria-hidden="true">
             <CheckIcon size={24} strokeWidth={3} />
           </span>
@@ -74,8 +72,10 @@ export function WaitlistForm({ type }: WaitlistFormProps) {
             void submit();
           }}
         >
+          <ErrorSummary labels={labels} errors={form.errors} onSelect={focusField} />
           <TextField
-            label="Full Name"
+            label={labels.name}
+            inputRef={form.fieldRef('name')}
             name="name"
             autoComplete="name"
             value={form.values.name}
@@ -87,7 +87,8 @@ export function WaitlistForm({ type }: WaitlistFormProps) {
             isDisabled={join.isPending}
           />
           <TextField
-            label="Email"
+            label={labels.email}
+            inputRef={form.fieldRef('email')}
             name="email"
             type="email"
             autoComplete="email"

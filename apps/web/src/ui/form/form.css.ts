@@ -16,3 +16,25 @@ export const formAlert = style({
   fontWeight: 500,
   fontSize: '0.9375rem',
 });
+
+export const errorSummary = style([
+  formAlert,
+  { display: 'flex', flexDirection: 'column', gap: '0.5rem', fontWeight: 400 },
+]);
+
+export const errorSummaryTitle = style({ margin: 0, fontWeight: 700 });
+
+export const errorSummaryList = style({ margin: 0, paddingLeft: '1.25rem', display: 'flex', flexDirection: 'column', gap: '0.25rem' });
+
+export const errorSummaryLink = style({
+  color: 'inherit',
+  textDecoration: 'underline',
+  textUnderlineOffset: '3px',
+  cursor: 'pointer',
+  borderRadius: radius.sm,
+  outline: 'none',
+  selectors: {
+    '&[data-hovered]': { textDecorationThickness: '2px' },
+    '&[data-focus-visible]': { outline: `2px solid ${vars.color.focusRing}`, outlineOffset: '2px' },
+  },
+});

@@ -3,11 +3,24 @@ import { radius, vars } from '../theme.css.ts';
 
 export const tabs = style({ display: 'flex', flexDirection: 'column', gap: '1rem' });
 
+export const tabListFrame = style({ minWidth: 0 });
+
+const FADE = '2.5rem';
+
 export const tabList = style({
   display: 'flex',
   gap: '0.25rem',
   overflowX: 'auto',
+  scrollbarWidth: 'thin',
+  overscrollBehaviorX: 'contain',
   borderBottom: `1px solid ${vars.color.border}`,
+  selectors: {
+    [`${tabListFrame}[data-overflow-end] > &`]: { maskImage: `linear-gradient(to left, transparent, #000 ${FADE})` },
+    [`${tabListFrame}[data-overflow-start] > &`]: { maskImage: `linear-gradient(to right, transparent, #000 ${FADE})` },
+    [`${tabListFrame}[data-overflow-start][data-overflow-end] > &`]: {
+      maskImage: `linear-gradient(to right, transparent, #000 ${FADE}, #000 calc(100% - ${FADE}), transparent)`,
+    },
+  },
 });
 
 export const tab = style({

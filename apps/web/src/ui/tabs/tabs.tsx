@@ -8,7 +8,9 @@ import {
   type TabProps as AriaTabProps,
   type TabsProps as AriaTabsProps,
 } from 'react-aria-components';
+import { useRef } from 'react';
 import * as styles from './tabs.css.ts';
+import { useScrollEdges } from './use-scroll-edges.ts';
 
 type WithClassName<P> = Omit<P, 'className'> & { className?: string };
 const cx = (...names: (string | undefined)[]) => names.filter(Boolean).join(' ');
@@ -17,8 +19,18 @@ export function Tabs({ className, ...props }: WithClassName<AriaTabsProps>) {
   return <AriaTabs {...props} className={cx(styles.tabs, className)} />;
 }
 
+/**
+ * The row of tabs. When they do not fit (seven on a phone) the row scrolls sideways, and the side
+ * that hides tabs fades out over a cut-off tab, so it is plain that there is more.
+ */
 export function TabList<T extends object>({ className, ...props }: WithClassName<AriaTabListProps<T>>) {
-  return <AriaTabList {...props} className={cx(styles.tabList, className)} />;
+  const ref = useRef<HTMLDivElement>(null);
+  const edges = useScrollEdges(ref);
+  return (
+    <div className={styles.tabListFrame} data-overflow-start={edges.start || undefined} data-overflow-end={edges.end || undefined}>
+      <AriaTabList {...props} ref={ref} className={cx(styles.tabList, className)} />
+    </div>
+  );
 }
 
 export function Tab({ className, ...props }: WithClassName<AriaTabProps>) {
