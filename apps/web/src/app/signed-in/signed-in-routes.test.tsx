@@ -10,7 +10,8 @@ const robin = { id: 'u1', name: 'Dr. Robin Vale', email: 'robin@example.com' };
 
 const sideMenu = () => screen.getByRole('navigation', { name: 'Dashboard' });
 
-describe('the signed-in routes’ guard', () => {
+// The first test imports the signed-in screens' modules cold, which alone can take 5 s on a loaded machine.
+describe('the signed-in routes’ guard', { timeout: 20_000 }, () => {
   it('sends a visitor to sign in with the page asked for, and back there after signing in', async () => {
     stubMatchMedia();
     let signedIn = false;
@@ -34,7 +35,8 @@ describe('the signed-in routes’ guard', () => {
     await events.click(screen.getByRole('button', { name: 'Sign in' }));
 
     await vi.waitFor(() => expect(location.history?.at(-1)).toBe('/dashboard/schedule'));
-    expect(await screen.findByRole('heading', { level: 1, name: 'Schedule' })).toBeTruthy();
+    // The schedule's modules load on first use; cold, in jsdom, on a busy machine that can take over 5 s.
+    expect(await screen.findByRole('heading', { level: 1, name: 'Schedule' }, { timeout: 15_000 })).toBeTruthy();
     expect(sideMenu()).toBeTruthy();
   });
 
@@ -69,7 +71,7 @@ describe('the signed-in routes’ guard', () => {
   });
 });
 
-describe('the signed-in shell', () => {
+describe('the signed-in shell', { timeout: 20_000 }, () => {
   it('navigates between the screens with the side menu, which stays mounted and marks the current screen', async () => {
     stubMatchMedia();
     stubApi({ 'auth.me': () => ({ user: robin }) });
