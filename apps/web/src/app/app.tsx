@@ -1,13 +1,17 @@
-import { Suspense } from 'react';
+import { lazy, Suspense } from 'react';
 import { useLocation } from 'wouter';
+import { siteConfig } from '../lib/site-config.ts';
 import { Skeleton } from '../ui/skeleton/skeleton.tsx';
 import * as styles from './app.css.ts';
 import { AppProviders } from './providers.tsx';
 import { AppRoutes, isPortalPath, useSignedInRoute } from './routes.tsx';
-import { DocumentTitle } from './shell/document-title.tsx';
 import { Footer } from './shell/footer.tsx';
 import { Header } from './shell/header.tsx';
 import { RouteErrorBoundary } from './shell/route-error-boundary.tsx';
+
+// A production host serves only `/`, whose title the server wrote: the title's route knowledge
+// (the domain's page list) stays out of the landing page's JavaScript there.
+const DocumentTitle = lazy(() => import('./shell/document-title.tsx').then((m) => ({ default: m.DocumentTitle })));
 
 function PageLoading() {
   return (
@@ -26,7 +30,11 @@ function AppShell() {
   const routeKey = useSignedInRoute() ? 'signed-in' : isPortalPath(location) ? 'provider-portal' : location;
   return (
     <>
-      <DocumentTitle />
+      {siteConfig().productionHost ? null : (
+        <Suspense fallback={null}>
+          <DocumentTitle />
+        </Suspense>
+      )}
       <a href="#main" className={styles.skipLink}>
         Skip to main content
       </a>
