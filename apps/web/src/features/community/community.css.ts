@@ -90,3 +90,8 @@ export const eventCard = style({ display: 'flex', flexDirection: 'column', overf
 export const push = style({ marginTop: 'auto' });
 
 export const details = style({ listStyle: 'none', margin: `${space.sm} 0`, padding: 0, display: 'flex', flexDirection: 'column', gap: space.xs, fontSize: '0.9375rem' });
+
+export const memberName = style({ fontWeight: 600, margin: 0 });
+
+/** A received connection request: who, then Accept and Decline (below on a phone). */
+export const requestRow = style({ display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: space.sm });
