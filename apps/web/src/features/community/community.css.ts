@@ -95,3 +95,8 @@ export const memberName = style({ fontWeight: 600, margin: 0 });
 
 /** A received connection request: who, then Accept and Decline (below on a phone). */
 export const requestRow = style({ display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: space.sm });
+
+/** The featured member's achievement: the award beside the first line however the text wraps. */
+export const achievement = style({ display: 'flex', alignItems: 'flex-start', gap: space.xs, margin: 0, color: vars.color.primary, fontWeight: 600 });
+
+export const achievementIcon = style({ flexShrink: 0, marginTop: '0.2rem' });

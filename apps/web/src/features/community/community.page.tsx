@@ -47,7 +47,7 @@ export function CommunityPage() {
         <span>{communityMessages.softLaunchBanner}</span>
       </p>
       <Tabs selectedKey={selected} onSelectionChange={select}>
-        <TabList aria-label="Community sections">
+        <TabList aria-label="Community sections" pairsOnPhones>
           {communityTabs.map((tab) => (
             <Tab key={tab.id} id={tab.id}>
               {tab.label}

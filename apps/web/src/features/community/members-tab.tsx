@@ -153,8 +153,8 @@ function FeaturedMember({ member, connecting, onConnect }: { member: Member; con
             {member.role} · {member.location}
           </p>
           {member.achievement ? (
-            <p className={[styles.metaItem, styles.liked].join(' ')}>
-              <AwardIcon size={16} aria-hidden="true" /> {member.achievement}
+            <p className={styles.achievement}>
+              <AwardIcon size={16} aria-hidden="true" className={styles.achievementIcon} /> <span>{member.achievement}</span>
             </p>
           ) : null}
         </div>

@@ -17,8 +17,9 @@ export function Tabs({ className, ...props }: WithClassName<AriaTabsProps>) {
   return <AriaTabs {...props} className={cx(styles.tabs, className)} />;
 }
 
-export function TabList<T extends object>({ className, ...props }: WithClassName<AriaTabListProps<T>>) {
-  return <AriaTabList {...props} className={cx(styles.tabList, className)} />;
+/** `pairsOnPhones`: two by two below 640 px, for a list whose tabs do not fit a phone on one line. */
+export function TabList<T extends object>({ className, pairsOnPhones = false, ...props }: WithClassName<AriaTabListProps<T>> & { pairsOnPhones?: boolean }) {
+  return <AriaTabList {...props} className={cx(styles.tabList, pairsOnPhones ? styles.tabListPairsOnPhones : undefined, className)} />;
 }
 
 export function Tab({ className, ...props }: WithClassName<AriaTabProps>) {
