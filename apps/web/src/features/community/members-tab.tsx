@@ -31,32 +31,16 @@ function useConnections() {
   const refresh = () =>
     Promise.all([queryClient.invalidateQueries(trpc.community.members.queryFilter()), queryClient.invalidateQueries(trpc.community.connectionRequests.queryFilter())]);
   const failed = (error: Parameters<typeof apiErrorMessage>[0]) => notify.error({ title: 'Could not update the connection', description: apiErrorMessage(error) ?? 'Please try again.' });
-  const request = useMutation(
-    trpc.community.requestConnection.mutationOptions({
-      onSuccess: async () => {
-        notify.success(communityMessages.connectionSent);
-        await refresh();
-      },
-      onError: failed,
-    }),
-  );
+  const afterwards = (toast: () => void) => async () => {
+    toast();
+    await refresh();
+  };
+  const request = useMutation(trpc.community.requestConnection.mutationOptions({ onSuccess: afterwards(() => notify.success(communityMessages.connectionSent)), onError: failed }));
   const accept = useMutation(
-    trpc.community.acceptConnection.mutationOptions({
-      onSuccess: async () => {
-        notify.success({ title: communityMessages.connectionAccepted });
-        await refresh();
-      },
-      onError: failed,
-    }),
+    trpc.community.acceptConnection.mutationOptions({ onSuccess: afterwards(() => notify.success({ title: communityMessages.connectionAccepted })), onError: failed }),
   );
   const decline = useMutation(
-    trpc.community.declineConnection.mutationOptions({
-      onSuccess: async () => {
-        notify.info({ title: communityMessages.connectionDeclined });
-        await refresh();
-      },
-      onError: failed,
-    }),
+    trpc.community.declineConnection.mutationOptions({ onSuccess: afterwards(() => notify.info({ title: communityMessages.connectionDeclined })), onError: failed }),
   );
   return { request, accept, decline };
 }
