@@ -186,9 +186,6 @@ export function connectionStatusFor(state: ConnectionState, viewerId: string): C
   return state.requesterId === viewerId ? 'pending' : 'connect';
 }
 
-/** Whether `viewerId` has a request from the other member waiting for their answer. */
-export const awaitsAnswerFrom = (state: ConnectionState, viewerId: string): boolean => state.status === 'pending' && state.addresseeId === viewerId;
-
 // Inputs of the community's procedures ------------------------------------------------------------
 
 const recordId = lineText().trim().min(1, 'Please choose an item.').max(100);
