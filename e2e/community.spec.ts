@@ -1,6 +1,6 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { toast } from './fixtures.ts';
-import { signInAsNewPractitioner } from './practice-fixtures.ts';
+import { publishListing, signInAsNewPractitioner, takeDownListings } from './practice-fixtures.ts';
 import { expectNoA11yViolationsInBothThemes } from './public-site.ts';
 
 const topicCard = (page: Page, title: string) => page.getByRole('list', { name: 'Topics' }).getByRole('listitem').filter({ has: page.getByRole('heading', { name: title }) });
@@ -169,5 +169,99 @@ test.describe('community resources', () => {
     await expect(shared.getByRole('button', { name: /^Like / })).toHaveAttribute('aria-pressed', 'true');
     await page.getByRole('button', { name: 'Show all resources' }).click();
     await expect(resourceCards(page)).toHaveCount(6);
+  });
+});
+
+test.describe('community members', () => {
+  const memberCards = (page: Page) => page.getByRole('list', { name: 'Members' }).locator(':scope > li');
+  const memberCard = (page: Page, name: string) => memberCards(page).filter({ has: page.getByRole('heading', { name }) });
+  /** The listings this describe published (taken down after each test: the directory counts the spec's five). */
+  const published: string[] = [];
+  test.afterEach(() => takeDownListings(published));
+
+  test('searches and filters members; Connect is stored per member (sample members answer by themselves) and survives a reload', async ({ page }) => {
+    await signInAsNewPractitioner(page, { name: 'Dr. Member Finder' });
+    await page.goto('/community');
+    await page.getByRole('tab', { name: 'Members' }).click();
+    await expect(page).toHaveURL(/tab=members/);
+    await expect(memberCards(page)).toHaveCount(5);
+    const featured = page.getByRole('region', { name: 'Featured Member' });
+    await expect(featured).toContainText('Dr. Aisha Patel');
+    await expect(featured).toContainText('Top Contributor 2024');
+
+    const search = page.getByRole('textbox', { name: 'Search members' });
+    await search.fill('denver');
+    await expect(memberCards(page)).toHaveCount(1);
+    await expect(memberCard(page, 'Dr. Michael Okafor')).toContainText('Naturopathic Doctor');
+    await search.fill('herbalism');
+    await expect(memberCards(page)).toHaveCount(2);
+    await search.fill('');
+    await page.getByRole('button', { name: /Specialty/ }).click();
+    await page.getByRole('option', { name: 'Nutrition' }).click();
+    await expect(memberCards(page)).toHaveCount(2);
+    await expect(memberCard(page, 'Priya Sharma')).toBeVisible();
+    await expect(memberCard(page, 'Grace Kim')).toBeVisible();
+    await search.fill('nobody by that name');
+    await expect(page.getByRole('heading', { name: 'No members found' })).toBeVisible();
+    await search.fill('');
+    await page.getByRole('button', { name: /Specialty/ }).click();
+    await page.getByRole('option', { name: 'All specialties' }).click();
+    await expect(memberCards(page)).toHaveCount(5);
+
+    // Dr. James Chen accepts every request at once; Priya Sharma leaves it pending.
+    const james = memberCard(page, 'Dr. James Chen');
+    await james.getByRole('button', { name: 'Connect with Dr. James Chen' }).click();
+    await expect(toast(page, 'Connection request sent')).toContainText("You'll be notified when they accept.");
+    await expect(james.getByRole('button', { name: 'Connected: Dr. James Chen' })).toBeDisabled();
+    const priya = memberCard(page, 'Priya Sharma');
+    await priya.getByRole('button', { name: 'Connect with Priya Sharma' }).click();
+    await expect(priya.getByRole('button', { name: 'Pending: Priya Sharma' })).toBeDisabled();
+
+    await page.reload();
+    await expect(memberCard(page, 'Dr. James Chen').getByRole('button', { name: 'Connected: Dr. James Chen' })).toBeDisabled();
+    await expect(memberCard(page, 'Priya Sharma').getByRole('button', { name: 'Pending: Priya Sharma' })).toBeDisabled();
+    await expect(memberCard(page, 'Grace Kim').getByRole('button', { name: 'Connect with Grace Kim' })).toBeEnabled();
+
+    await memberCard(page, 'Grace Kim').getByRole('button', { name: 'Message Grace Kim' }).click();
+    await expect(toast(page, 'Coming soon!')).toBeVisible();
+    await expectNoA11yViolationsInBothThemes(page);
+  });
+
+  test('a connection requested by one practitioner is accepted by the other in their own browser, and both see Connected', async ({ page, browser }) => {
+    const suffix = Date.now().toString(36);
+    const inviteeName = `Dr. Rowan Marsh${suffix}`;
+    const inviterName = `Dr. Sage Inviter${suffix}`;
+    const inviteeContext = await browser.newContext();
+    try {
+      const inviteePage = await inviteeContext.newPage();
+      const invitee = await signInAsNewPractitioner(inviteePage, { name: inviteeName });
+      published.push(invitee.practiceId);
+      await publishListing(invitee.practiceId, { name: inviteeName, location: 'Boise, ID', specialties: ['ayurveda'] });
+
+      await signInAsNewPractitioner(page, { name: inviterName });
+      await page.goto('/community?tab=members');
+      await page.getByRole('textbox', { name: 'Search members' }).fill(`marsh${suffix}`);
+      const card = memberCard(page, inviteeName);
+      await expect(memberCards(page)).toHaveCount(1);
+      await expect(card).toContainText('Ayurveda Practitioner');
+      await expect(card).toContainText('Boise, ID');
+      await card.getByRole('button', { name: `Connect with ${inviteeName}` }).click();
+      await expect(toast(page, 'Connection request sent')).toContainText("You'll be notified when they accept.");
+      await expect(card.getByRole('button', { name: `Pending: ${inviteeName}` })).toBeDisabled();
+
+      await inviteePage.goto('/community?tab=members');
+      const requests = inviteePage.getByRole('region', { name: 'Connection Requests' });
+      await expect(requests).toContainText(inviterName);
+      await expectNoA11yViolationsInBothThemes(inviteePage);
+      await requests.getByRole('button', { name: `Accept ${inviterName}` }).click();
+      await expect(toast(inviteePage, 'Connection accepted')).toBeVisible();
+      await expect(requests).toHaveCount(0);
+
+      await page.reload();
+      await page.getByRole('textbox', { name: 'Search members' }).fill(`marsh${suffix}`);
+      await expect(memberCard(page, inviteeName).getByRole('button', { name: `Connected: ${inviteeName}` })).toBeDisabled();
+    } finally {
+      await inviteeContext.close();
+    }
   });
 });

@@ -96,3 +96,28 @@ export async function addAppointment(
     return id;
   });
 }
+
+/**
+ * A published profile for `practiceId`, as the profile editor publishes one (a directory listing
+ * linked from the practice): the practitioner is then a member of the community. Take it down with
+ * `takeDownListings` once the test is over — the directory's journeys count the spec's five samples.
+ */
+export async function publishListing(practiceId: string, fields: { readonly name: string; readonly location?: string; readonly specialties?: readonly string[] }): Promise<string> {
+  return withDatabase(async (client) => {
+    const id = randomUUID();
+    await client.query(
+      `INSERT INTO practitioner (id, name, specialties, location, lat, lng, years_experience, short_bio, about, education, certifications, accepts_insurance,
+         insurance_list, review_count, rating, testimonials, treatment_approaches, questions_prompts, common_symptoms, common_symptoms_normalized, conditions_treated)
+       VALUES ($1, $2, $3, $4, 45.52, -122.68, 9, $5, $6, '{}', '{}', false, '{}', 0, 0, '[]', '{}', '{}', '{}', '{}', '{}')`,
+      [id, fields.name, [...(fields.specialties ?? ['acupuncture'])], fields.location ?? 'Portland, OR', `${fields.name} treats the whole person.`, 'A published profile made for a browser journey.'],
+    );
+    await client.query('UPDATE practice SET practitioner_id = $1 WHERE id = $2', [id, practiceId]);
+    return id;
+  });
+}
+
+/** Takes down the listings of these practices (and empties the list), so the directory shows only the spec's samples again. */
+export async function takeDownListings(practiceIds: string[]): Promise<void> {
+  if (practiceIds.length === 0) return;
+  await withDatabase((client) => client.query('DELETE FROM practitioner WHERE id IN (SELECT practitioner_id FROM practice WHERE id = ANY($1::text[]))', [practiceIds.splice(0)]));
+}

@@ -1,9 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
-import pg from 'pg';
 import sharp from 'sharp';
-import { databaseUrl } from './database.ts';
 import { toast } from './fixtures.ts';
-import { signInAsNewPractitioner } from './practice-fixtures.ts';
+import { signInAsNewPractitioner, takeDownListings } from './practice-fixtures.ts';
 import { expectNoA11yViolationsInBothThemes } from './public-site.ts';
 
 const about = 'Licensed acupuncturist treating chronic pain, headaches and stress with acupuncture and Chinese herbs.';
@@ -23,16 +21,7 @@ const publishedBy: string[] = [];
  * The journeys share one database, and the directory's own journeys count the spec's five sample
  * practitioners: a listing published here is taken down once its test is over.
  */
-test.afterEach(async () => {
-  if (publishedBy.length === 0) return;
-  const client = new pg.Client({ connectionString: databaseUrl() });
-  await client.connect();
-  try {
-    await client.query('DELETE FROM practitioner WHERE id IN (SELECT practitioner_id FROM practice WHERE id = ANY($1::text[]))', [publishedBy.splice(0)]);
-  } finally {
-    await client.end();
-  }
-});
+test.afterEach(() => takeDownListings(publishedBy));
 
 test.describe('the profile editor', () => {
   test('tabs, rules, counter and list fields; create publishes to /search and the profile page; edit saves changes', async ({ page }) => {

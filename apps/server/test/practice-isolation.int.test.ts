@@ -46,6 +46,8 @@ interface Fixture {
   readonly code: string;
   readonly referralId: string;
   readonly referrer: TestPractitioner;
+  /** A published practitioner who asks the owner to connect. */
+  readonly requester: TestPractitioner;
 }
 
 interface IsolationCase {
@@ -471,6 +473,63 @@ const PRACTICE_PROCEDURES: Record<string, IsolationCase> = {
       await expectMissing('Resource not found.')(caller.community.likeResource({ id: 'no-such-resource', liked: true }));
     },
   },
+  // beforeAll: the owner is connected with sample member 2, and the requester has asked the owner.
+  'community.members': {
+    type: 'query',
+    input: () => ({}),
+    owner: async (caller, fixture) => {
+      const page = await caller.community.members({});
+      expect(page.members.find((member) => member.id === '2')?.connectionStatus).toBe('connected');
+      expect(page.members.map((member) => member.id)).not.toContain(fixture.owner.user.id);
+    },
+    other: async (caller, fixture) => {
+      const page = await caller.community.members({});
+      expect(page.members.find((member) => member.id === '2')?.connectionStatus).toBe('connect');
+      expect(page.members.find((member) => member.id === fixture.owner.user.id)?.connectionStatus).toBe('connect');
+    },
+  },
+  'community.connectionRequests': {
+    type: 'query',
+    input: () => undefined,
+    owner: async (caller, fixture) => expect((await caller.community.connectionRequests()).map((request) => request.member.id)).toContain(fixture.requester.user.id),
+    other: async (caller) => expect(await caller.community.connectionRequests()).toEqual([]),
+  },
+  'community.requestConnection': {
+    type: 'mutation',
+    input: () => ({ memberId: '4' }),
+    owner: async (caller) => expect(await caller.community.requestConnection({ memberId: '3' })).toEqual({ memberId: '3', connectionStatus: 'pending' }),
+    // A request is always in the caller's own name; the owner's connections stay as they were.
+    other: async (caller, fixture) => {
+      expect(await caller.community.requestConnection({ memberId: '3' })).toEqual({ memberId: '3', connectionStatus: 'pending' });
+      expect(await database.query('SELECT requester_id FROM member_connection WHERE member_a_id = $1 OR member_b_id = $1', [fixture.other.user.id])).toEqual([{ requester_id: fixture.other.user.id }]);
+      await expectMissing('Member not found.')(caller.community.requestConnection({ memberId: 'no-such-member' }));
+    },
+  },
+  'community.acceptConnection': {
+    type: 'mutation',
+    input: (fixture) => ({ memberId: fixture.requester.user.id }),
+    owner: async (caller, fixture) =>
+      expect(await caller.community.acceptConnection({ memberId: fixture.requester.user.id })).toEqual({ memberId: fixture.requester.user.id, connectionStatus: 'connected' }),
+    // Nobody accepts a request addressed to the owner but the owner: exactly as no request at all.
+    other: async (caller, fixture) => {
+      await expectMissing('No connection request from this member.')(caller.community.acceptConnection({ memberId: fixture.requester.user.id }));
+      await expectMissing('No connection request from this member.')(caller.community.acceptConnection({ memberId: 'no-such-member' }));
+    },
+  },
+  'community.declineConnection': {
+    type: 'mutation',
+    input: (fixture) => ({ memberId: fixture.requester.user.id }),
+    owner: async (caller, fixture) => {
+      const asker = await createPractitioner(database.db, { name: 'Dr. Declined Asker' });
+      await asker.caller.profile.save({ ...ownerProfile(), name: 'Dr. Declined Asker' });
+      await asker.caller.community.requestConnection({ memberId: fixture.owner.user.id });
+      expect(await caller.community.declineConnection({ memberId: asker.user.id })).toEqual({ memberId: asker.user.id, connectionStatus: 'connect' });
+    },
+    other: async (caller, fixture) => {
+      await expectMissing('No connection request from this member.')(caller.community.declineConnection({ memberId: fixture.requester.user.id }));
+      await expectMissing('No connection request from this member.')(caller.community.declineConnection({ memberId: 'no-such-member' }));
+    },
+  },
   'payments.refund': {
     type: 'mutation',
     input: (fixture) => ({ id: fixture.paymentId }),
@@ -507,10 +566,14 @@ beforeAll(async () => {
   const ownerCode = await owner.caller.referralCodes.create(codeForm());
   await referrer.caller.referralCodes.create(codeForm());
   const ownerReferral = await owner.caller.referrals.create({ name: 'Riley Referee', email: 'riley@example.com', type: 'patient', referralCode: ownerCode.code });
-  fixture = { owner, other, patientId, patientName, appointmentDate: day, appointmentId, noteId, paymentId, codeId: ownerCode.id, code: ownerCode.code, referralId: ownerReferral.id, referrer };
+  const requester = await createPractitioner(database.db, { name: 'Dr. Requester', now });
+  fixture = { owner, other, patientId, patientName, appointmentDate: day, appointmentId, noteId, paymentId, codeId: ownerCode.id, code: ownerCode.code, referralId: ownerReferral.id, referrer, requester };
   // The owner's published profile and its photo (stored as an upload would store it).
   await database.query(`INSERT INTO profile_photo (id, practice_id, bytes, sha256, width, height) VALUES (gen_random_uuid(), $1, '\\x00', 'test', 1, 1)`, [owner.practiceId]);
   await owner.caller.profile.save(ownerProfile(await ownerPhotoUrl()));
+  await requester.caller.profile.save({ ...ownerProfile(), name: 'Dr. Requester Listing' });
+  await owner.caller.community.requestConnection({ memberId: '2' });
+  await requester.caller.community.requestConnection({ memberId: owner.user.id });
 });
 
 afterAll(async () => {
@@ -523,6 +586,9 @@ const ownerPracticeSnapshot = async () => ({
   forumLikes: await database.query('SELECT topic_id FROM forum_topic_like WHERE user_id = $1 ORDER BY topic_id', [fixture.owner.user.id]),
   rsvps: await database.query('SELECT event_id FROM event_rsvp WHERE user_id = $1 ORDER BY event_id', [fixture.owner.user.id]),
   resourceLikes: await database.query('SELECT resource_id FROM resource_like WHERE user_id = $1 ORDER BY resource_id', [fixture.owner.user.id]),
+  connections: await database.query('SELECT member_a_id, member_b_id, requester_id, status FROM member_connection WHERE member_a_id = $1 OR member_b_id = $1 ORDER BY member_a_id, member_b_id', [
+    fixture.owner.user.id,
+  ]),
   patients: await database.query('SELECT id, name, email FROM patient WHERE practice_id = $1 ORDER BY id', [fixture.owner.practiceId]),
   appointments: await database.query('SELECT id, patient_id, starts_at, duration_minutes, type, status, notes FROM appointment WHERE practice_id = $1 ORDER BY id', [fixture.owner.practiceId]),
   notes: await database.query('SELECT id, status FROM clinical_note WHERE practice_id = $1 ORDER BY id', [fixture.owner.practiceId]),

@@ -3,8 +3,19 @@
  * empty: public data, like the directory's practitioners, so production gets it too. Idempotent and
  * safe when servers start together (existing ids are skipped).
  */
-import { buildSampleEvents, sampleResources, calendarDateInZone, eventTimeRange, instantOfRelativeActivity, sampleForumTopics, zonedTimeToInstant } from '@wellspring/domain';
+import {
+  buildSampleEvents,
+  calendarDateInZone,
+  eventTimeRange,
+  instantOfRelativeActivity,
+  sampleForumTopics,
+  sampleMemberAcceptsAtOnce,
+  sampleMembers,
+  sampleResources,
+  zonedTimeToInstant,
+} from '@wellspring/domain';
 import type { Database } from '../db/client.ts';
+import { connectionPair } from './members.repository.ts';
 import type { CommunityResource } from '@wellspring/domain';
 
 export async function seedCommunity(db: Database, now = new Date()): Promise<void> {
@@ -72,7 +83,61 @@ export async function seedCommunity(db: Database, now = new Date()): Promise<voi
       skipDuplicates: true,
     });
   }
+  if ((await db.communityMember.count({ where: { userId: null } })) === 0) {
+    await db.communityMember.createMany({
+      data: sampleMembers.map((member) => ({
+        id: member.id,
+        name: member.name,
+        avatar: member.avatar,
+        avatarImage: member.avatarImage,
+        role: member.role,
+        location: member.location,
+        specialties: [...member.specialties],
+        memberSince: member.memberSince,
+        isFeatured: member.isFeatured,
+        achievement: member.achievement ?? null,
+        bio: member.bio,
+        acceptsAtOnce: sampleMemberAcceptsAtOnce(member),
+      })),
+      skipDuplicates: true,
+    });
+  }
 }
+
+/**
+ * The demo practitioner's connections with the sample members, as the spec's samples show them
+ * (SPEC §3 connectionStatus): connected with the ones shown connected; a request waiting for the
+ * demo's answer from each one shown pending (so the Members tab shows a received request to accept or
+ * decline); none with the others (Connect). Only while the demo has no connections.
+ */
+export async function seedDemoConnections(db: Database, userId: string, now = new Date()): Promise<boolean> {
+  const samples = await db.communityMember.findMany({ where: { userId: null }, select: { id: true } });
+  if (samples.length === 0) return false;
+  if ((await db.memberConnection.count({ where: { OR: [{ memberAId: userId }, { memberBId: userId }] } })) > 0) return false;
+  const seeded = new Set(samples.map((sample) => sample.id));
+  const rows = sampleMembers
+    .filter((member) => seeded.has(member.id) && member.connectionStatus !== 'connect')
+    .map((member) => {
+      const pair = connectionPair(member.id, userId);
+      const connected = member.connectionStatus === 'connected';
+      return {
+        memberAId: pair.a,
+        memberBId: pair.b,
+        // The demo asked the ones they are connected with; the pending ones asked the demo.
+        requesterId: connected ? userId : member.id,
+        status: connected ? 'connected' : 'pending',
+        requestedAt: new Date(now.getTime() - 3 * DAY_MS),
+        answeredAt: connected ? new Date(now.getTime() - 2 * DAY_MS) : null,
+      };
+    });
+  await db.$transaction(async (tx) => {
+    await tx.communityMember.createMany({ data: [{ id: userId, userId }], skipDuplicates: true });
+    await tx.memberConnection.createMany({ data: rows, skipDuplicates: true });
+  });
+  return true;
+}
+
+const DAY_MS = 24 * 60 * 60 * 1000;
 
 /** A sample resource's file: a Markdown document of its details (the samples carry no files of their own). */
 export function resourceFile(resource: CommunityResource): { fileName: string; contentType: string; content: Uint8Array<ArrayBuffer> } {

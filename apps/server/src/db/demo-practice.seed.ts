@@ -29,6 +29,7 @@ import type { Prisma } from '../generated/prisma/client.ts';
 import { practiceOfUser } from '../practice/practice-scope.ts';
 import type { Database } from './client.ts';
 import { seedDemoReferrals } from './demo-referrals.seed.ts';
+import { seedDemoConnections } from '../community/community.seed.ts';
 
 /** The spec's sample people plus generated ones: 42 in all. */
 const DEMO_PATIENTS = 42;
@@ -62,6 +63,7 @@ export async function seedDemoPractice(db: Database, userId: string, now = new D
   // The referral page's codes and referrals, on their own "while it has none" rule.
   const owner = await db.user.findUnique({ where: { id: userId }, select: { name: true } });
   await seedDemoReferrals(db, practice.id, userId, owner?.name ?? '', now);
+  await seedDemoConnections(db, userId, now);
   const [patients, appointments] = await Promise.all([db.patient.count({ where: { practiceId: practice.id } }), db.appointment.count({ where: { practiceId: practice.id } })]);
   if (patients > 0 || appointments > 0) return false;
 

@@ -2,7 +2,19 @@
  * The community (SPEC §2 Community, issue 15): reads for a signed-in practitioner, and every action
  * they take stored in their own name (ctx.user.id; no input names another practitioner).
  */
-import { communityErrors, eventsInputSchema, forumTopicsInputSchema, likeInputSchema, resourcesInputSchema, rsvpInputSchema } from '@wellspring/domain';
+import {
+  communityErrors,
+  connectionInputSchema,
+  connectionStatusFor,
+  eventsInputSchema,
+  forumTopicsInputSchema,
+  likeInputSchema,
+  membersInputSchema,
+  resourcesInputSchema,
+  rsvpInputSchema,
+  type ConnectionCommand,
+  type ConnectionStatus,
+} from '@wellspring/domain';
 import { TRPCError } from '@trpc/server';
 import { commandContext, runCommand } from '../commands/run-command.ts';
 import { forumPage, forumTopicExists, forumTopicLikes } from '../community/forum.repository.ts';
@@ -10,7 +22,17 @@ import { eventById, listEvents, type CommunityEventView } from '../community/eve
 import { forumTopicLikeCommands, resourceLikeCommands } from '../community/like.commands.ts';
 import { resourceExists, resourceLikes, searchResources } from '../community/resources.repository.ts';
 import { eventRsvpCommands } from '../community/rsvp.commands.ts';
-import { practitionerProcedure, router } from './trpc.ts';
+import { connectionAggregateId, memberConnectionCommands } from '../community/connection.commands.ts';
+import { connectableMember, receivedRequests, searchMembers } from '../community/members.repository.ts';
+import type { PracticeScope } from '../practice/practice-scope.ts';
+import { practitionerProcedure, router, type Context } from './trpc.ts';
+
+/** Runs a connection command between the caller and `memberId`; answers the card status the caller now sees. */
+async function runConnectionCommand(ctx: Context & { readonly scope: PracticeScope }, memberId: string, command: ConnectionCommand): Promise<{ memberId: string; connectionStatus: ConnectionStatus }> {
+  const viewerId = ctx.scope.actor.userId;
+  const { state } = await runCommand(commandContext(ctx), memberConnectionCommands(ctx.scope, memberId), connectionAggregateId(viewerId, memberId), command);
+  return { memberId, connectionStatus: connectionStatusFor(state, viewerId) };
+}
 
 export const communityRouter = router({
   /** A page of forum topics, newest activity first, with the viewer's likes; the six categories with counts. */
@@ -61,4 +83,32 @@ export const communityRouter = router({
     });
     return { id: input.id, liked: state.liked, likes: await resourceLikes(ctx.db, input.id) };
   }),
+
+  /** The members searched over name, role, location and specialties, with the specialty filter; the featured member. */
+  members: practitionerProcedure.input(membersInputSchema).query(({ ctx, input }) => searchMembers(ctx.db, ctx.user.id, input)),
+
+  /** The connection requests other members sent the caller that wait for their answer. */
+  connectionRequests: practitionerProcedure.query(({ ctx }) => receivedRequests(ctx.db, ctx.user.id)),
+
+  /**
+   * Asks `memberId` to connect, in the caller's name. Asking again changes nothing; asking a member
+   * who already asked the caller accepts their request; a sample member may accept at once.
+   */
+  requestConnection: practitionerProcedure.input(connectionInputSchema).mutation(async ({ ctx, input }) => {
+    const viewerId = ctx.user.id;
+    // Asking oneself is refused by the machine, with its own message.
+    const member = input.memberId === viewerId ? null : await connectableMember(ctx.db, input.memberId);
+    if (input.memberId !== viewerId && !member) throw new TRPCError({ code: 'NOT_FOUND', message: communityErrors.memberNotFound });
+    return runConnectionCommand(ctx, input.memberId, { kind: 'Request', from: viewerId, to: input.memberId, toAcceptsAtOnce: member?.acceptsAtOnce ?? false });
+  }),
+
+  /** Accepts the request `memberId` sent the caller (only the one it was sent to can). */
+  acceptConnection: practitionerProcedure
+    .input(connectionInputSchema)
+    .mutation(({ ctx, input }) => runConnectionCommand(ctx, input.memberId, { kind: 'Accept', by: ctx.user.id, from: input.memberId })),
+
+  /** Declines the request `memberId` sent the caller (only the one it was sent to can). */
+  declineConnection: practitionerProcedure
+    .input(connectionInputSchema)
+    .mutation(({ ctx, input }) => runConnectionCommand(ctx, input.memberId, { kind: 'Decline', by: ctx.user.id, from: input.memberId })),
 });

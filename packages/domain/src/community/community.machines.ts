@@ -14,10 +14,15 @@
  * | rsvp    | going     | Rsvp    | —             | going     |
  * | rsvp    | going     | Cancel  | RsvpCancelled | not going |
  * | rsvp    | not going | Cancel  | —             | not going |
+ *
+ * A member connection is a third machine, on the pair of members (whoever asked first); its table is
+ * above `decideConnection`.
  */
 import { z } from 'zod';
-import { accept, type Decision } from '../shared/decision.ts';
+import { accept, reject, type Decision } from '../shared/decision.ts';
 import { lineText } from '../shared/text.ts';
+import { specialties } from '../catalog/specialties.ts';
+import type { ConnectionStatus } from './community.schema.ts';
 
 // Likes -------------------------------------------------------------------------------------------
 
@@ -80,6 +85,107 @@ export function decideRsvp(state: RsvpState, command: RsvpCommand, attendee: { r
 
 export const evolveRsvp = (_state: RsvpState, event: RsvpEvent): RsvpState => ({ going: event.type === 'RsvpConfirmed' });
 
+// Member connections ------------------------------------------------------------------------------
+
+/**
+ * A connection between two members of the community, as decide/evolve. The aggregate is the
+ * unordered pair: one request per pair, whichever of the two asks.
+ *
+ * | state     | command | by                        | events                         | next      |
+ * |-----------|---------|---------------------------|--------------------------------|-----------|
+ * | none      | Request | a member, to another      | Requested                      | pending   |
+ * | none      | Request | to a member who accepts at once (a sample member) | Requested, Accepted | connected |
+ * | pending   | Request | the requester (again)     | —                              | pending   |
+ * | pending   | Request | the addressee (crossed)   | Accepted                       | connected |
+ * | pending   | Accept  | the addressee             | Accepted                       | connected |
+ * | pending   | Decline | the addressee             | Declined                       | declined  |
+ * | declined  | Request | the requester (again)     | —                              | declined  |
+ * | declined  | Request / Accept | the addressee (changed their mind) | Accepted     | connected |
+ * | declined  | Decline | the addressee (again)     | —                              | declined  |
+ * | connected | Request / Accept | either           | —                              | connected |
+ *
+ * Refused: a request to oneself (CONFLICT, "You can't connect with yourself."); Accept or Decline of
+ * a request that does not exist or that the caller sent themself (NOT_FOUND, exactly as an unknown
+ * member: nobody answers a request addressed to someone else); Decline once connected (CONFLICT).
+ * What each side sees is `connectionStatusFor`: a declined requester still sees Pending (a decline
+ * is not announced), the one who declined sees Connect again.
+ */
+/** The states a stored connection row can be in ('none' is no row). */
+export const storedConnectionStatuses = ['pending', 'connected', 'declined'] as const;
+export type StoredConnectionStatus = (typeof storedConnectionStatuses)[number];
+
+export type ConnectionState =
+  | { readonly status: 'none' }
+  | { readonly status: StoredConnectionStatus; readonly requesterId: string; readonly addresseeId: string };
+export const initialConnection: ConnectionState = { status: 'none' };
+
+export type ConnectionCommand =
+  /** `to` accepts at once when `toAcceptsAtOnce` (a sample member; see `sampleMemberAcceptsAtOnce`). */
+  | { readonly kind: 'Request'; readonly from: string; readonly to: string; readonly toAcceptsAtOnce: boolean }
+  /** `by` accepts or declines the request that `from` sent them. */
+  | { readonly kind: 'Accept' | 'Decline'; readonly by: string; readonly from: string };
+
+const connectionParties = { requesterId: z.string().min(1), addresseeId: z.string().min(1) };
+export const connectionEventSchema = z.discriminatedUnion('type', [
+  z.object({ type: z.literal('ConnectionRequested'), ...connectionParties }),
+  /** `automatic`: the addressee is a sample member who accepts every request at once. */
+  z.object({ type: z.literal('ConnectionAccepted'), ...connectionParties, automatic: z.boolean() }),
+  z.object({ type: z.literal('ConnectionDeclined'), ...connectionParties }),
+]);
+export type ConnectionEvent = Readonly<z.output<typeof connectionEventSchema>>;
+
+export const connectionErrors = {
+  self: "You can't connect with yourself.",
+  noRequest: 'No connection request from this member.',
+  alreadyConnected: "You're already connected with this member.",
+} as const;
+
+export function decideConnection(state: ConnectionState, command: ConnectionCommand): Decision<ConnectionEvent> {
+  if (command.kind === 'Request') {
+    const { from, to } = command;
+    if (from === to) return reject('CONFLICT', connectionErrors.self);
+    if (state.status === 'none') {
+      const requested: ConnectionEvent = { type: 'ConnectionRequested', requesterId: from, addresseeId: to };
+      return command.toAcceptsAtOnce ? accept<ConnectionEvent>(requested, { type: 'ConnectionAccepted', requesterId: from, addresseeId: to, automatic: true }) : accept(requested);
+    }
+    if (!isPair(state, from, to)) return reject('NOT_FOUND', connectionErrors.noRequest);
+    // The requester asking again changes nothing; the addressee asking back accepts.
+    if (state.status === 'connected' || state.requesterId === from) return accept();
+    return accept(acceptedBy(state));
+  }
+  const { by, from } = command;
+  if (state.status === 'none' || !isPair(state, by, from)) return reject('NOT_FOUND', connectionErrors.noRequest);
+  if (state.status === 'connected') return command.kind === 'Accept' ? accept() : reject('CONFLICT', connectionErrors.alreadyConnected);
+  // Only the addressee answers: the requester has no request from the other to answer.
+  if (state.requesterId !== from) return reject('NOT_FOUND', connectionErrors.noRequest);
+  if (command.kind === 'Accept') return accept(acceptedBy(state));
+  return state.status === 'declined' ? accept() : accept({ type: 'ConnectionDeclined', requesterId: state.requesterId, addresseeId: state.addresseeId });
+}
+
+const isPair = (state: { readonly requesterId: string; readonly addresseeId: string }, one: string, other: string): boolean =>
+  (state.requesterId === one && state.addresseeId === other) || (state.requesterId === other && state.addresseeId === one);
+
+const acceptedBy = (state: { readonly requesterId: string; readonly addresseeId: string }): ConnectionEvent => ({
+  type: 'ConnectionAccepted',
+  requesterId: state.requesterId,
+  addresseeId: state.addresseeId,
+  automatic: false,
+});
+
+export function evolveConnection(_state: ConnectionState, event: ConnectionEvent): ConnectionState {
+  const parties = { requesterId: event.requesterId, addresseeId: event.addresseeId };
+  if (event.type === 'ConnectionRequested') return { status: 'pending', ...parties };
+  return { status: event.type === 'ConnectionAccepted' ? 'connected' : 'declined', ...parties };
+}
+
+/** The member card's status as `viewerId` sees the pair (SPEC §4 "Member connection"). */
+export function connectionStatusFor(state: ConnectionState, viewerId: string): ConnectionStatus {
+  if (state.status === 'none') return 'connect';
+  if (state.status === 'connected') return 'connected';
+  if (state.status === 'pending') return 'pending';
+  return state.requesterId === viewerId ? 'pending' : 'connect';
+}
+
 // Inputs of the community's procedures ------------------------------------------------------------
 
 const recordId = lineText().trim().min(1, 'Please choose an item.').max(100);
@@ -89,6 +195,16 @@ export const likeInputSchema = z.object({ id: recordId, liked: z.boolean() });
 export type LikeInput = z.infer<typeof likeInputSchema>;
 export const communityIdInputSchema = z.object({ id: recordId });
 export const rsvpInputSchema = z.object({ id: recordId, going: z.boolean() });
+
+/** The Members tab's search (SPEC §2, §5): text over name, role, location and specialties; the specialty filter. */
+export const membersInputSchema = z.object({
+  query: lineText().max(200, 'Please shorten your search.').default(''),
+  specialty: z.enum(['all', ...specialties]).default('all'),
+});
+export type MembersInput = z.input<typeof membersInputSchema>;
+/** A connection command names only the other member; the caller is always the one acting. */
+export const connectionInputSchema = z.object({ memberId: lineText().trim().min(1, 'Please choose a member.').max(100) });
+export type ConnectionInput = z.infer<typeof connectionInputSchema>;
 
 /** What the community's procedures answer for an id that names nothing. */
 export const communityErrors = {

@@ -2,7 +2,10 @@ import { describe, expect, it } from 'vitest';
 import { sampleMembers, sampleResources, buildSampleEvents } from '../samples/community.ts';
 import { SAMPLE_TODAY } from '../samples/sample-dates.ts';
 import {
+  accountMemberRole,
   communityGuidelines,
+  sampleMemberAcceptsAtOnce,
+  specialtiesMatching,
   connectionButtons,
   eventTypeLabel,
   filterEvents,
@@ -60,6 +63,22 @@ describe('members', () => {
     expect(filterMembers(sampleMembers, 'functional medicine', 'all').map((m) => m.id)).toEqual(['1']);
     expect(filterMembers(sampleMembers, '', 'herbalism').map((m) => m.id)).toEqual(['1', '2']);
     expect(filterMembers(sampleMembers, 'nobody', 'all')).toEqual([]);
+  });
+
+  it('matches search text against the specialty labels', () => {
+    expect(specialtiesMatching('MEDICINE')).toEqual(['functional_medicine']);
+    expect(specialtiesMatching('path')).toEqual(['naturopathy', 'homeopathy']);
+    expect(specialtiesMatching('  ')).toEqual([]);
+    expect(specialtiesMatching('denver')).toEqual([]);
+  });
+
+  it("gives a practitioner's card the role of their first specialty", () => {
+    expect(accountMemberRole(['acupuncture', 'herbalism'])).toBe('Acupuncture Practitioner');
+    expect(accountMemberRole([])).toBe('Practitioner');
+  });
+
+  it('lets every sample member accept at once but the ones the spec shows as pending', () => {
+    expect(sampleMembers.filter((member) => !sampleMemberAcceptsAtOnce(member)).map((member) => member.name)).toEqual(['Priya Sharma']);
   });
 
   it('has a button per connection status and five guidelines', () => {

@@ -4,7 +4,7 @@
  * and the search/filter rules of each tab.
  */
 import { labelOf } from '../shared/labels.ts';
-import { specialtyLabels, type Specialty } from '../catalog/specialties.ts';
+import { specialties, specialtyLabels, type Specialty } from '../catalog/specialties.ts';
 import { formatInTimeZone } from 'date-fns-tz';
 import { z } from 'zod';
 import { lineText } from '../shared/text.ts';
@@ -200,6 +200,32 @@ export function filterMembers<M extends Pick<CommunityMember, 'name' | 'role' | 
   });
 }
 
+/** Search terms matched against the specialties' labels: the specialties whose label holds `query` (case-insensitive). */
+export function specialtiesMatching(query: string): Specialty[] {
+  const needle = query.trim().toLowerCase();
+  return needle === '' ? [] : specialties.filter((specialty) => specialtyLabels[specialty].toLowerCase().includes(needle));
+}
+
+/**
+ * The role on the card of a practitioner's own member card (a published profile has no role field):
+ * their first specialty's label and "Practitioner" ("Acupuncture Practitioner"), or "Practitioner".
+ */
+export const accountMemberRole = (memberSpecialties: readonly Specialty[]): string => {
+  const first = memberSpecialties[0];
+  return first ? `${specialtyLabels[first]} Practitioner` : 'Practitioner';
+};
+
+/**
+ * How a sample member answers a connection request, so the demo shows every state (issue 15): the
+ * sample members the spec shows as pending leave every request pending (Pending stays on the card);
+ * every other sample member accepts at once (the card turns Connected). Practitioners answer
+ * themselves.
+ */
+export const sampleMemberAcceptsAtOnce = (member: Pick<CommunityMember, 'connectionStatus'>): boolean => member.connectionStatus !== 'pending';
+
+/** The most member cards one search answers (a narrower search finds the others). */
+export const MEMBERS_LIMIT = 48;
+
 export const communityMessages = {
   softLaunchBanner: 'Our community is in soft launch. The content shown is illustrative sample content.',
   comingSoon: 'Coming soon!',
@@ -211,6 +237,8 @@ export const communityMessages = {
   noResources: 'No resources found',
   noMembers: 'No members found',
   connectionSent: { title: 'Connection request sent', description: "You'll be notified when they accept." },
+  connectionAccepted: 'Connection accepted',
+  connectionDeclined: 'Connection request declined',
 } as const;
 
 // Forum activity ----------------------------------------------------------------------------------

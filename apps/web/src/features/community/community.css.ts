@@ -90,3 +90,13 @@ export const eventCard = style({ display: 'flex', flexDirection: 'column', overf
 export const push = style({ marginTop: 'auto' });
 
 export const details = style({ listStyle: 'none', margin: `${space.sm} 0`, padding: 0, display: 'flex', flexDirection: 'column', gap: space.xs, fontSize: '0.9375rem' });
+
+export const memberName = style({ fontWeight: 600, margin: 0 });
+
+/** A received connection request: who, then Accept and Decline (below on a phone). */
+export const requestRow = style({ display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: space.sm });
+
+/** The featured member's achievement: the award beside the first line however the text wraps. */
+export const achievement = style({ display: 'flex', alignItems: 'flex-start', gap: space.xs, margin: 0, color: vars.color.primary, fontWeight: 600 });
+
+export const achievementIcon = style({ flexShrink: 0, marginTop: '0.2rem' });

@@ -5,6 +5,7 @@ import { InfoIcon } from '../../ui/icons/icons.tsx';
 import { Tab, TabList, TabPanel, Tabs } from '../../ui/tabs/tabs.tsx';
 import { EventsTab } from './events-tab.tsx';
 import { ForumsTab } from './forums-tab.tsx';
+import { MembersTab } from './members-tab.tsx';
 import { ResourcesTab } from './resources-tab.tsx';
 import * as styles from './community.css.ts';
 
@@ -12,6 +13,7 @@ const communityTabs = [
   { id: 'forums', label: 'Forums' },
   { id: 'events', label: 'Events' },
   { id: 'resources', label: 'Resources' },
+  { id: 'members', label: 'Members' },
 ] as const;
 type CommunityTab = (typeof communityTabs)[number]['id'];
 const isCommunityTab = (value: string | null): value is CommunityTab => communityTabs.some((tab) => tab.id === value);
@@ -45,7 +47,7 @@ export function CommunityPage() {
         <span>{communityMessages.softLaunchBanner}</span>
       </p>
       <Tabs selectedKey={selected} onSelectionChange={select}>
-        <TabList aria-label="Community sections">
+        <TabList aria-label="Community sections" pairsOnPhones>
           {communityTabs.map((tab) => (
             <Tab key={tab.id} id={tab.id}>
               {tab.label}
@@ -60,6 +62,9 @@ export function CommunityPage() {
         </TabPanel>
         <TabPanel id="resources">
           <ResourcesTab />
+        </TabPanel>
+        <TabPanel id="members">
+          <MembersTab />
         </TabPanel>
       </Tabs>
     </div>

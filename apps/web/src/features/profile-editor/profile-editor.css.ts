@@ -60,11 +60,3 @@ export const actions = style({ display: 'flex', justifyContent: 'flex-end', gap:
 
 export const loading = style({ display: 'flex', flexDirection: 'column', gap: space.md });
 
-/** Four tabs do not fit a phone's width on one line: two by two there, one row from 640 px. */
-export const tabList = style({
-  display: 'grid',
-  gridTemplateColumns: 'repeat(2, minmax(0, 1fr))',
-  '@media': { [breakpoint.sm]: { display: 'flex' } },
-});
-
-export const tab = style({ textAlign: 'center' });

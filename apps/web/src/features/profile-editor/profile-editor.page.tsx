@@ -204,11 +204,11 @@ function ProfileEditor({ saved }: { saved: MyProfile }) {
           }}
         >
           <Tabs selectedKey={tab} onSelectionChange={(key: Key) => setTab(String(key) as TabId)}>
-            <TabList aria-label="Profile sections" className={styles.tabList}>
-              <Tab id="basic" className={styles.tab}>{basicTab}</Tab>
-              <Tab id="expertise" className={styles.tab}>{expertiseTab}</Tab>
-              <Tab id="credentials" className={styles.tab}>{credentialsTab}</Tab>
-              <Tab id="approaches" className={styles.tab}>{approachesTab}</Tab>
+            <TabList aria-label="Profile sections" pairsOnPhones>
+              <Tab id="basic">{basicTab}</Tab>
+              <Tab id="expertise">{expertiseTab}</Tab>
+              <Tab id="credentials">{credentialsTab}</Tab>
+              <Tab id="approaches">{approachesTab}</Tab>
             </TabList>
 
             <TabPanel id="basic" className={styles.panel}>

@@ -1,5 +1,5 @@
-import { style } from '@vanilla-extract/css';
-import { radius, vars } from '../theme.css.ts';
+import { globalStyle, style } from '@vanilla-extract/css';
+import { breakpoint, radius, vars } from '../theme.css.ts';
 
 export const tabs = style({ display: 'flex', flexDirection: 'column', gap: '1rem' });
 
@@ -21,6 +21,13 @@ export const tabList = style({
       maskImage: `linear-gradient(to right, transparent, #000 ${FADE}, #000 calc(100% - ${FADE}), transparent)`,
     },
   },
+});
+
+/** Four tabs do not fit a phone's width on one line: two by two there (centred), one row from 640 px. */
+export const tabListPairsOnPhones = style({
+  display: 'grid',
+  gridTemplateColumns: 'repeat(2, minmax(0, 1fr))',
+  '@media': { [breakpoint.sm]: { display: 'flex' } },
 });
 
 export const tab = style({
@@ -45,3 +52,5 @@ export const tabPanel = style({
   outline: 'none',
   selectors: { '&[data-focus-visible]': { outline: `2px solid ${vars.color.focusRing}`, outlineOffset: '4px' } },
 });
+
+globalStyle(`${tabListPairsOnPhones} > ${tab}`, { textAlign: 'center' });

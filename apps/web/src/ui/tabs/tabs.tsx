@@ -22,13 +22,14 @@ export function Tabs({ className, ...props }: WithClassName<AriaTabsProps>) {
 /**
  * The row of tabs. When they do not fit (seven on a phone) the row scrolls sideways, and the side
  * that hides tabs fades out over a cut-off tab, so it is plain that there is more.
+ * `pairsOnPhones`: two by two below 640 px instead, for a short list whose tabs do not fit a phone on one line.
  */
-export function TabList<T extends object>({ className, ...props }: WithClassName<AriaTabListProps<T>>) {
+export function TabList<T extends object>({ className, pairsOnPhones = false, ...props }: WithClassName<AriaTabListProps<T>> & { pairsOnPhones?: boolean }) {
   const ref = useRef<HTMLDivElement>(null);
   const edges = useScrollEdges(ref);
   return (
     <div className={styles.tabListFrame} data-overflow-start={edges.start || undefined} data-overflow-end={edges.end || undefined}>
-      <AriaTabList {...props} ref={ref} className={cx(styles.tabList, className)} />
+      <AriaTabList {...props} ref={ref} className={cx(styles.tabList, pairsOnPhones ? styles.tabListPairsOnPhones : undefined, className)} />
     </div>
   );
 }
