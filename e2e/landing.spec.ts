@@ -29,6 +29,8 @@ test.describe('landing page', () => {
   test('"Join the Waitlist" scrolls smoothly to the sign-up section', async ({ page }) => {
     await page.goto('/');
     const signUp = page.locator('#waitlist');
+    // The section loads after the first paint: out of view once it is there, not merely while it is missing.
+    await expect(signUp).toBeAttached();
     await expect(signUp).not.toBeInViewport();
     await page.getByRole('button', { name: 'Join the Waitlist' }).first().click();
     await expect(signUp).toBeInViewport();

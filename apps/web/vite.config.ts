@@ -1,9 +1,11 @@
 import optimizeLocales from '@react-aria/optimize-locales-plugin';
 import { vanillaExtractPlugin } from '@vanilla-extract/vite-plugin';
 import react from '@vitejs/plugin-react';
+import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vite';
 import { devApiTarget } from './build-plugins/dev-api-target.ts';
 import { precompress } from './build-plugins/precompress.ts';
+import { routePreloads } from './build-plugins/route-preloads.ts';
 
 const apiTarget = devApiTarget(process.env);
 
@@ -13,6 +15,8 @@ export default defineConfig({
     { ...optimizeLocales.vite({ locales: ['en-US'] }), enforce: 'pre' },
     react(),
     vanillaExtractPlugin(),
+    // route-preloads.json: the files each public page loads on demand, for the server to preload.
+    routePreloads({ routesModule: fileURLToPath(new URL('./src/app/routes.tsx', import.meta.url)) }),
     // `.br` and `.gz` next to every text file over 1 KB, served by the server as they are.
     precompress(),
   ],

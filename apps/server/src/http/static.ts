@@ -7,6 +7,7 @@
 import { statSync } from 'node:fs';
 import fs from 'node:fs/promises';
 import path from 'node:path';
+import { matchSitePath } from '@wellspring/domain';
 import express, { type Request, type RequestHandler, type Router } from 'express';
 import { escapeHtmlAttribute } from './html.ts';
 import { headTags, withHeadTags, type PageHead } from './page-head.ts';
@@ -22,10 +23,48 @@ export interface WebConfig {
 
 export { escapeHtmlAttribute };
 
-/** `template` with the runtime config, and, when given, the page's own head tags (page-head.ts). */
-export function renderIndexHtml(template: string, config: WebConfig, headTags?: string): string {
+/**
+ * `template` with the runtime config, and, when given, the page's own head tags (page-head.ts) and
+ * the links that preload its code (preloadTags).
+ */
+export function renderIndexHtml(template: string, config: WebConfig, headTags?: string, preloads = ''): string {
   const configured = template.replaceAll(CONFIG_PLACEHOLDER, escapeHtmlAttribute(JSON.stringify(config)));
-  return headTags === undefined ? configured : withHeadTags(configured, headTags);
+  const withHead = headTags === undefined ? configured : withHeadTags(configured, headTags);
+  return preloads === '' ? withHead : withHead.replace(/<\/head>/i, `  ${preloads}\n  </head>`);
+}
+
+/** What the web build lists for a page it loads on demand (apps/web build-plugins/route-preloads.ts). */
+export interface RoutePreloads {
+  readonly js: readonly string[];
+  readonly css: readonly string[];
+}
+
+export const ROUTE_PRELOADS_FILE = 'route-preloads.json';
+
+/** The build's list, keeping only well-formed entries of files under /assets/ (it is read, not trusted blindly). */
+export function parseRoutePreloads(json: string): ReadonlyMap<string, RoutePreloads> {
+  const parsed: unknown = JSON.parse(json);
+  const preloads = new Map<string, RoutePreloads>();
+  if (typeof parsed !== 'object' || parsed === null) return preloads;
+  const assets = (value: unknown): string[] => (Array.isArray(value) ? value.filter((file): file is string => typeof file === 'string' && /^\/assets\/[\w.-]+$/.test(file)) : []);
+  for (const [pattern, entry] of Object.entries(parsed)) {
+    if (typeof entry !== 'object' || entry === null) continue;
+    const { js, css } = entry as Record<string, unknown>;
+    preloads.set(pattern, { js: assets(js), css: assets(css) });
+  }
+  return preloads;
+}
+
+/**
+ * Links that fetch a page's chunks and stylesheets while the main bundle loads, instead of once it
+ * has run and asked for them: the page's first paint is then its content, not the loading skeleton.
+ */
+export function preloadTags(preloads: RoutePreloads | undefined): string {
+  if (!preloads) return '';
+  return [
+    ...preloads.js.map((file) => `<link rel="modulepreload" href="${escapeHtmlAttribute(file)}" />`),
+    ...preloads.css.map((file) => `<link rel="preload" as="style" href="${escapeHtmlAttribute(file)}" />`),
+  ].join('\n    ');
 }
 
 /** Whether `requestPath` names a file in `distDir` (and not a folder, and not outside it). */
@@ -110,6 +149,19 @@ export function webApp(options: WebAppOptions): Router {
   const router = express.Router();
   const indexPath = path.join(options.distDir, 'index.html');
   let cached: { mtimeMs: number; template: string } | undefined;
+  const preloadsPath = path.join(options.distDir, ROUTE_PRELOADS_FILE);
+  let cachedPreloads: { mtimeMs: number; preloads: ReadonlyMap<string, RoutePreloads> } | undefined;
+
+  /** The build's route preloads; none when the build wrote none (or an unreadable file). */
+  async function readPreloads(): Promise<ReadonlyMap<string, RoutePreloads>> {
+    const stat = await fs.stat(preloadsPath).catch(() => undefined);
+    if (!stat) return new Map();
+    if (cachedPreloads?.mtimeMs !== stat.mtimeMs) {
+      const preloads = await fs.readFile(preloadsPath, 'utf8').then(parseRoutePreloads).catch(() => new Map<string, RoutePreloads>());
+      cachedPreloads = { mtimeMs: stat.mtimeMs, preloads };
+    }
+    return cachedPreloads.preloads;
+  }
 
   async function readTemplate(): Promise<string | undefined> {
     const stat = await fs.stat(indexPath).catch(() => undefined);
@@ -189,11 +241,14 @@ export function webApp(options: WebAppOptions): Router {
       }
       // A page whose head cannot be worked out (the database is down) is still served, as a 200 with the template's head.
       const page = options.pageHead ? await options.pageHead(req).catch(() => undefined) : undefined;
+      const status = page?.head.status ?? 200;
+      const route = status === 200 ? matchSitePath(req.path)?.pattern : undefined;
+      const preloads = route === undefined ? '' : preloadTags((await readPreloads()).get(route));
       res
-        .status(page?.head.status ?? 200)
+        .status(status)
         .type('html')
         .set('Cache-Control', 'no-cache')
-        .send(renderIndexHtml(template, options.webConfig(req), page ? headTags(page.head, page.origin) : undefined));
+        .send(renderIndexHtml(template, options.webConfig(req), page ? headTags(page.head, page.origin) : undefined, preloads));
     } catch (error) {
       next(error);
     }

@@ -3,6 +3,9 @@ import { headerHeight, radius, vars } from '../ui/theme.css.ts';
 
 export const main = style({
   flex: 1,
+  // The footer starts below the first screen, whatever the page: the route's code, its data and
+  // its pictures arrive after the first paint and would otherwise push a footer painted in view.
+  minHeight: '100vh',
   paddingTop: headerHeight,
   outline: 'none',
 });

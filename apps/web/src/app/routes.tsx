@@ -1,4 +1,5 @@
 import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
+import type { SiteRoutePattern } from '@wellspring/domain';
 import { matchRoute, Redirect, Route, Switch, useLocation, useRouter } from 'wouter';
 import { LandingPage } from '../features/landing/landing.page.tsx';
 import { siteConfig } from '../lib/site-config.ts';
@@ -23,29 +24,38 @@ const ProfileEditorPage = lazy(() =>
   import('../features/profile-editor/profile-editor.page.tsx').then((m) => ({ default: m.ProfileEditorPage })),
 );
 const CommunityPage = lazy(() => import('../features/community/community.page.tsx').then((m) => ({ default: m.CommunityPage })));
-const AboutPage = lazy(() => import('../features/about/about.page.tsx').then((m) => ({ default: m.AboutPage })));
-const DiagnosticPage = lazy(() =>
-  import('../features/diagnostic/diagnostic.page.tsx').then((m) => ({ default: m.DiagnosticPage })),
-);
-const PractitionerProfilePage = lazy(() =>
-  import('../features/practitioners/practitioner-profile.page.tsx').then((m) => ({ default: m.PractitionerProfilePage })),
-);
-const ForPractitionersPage = lazy(() =>
-  import('../features/for-practitioners/for-practitioners.page.tsx').then((m) => ({ default: m.ForPractitionersPage })),
-);
-const PractitionerWaitlistPage = lazy(() =>
-  import('../features/applications/practitioner-waitlist.page.tsx').then((m) => ({ default: m.PractitionerWaitlistPage })),
-);
-const ProviderWaitlistPage = lazy(() =>
-  import('../features/waitlist/provider-waitlist.page.tsx').then((m) => ({ default: m.ProviderWaitlistPage })),
-);
-const PrivacyPage = lazy(() => import('../features/legal/privacy.page.tsx').then((m) => ({ default: m.PrivacyPage })));
-const TermsPage = lazy(() => import('../features/legal/terms.page.tsx').then((m) => ({ default: m.TermsPage })));
+
+/**
+ * The public pages loaded on demand, by route. The build lists the files each one needs
+ * (build-plugins/route-preloads.ts reads this table: keep one `'pattern': () => import('module')`
+ * per line) and the server names them in the HTML of that route, so the browser fetches the page
+ * along with the main bundle instead of once the main bundle has run.
+ */
+const publicPageModules = {
+  '/about': () => import('../features/about/about.page.tsx'),
+  '/diagnostic': () => import('../features/diagnostic/diagnostic.page.tsx'),
+  '/practitioners/:id': () => import('../features/practitioners/practitioner-profile.page.tsx'),
+  '/for-practitioners': () => import('../features/for-practitioners/for-practitioners.page.tsx'),
+  '/practitioner-waitlist': () => import('../features/applications/practitioner-waitlist.page.tsx'),
+  '/provider-waitlist': () => import('../features/waitlist/provider-waitlist.page.tsx'),
+  '/search': () => import('../features/search/search.page.tsx'),
+  '/privacy': () => import('../features/legal/privacy.page.tsx'),
+  '/terms': () => import('../features/legal/terms.page.tsx'),
+} satisfies Partial<Record<SiteRoutePattern, () => Promise<unknown>>>;
+
+const AboutPage = lazy(() => publicPageModules['/about']().then((m) => ({ default: m.AboutPage })));
+const DiagnosticPage = lazy(() => publicPageModules['/diagnostic']().then((m) => ({ default: m.DiagnosticPage })));
+const PractitionerProfilePage = lazy(() => publicPageModules['/practitioners/:id']().then((m) => ({ default: m.PractitionerProfilePage })));
+const ForPractitionersPage = lazy(() => publicPageModules['/for-practitioners']().then((m) => ({ default: m.ForPractitionersPage })));
+const PractitionerWaitlistPage = lazy(() => publicPageModules['/practitioner-waitlist']().then((m) => ({ default: m.PractitionerWaitlistPage })));
+const ProviderWaitlistPage = lazy(() => publicPageModules['/provider-waitlist']().then((m) => ({ default: m.ProviderWaitlistPage })));
+const PrivacyPage = lazy(() => publicPageModules['/privacy']().then((m) => ({ default: m.PrivacyPage })));
+const TermsPage = lazy(() => publicPageModules['/terms']().then((m) => ({ default: m.TermsPage })));
 const ReferralsPage = lazy(() => import('../features/referrals/referrals.page.tsx').then((m) => ({ default: m.ReferralsPage })));
 const ReferralOfferPage = lazy(() =>
   import('../features/referrals/referral-offer.page.tsx').then((m) => ({ default: m.ReferralOfferPage })),
 );
-const SearchPage = lazy(() => import('../features/search/search.page.tsx').then((m) => ({ default: m.SearchPage })));
+const SearchPage = lazy(() => publicPageModules['/search']().then((m) => ({ default: m.SearchPage })));
 const NotFoundPage = lazy(() => import('./shell/not-found.page.tsx').then((m) => ({ default: m.NotFoundPage })));
 // The provider portal (its own layout, guard and API provider): never in the landing chunk.
 const PortalRoutes = lazy(() => import('./portal/portal-routes.tsx').then((m) => ({ default: m.PortalRoutes })));

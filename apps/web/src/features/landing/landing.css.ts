@@ -1,6 +1,6 @@
 import { style } from '@vanilla-extract/css';
 import { section } from '../../ui/layout/layout.css.ts';
-import { breakpoint, font, radius, space, vars } from '../../ui/theme.css.ts';
+import { breakpoint, font, headerHeight, radius, space, vars } from '../../ui/theme.css.ts';
 
 // The page building blocks are the UI kit's, shared with the other public pages.
 export { container, eyebrow, lead, section, sectionHeader, sectionTinted, sectionTitle } from '../../ui/layout/layout.css.ts';
@@ -9,6 +9,12 @@ export { container, eyebrow, lead, section, sectionHeader, sectionTinted, sectio
 export const hero = style({
   position: 'relative',
   overflow: 'hidden',
+  // The hero fills the first screen, its copy centred: the sign-up section below it (and the sections
+  // that load after the first paint) start out of view on any screen.
+  display: 'flex',
+  flexDirection: 'column',
+  justifyContent: 'center',
+  minHeight: `calc(100vh - ${headerHeight})`,
   padding: `${space.xxl} 0 ${space.xxl}`,
   background: `radial-gradient(ellipse at 85% 10%, ${vars.color.primarySoft} 0%, transparent 55%), radial-gradient(ellipse at 0% 100%, ${vars.color.surfaceTinted} 0%, transparent 50%)`,
   '@media': { [breakpoint.md]: { padding: `${space.xxxl} 0 ${space.xxxl}` } },

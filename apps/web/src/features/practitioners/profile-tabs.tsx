@@ -29,7 +29,9 @@ export function ProfileTabs({ practitioner }: { practitioner: DirectoryProfile }
     Awards: <AwardsPanel practitioner={practitioner} />,
   };
   return (
-    <Tabs>
+    // The first tab chosen from the start: left to react-aria, the panel would appear a render
+    // after the tabs and push the practice details below it down the screen.
+    <Tabs defaultSelectedKey={practitionerProfileTabs[0]}>
       <TabList aria-label="Profile sections">
         {practitionerProfileTabs.map((name) => (
           <Tab key={name} id={name}>

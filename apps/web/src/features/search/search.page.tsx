@@ -23,6 +23,7 @@ import { ChevronLeftIcon, ChevronRightIcon, FilterIcon, InfoIcon, RefreshIcon, S
 import { Select } from '../../ui/select/select.tsx';
 import { Skeleton } from '../../ui/skeleton/skeleton.tsx';
 import { TextField } from '../../ui/text-field/text-field.tsx';
+import { visuallyHidden } from '../../ui/visually-hidden.css.ts';
 import { ResultCard } from './result-card.tsx';
 import {
   emptyFilters,
@@ -229,6 +230,8 @@ function Directory() {
         </Card>
 
         <div className={styles.results} ref={resultsTop} tabIndex={-1} aria-labelledby="results-count">
+          {/* The cards' names are h3: on a phone the filters' h2 is folded away, and a heading level would be skipped. */}
+          <h2 className={visuallyHidden}>Search results</h2>
           {results.isPending || pageBeyondEnd ? (
             <div role="status" aria-label="Loading practitioners" className={styles.list}>
               {Array.from({ length: 4 }, (_, index) => (

@@ -7,6 +7,10 @@ export const tabListFrame = style({ minWidth: 0 });
 
 const FADE = '2.5rem';
 
+/** A tab's text line and the padding above and below it, in rem. */
+const TAB_LINE_HEIGHT_REM = 1.6;
+const TAB_PADDING_BLOCK_REM = 0.625;
+
 export const tabList = style({
   display: 'flex',
   gap: '0.25rem',
@@ -14,6 +18,10 @@ export const tabList = style({
   scrollbarWidth: 'thin',
   overscrollBehaviorX: 'contain',
   borderBottom: `1px solid ${vars.color.border}`,
+  // One tab's height (its 2px underline, less the 1px it overlaps the list's border, plus that
+  // border), held from the first render: react-aria fills the list a render after the panels, and
+  // an empty list would first paint 1px tall and then push the panel and all below it down.
+  minHeight: `calc(${2 * TAB_PADDING_BLOCK_REM + TAB_LINE_HEIGHT_REM}rem + 2px)`,
   selectors: {
     [`${tabListFrame}[data-overflow-end] > &`]: { maskImage: `linear-gradient(to left, transparent, #000 ${FADE})` },
     [`${tabListFrame}[data-overflow-start] > &`]: { maskImage: `linear-gradient(to right, transparent, #000 ${FADE})` },
@@ -31,7 +39,8 @@ export const tabListPairsOnPhones = style({
 });
 
 export const tab = style({
-  padding: '0.625rem 0.875rem',
+  padding: `${TAB_PADDING_BLOCK_REM}rem 0.875rem`,
+  lineHeight: TAB_LINE_HEIGHT_REM,
   borderBottom: '2px solid transparent',
   marginBottom: '-1px',
   color: vars.color.textMuted,
