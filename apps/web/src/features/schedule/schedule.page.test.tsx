@@ -68,7 +68,7 @@ async function choose(events: ReturnType<typeof userEvent.setup>, dialog: HTMLEl
   await events.click(await screen.findByRole('option', { name: option }));
 }
 
-describe('the schedule week', () => {
+describe('the schedule week', { timeout: 20_000 }, () => {
   it('shows seven days from Sunday with today marked, each day’s appointments opening the patient’s record', async () => {
     const { location } = renderSchedule();
     const columns = await screen.findAllByRole('heading', { level: 2, name: /, 2025/ });
