@@ -1,7 +1,8 @@
-import type { ReactNode } from 'react';
+import { useContext, useEffect, type ReactNode } from 'react';
 import {
   Button as AriaButton,
   ComboBox as AriaComboBox,
+  ComboBoxStateContext,
   FieldError,
   Input,
   Label,
@@ -28,6 +29,16 @@ export type ComboBoxProps = Omit<AriaComboBoxProps<ComboBoxItem>, 'className' | 
   placeholder?: string;
   /** What the open list says when nothing matches the text typed. */
   emptyText?: string;
+  /**
+   * Reads the error message out when it appears: for a field checked as one types (the search page's
+   * location), where no submit moves focus to it.
+   */
+  announceError?: boolean;
+  /**
+   * Opens the list when new items arrive while one types: for items fetched after the text changed
+   * (the list otherwise opens only on a keystroke, and stays shut if the items were not there yet).
+   */
+  opensWhenItemsArrive?: boolean;
   className?: string;
 };
 
@@ -35,9 +46,11 @@ export type ComboBoxProps = Omit<AriaComboBoxProps<ComboBoxItem>, 'className' | 
  * A text field with a list to choose from, filtered as one types. With `items` and `inputValue`
  * controlled, the caller filters (e.g. a search on the server) and the list shows what it gives.
  */
-export function ComboBox({ label, description, errorMessage, placeholder, emptyText = 'No matches', className, ...props }: ComboBoxProps) {
+export function ComboBox({ label, description, errorMessage, placeholder, emptyText = 'No matches', announceError = false, opensWhenItemsArrive = false, className, ...props }: ComboBoxProps) {
+  const error = <FieldError className={fieldStyles.error}>{errorMessage}</FieldError>;
   return (
     <AriaComboBox<ComboBoxItem> {...props} isInvalid={Boolean(errorMessage)} className={[styles.comboBox, className].filter(Boolean).join(' ')}>
+      {opensWhenItemsArrive ? <OpenWhenItemsArrive items={props.items} /> : null}
       <Label className={fieldStyles.label}>{label}</Label>
       <div className={styles.control}>
         <Input className={[fieldStyles.input, styles.input].join(' ')} placeholder={placeholder} />
@@ -50,7 +63,14 @@ export function ComboBox({ label, description, errorMessage, placeholder, emptyT
           {description}
         </Text>
       ) : null}
-      <FieldError className={fieldStyles.error}>{errorMessage}</FieldError>
+      {/* A live region is there before its message, or screen readers miss the message's arrival. */}
+      {announceError ? (
+        <div aria-live="polite" aria-atomic="true">
+          {error}
+        </div>
+      ) : (
+        error
+      )}
       <Popover className={selectStyles.popover}>
         <ListBox<ComboBoxItem> className={selectStyles.listBox} renderEmptyState={() => <div className={styles.empty}>{emptyText}</div>}>
           {(item) => (
@@ -62,4 +82,17 @@ export function ComboBox({ label, description, errorMessage, placeholder, emptyT
       </Popover>
     </AriaComboBox>
   );
+}
+
+/** See `opensWhenItemsArrive`: not after a choice (the chosen text is in the field), nor once focus has left. */
+function OpenWhenItemsArrive({ items }: { items: Iterable<ComboBoxItem> | undefined }) {
+  const state = useContext(ComboBoxStateContext);
+  const ids = items ? [...items].map((item) => item.id).join('\n') : '';
+  const shouldOpen = state !== null && ids !== '' && state.isFocused && !state.isOpen && state.selectedItem?.textValue !== state.inputValue;
+  useEffect(() => {
+    if (shouldOpen) state?.open(null, 'input');
+    // Only when the items change: closing the list (Escape) must not reopen it.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [ids]);
+  return null;
 }
