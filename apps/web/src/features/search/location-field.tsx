@@ -55,6 +55,7 @@ export function LocationField({ value, onChange, onChoose, notFound, className }
       allowsCustomValue
       menuTrigger="input"
       opensWhenItemsArrive
+      listInPage
       errorMessage={notFound ? placeMessages.notFound : undefined}
       announceError
       className={className}

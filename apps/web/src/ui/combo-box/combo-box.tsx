@@ -1,4 +1,4 @@
-import { useContext, useEffect, type ReactNode } from 'react';
+import { useContext, useEffect, useLayoutEffect, useState, type ReactNode } from 'react';
 import {
   Button as AriaButton,
   ComboBox as AriaComboBox,
@@ -39,6 +39,15 @@ export type ComboBoxProps = Omit<AriaComboBoxProps<ComboBoxItem>, 'className' | 
    * (the list otherwise opens only on a keystroke, and stays shut if the items were not there yet).
    */
   opensWhenItemsArrive?: boolean;
+  /**
+   * The list is part of the page, as WAI-ARIA's combobox pattern has it: placed right after the field
+   * (inside the page's landmarks, next in reading order), with the rest of the page still readable
+   * while it is open. React Aria's default, made for a list placed at the end of the document, hides
+   * everything else from screen readers while the list is open, and so leaves the page's links and
+   * buttons focusable but hidden (axe: aria-hidden-focus). For a field on a page, not in a dialog
+   * (docs/decisions/0025-location-suggestions.md).
+   */
+  listInPage?: boolean;
   className?: string;
 };
 
@@ -46,17 +55,32 @@ export type ComboBoxProps = Omit<AriaComboBoxProps<ComboBoxItem>, 'className' | 
  * A text field with a list to choose from, filtered as one types. With `items` and `inputValue`
  * controlled, the caller filters (e.g. a search on the server) and the list shows what it gives.
  */
-export function ComboBox({ label, description, errorMessage, placeholder, emptyText = 'No matches', announceError = false, opensWhenItemsArrive = false, className, ...props }: ComboBoxProps) {
+export function ComboBox({
+  label,
+  description,
+  errorMessage,
+  placeholder,
+  emptyText = 'No matches',
+  announceError = false,
+  opensWhenItemsArrive = false,
+  listInPage = false,
+  className,
+  ...props
+}: ComboBoxProps) {
+  // Where the list goes with `listInPage`: inside the field, right after the input.
+  const [listHost, setListHost] = useState<HTMLDivElement | null>(null);
   const error = <FieldError className={fieldStyles.error}>{errorMessage}</FieldError>;
   return (
     <AriaComboBox<ComboBoxItem> {...props} isInvalid={Boolean(errorMessage)} className={[styles.comboBox, className].filter(Boolean).join(' ')}>
       {opensWhenItemsArrive ? <OpenWhenItemsArrive items={props.items} /> : null}
+      {listInPage ? <KeepPageReadable /> : null}
       <Label className={fieldStyles.label}>{label}</Label>
       <div className={styles.control}>
         <Input className={[fieldStyles.input, styles.input].join(' ')} placeholder={placeholder} />
         <AriaButton className={styles.button}>
           <ChevronDownIcon size={18} />
         </AriaButton>
+        {listInPage ? <div ref={setListHost} /> : null}
       </div>
       {description ? (
         <Text slot="description" className={fieldStyles.description}>
@@ -71,7 +95,10 @@ export function ComboBox({ label, description, errorMessage, placeholder, emptyT
       ) : (
         error
       )}
-      <Popover className={selectStyles.popover}>
+      <Popover
+        className={selectStyles.popover}
+        {...(listInPage && listHost ? { UNSTABLE_portalContainer: listHost, containerPadding: 0 } : {})}
+      >
         <ListBox<ComboBoxItem> className={selectStyles.listBox} renderEmptyState={() => <div className={styles.empty}>{emptyText}</div>}>
           {(item) => (
             <ListBoxItem id={item.id} textValue={item.label} className={selectStyles.option}>
@@ -94,5 +121,24 @@ function OpenWhenItemsArrive({ items }: { items: Iterable<ComboBoxItem> | undefi
     // Only when the items change: closing the list (Escape) must not reopen it.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [ids]);
+  return null;
+}
+
+/**
+ * See `listInPage`. While the list is open, the document's top-level elements carry React Aria's
+ * `data-react-aria-top-layer` (what keeps its toasts readable), which its hiding of everything outside
+ * the field and the list leaves alone. Set before React Aria's own effect runs (a layout effect, in a
+ * child), and taken off when the list closes.
+ */
+function KeepPageReadable() {
+  const isOpen = useContext(ComboBoxStateContext)?.isOpen ?? false;
+  useLayoutEffect(() => {
+    if (!isOpen) return;
+    const marked = [...document.body.children].filter((element) => !element.hasAttribute('data-react-aria-top-layer'));
+    for (const element of marked) element.setAttribute('data-react-aria-top-layer', '');
+    return () => {
+      for (const element of marked) element.removeAttribute('data-react-aria-top-layer');
+    };
+  }, [isOpen]);
   return null;
 }
