@@ -34,7 +34,7 @@ test.describe('diagnostic quiz', () => {
     await expect(page).toHaveURL(new RegExp(`/search\\?query=${encodeURIComponent(approachName).replace(/%20/g, '\\+')}$`));
     expect(await page.evaluate(() => window.history.state as unknown)).toEqual({ query: approachName, location: '' });
     await expect(page.getByRole('searchbox', { name: 'Search', exact: true })).toHaveValue(approachName);
-    await expect(page.getByLabel('Location')).toHaveValue('');
+    await expect(page.getByRole('combobox', { name: 'Location' })).toHaveValue('');
     await expect(page.getByText(/practitioners? found/)).toBeVisible();
   });
 

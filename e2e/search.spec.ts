@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test, type Locator } from '@playwright/test';
 import { expectNoA11yViolationsInBothThemes } from './public-site.ts';
 
 test.describe('directory search', () => {
@@ -19,7 +19,7 @@ test.describe('directory search', () => {
 
     // A known city: distances show and the radius applies.
     await expect(page.getByRole('button', { name: /Distance/ })).toBeDisabled();
-    await page.getByLabel('Location').fill('Seattle, WA');
+    await page.getByRole('combobox', { name: 'Location' }).fill('Seattle, WA');
     await expect(page).toHaveURL(/location=Seattle%2C\+WA/);
     await expect(page.getByText('1 practitioner found')).toBeVisible();
     await expect(page.getByRole('link', { name: 'Dr. Aisha Patel' })).toBeVisible();
@@ -31,7 +31,7 @@ test.describe('directory search', () => {
     await expect(page).toHaveURL(/distance=5/);
 
     await page.reload();
-    await expect(page.getByLabel('Location')).toHaveValue('Seattle, WA');
+    await expect(page.getByRole('combobox', { name: 'Location' })).toHaveValue('Seattle, WA');
     await expect(page.getByRole('button', { name: /Distance/ })).toContainText('Within 5 miles');
     await expect(page.getByText('1 practitioner found')).toBeVisible();
   });
@@ -144,5 +144,92 @@ test.describe('directory search', () => {
     await page.getByRole('button', { name: 'Show filters' }).click();
     await expect(page.getByRole('checkbox', { name: 'Acupuncture' })).toBeVisible();
     await expectNoA11yViolationsInBothThemes(page);
+  });
+
+  test('the location field suggests places as one types; the keyboard chooses one, and the search finds practitioners near it', async ({ page }) => {
+    await page.goto('/search');
+    await expect(page.getByText('5 practitioners found')).toBeVisible();
+    const location = page.getByRole('combobox', { name: 'Location' });
+    await location.pressSequentially('seatt', { delay: 40 });
+    const suggestions = page.getByRole('listbox');
+    await expect(suggestions.getByRole('option').first()).toHaveText('Seattle, WA');
+    // The list open, once the search for the text typed so far has settled.
+    await expect(page.getByText('Showing practitioners in locations matching “seatt”')).toBeVisible();
+    await expect(page.getByRole('list', { name: /practitioners? found/ })).not.toHaveAttribute('data-fetching');
+    await expectNoA11yViolationsInBothThemes(page);
+    await expect(suggestions).toBeVisible();
+    // The rest of the page stays readable while the list is open.
+    await expect(page.getByRole('heading', { level: 1, name: 'Find a practitioner' })).toBeVisible();
+    await expect(page.getByRole('banner')).not.toHaveAttribute('aria-hidden', 'true');
+
+    await page.keyboard.press('ArrowDown');
+    await page.keyboard.press('Enter');
+    await expect(suggestions).toBeHidden();
+    await expect(location).toHaveValue('Seattle, WA');
+    await expect(page).toHaveURL(/\/search\?location=Seattle%2C\+WA$/);
+    await expect(page.getByText('Within 25 miles of Seattle, WA')).toBeVisible();
+    await expect(page.getByText('1 practitioner found')).toBeVisible();
+    await expect(page.getByRole('link', { name: 'Dr. Aisha Patel' })).toBeVisible();
+
+    // A ZIP code, typed in part, and a city written as people write it.
+    await location.fill('');
+    await location.pressSequentially('9720', { delay: 40 });
+    await expect(suggestions.getByRole('option').first()).toHaveText('Portland, OR 97201');
+    await page.keyboard.press('ArrowDown');
+    await page.keyboard.press('Enter');
+    await expect(page.getByText('Within 25 miles of Portland, OR')).toBeVisible();
+    await expect(page.getByRole('link', { name: 'Dr. Elena Rodriguez' })).toBeVisible();
+
+    await location.fill('austin tx');
+    await expect(page.getByText('Within 25 miles of Austin, TX')).toBeVisible();
+    await expect(page.getByRole('link', { name: 'Priya Sharma' })).toBeVisible();
+  });
+
+  test('a location that names no place says "We couldn\'t find that place" beside the field, and lists no one', async ({ page }) => {
+    await page.goto('/search');
+    await expect(page.getByText('5 practitioners found')).toBeVisible();
+    const location = page.getByRole('combobox', { name: 'Location' });
+    await location.pressSequentially('Qwxyzzy', { delay: 20 });
+    const message = page.getByText("We couldn't find that place");
+    await expect(message).toBeVisible();
+    await expect(location).toHaveAttribute('aria-invalid', 'true');
+    await expect(location).toHaveAccessibleDescription("We couldn't find that place");
+    await expect(page.getByText('0 practitioners found')).toBeVisible();
+    await expect(page.getByRole('link', { name: 'Dr. Elena Rodriguez' })).toBeHidden();
+    // Beside the field, not somewhere below the results.
+    const field = await location.boundingBox();
+    const said = await message.boundingBox();
+    expect(said && field && said.y - (field.y + field.height)).toBeLessThan(40);
+    await expectNoA11yViolationsInBothThemes(page);
+
+    // A real place clears it.
+    await location.fill('Denver, CO');
+    await expect(page.getByText('Within 25 miles of Denver, CO')).toBeVisible();
+    await expect(message).toBeHidden();
+  });
+
+  test('the cards of a row line up: the rating, experience and insurance lines start at the same height', async ({ page }) => {
+    // Two cards a row, narrow enough for some insurance lists to wrap.
+    await page.setViewportSize({ width: 1024, height: 900 });
+    await page.goto('/search');
+    const results = page.getByRole('list', { name: /practitioners? found/ });
+    await expect(results.getByRole('heading', { level: 3 })).toHaveCount(5);
+    const cards = results.locator(':scope > li');
+    const tops = async (card: Locator) =>
+      card.evaluate((element) => {
+        // The three facts, last in the card: rating, experience, insurance.
+        const [rating, experience, insurance] = Array.from(element.querySelectorAll(':scope > div:last-child > span'), (span) => span.getBoundingClientRect().top);
+        return { card: element.getBoundingClientRect().top, rating: rating ?? NaN, experience: experience ?? NaN, insurance: insurance ?? NaN };
+      });
+    const all = await Promise.all([0, 1, 2, 3].map(async (index) => tops(cards.nth(index))));
+    await expect(cards.nth(1)).toContainText('+ 2 more');
+    for (const [left, right] of [[all[0], all[1]], [all[2], all[3]]] as const) {
+      if (!left || !right) throw new Error('Four cards expected');
+      expect(left.rating).toBeGreaterThan(left.card);
+      expect(right.card).toBe(left.card);
+      expect(right.rating).toBeCloseTo(left.rating, 0);
+      expect(right.experience).toBeCloseTo(left.experience, 0);
+      expect(right.insurance).toBeCloseTo(left.insurance, 0);
+    }
   });
 });

@@ -2,6 +2,7 @@
 // and a PostgreSQL at BENCH_DATABASE_ADMIN_URL (default: the machine's, 127.0.0.1:5432).
 import { measureLandingBundle, printBundleReport } from './bundle.ts';
 import { measureDirectory, printDirectoryReport } from './directory.ts';
+import { measureGeo, printGeoReport } from './geo.ts';
 import { measureLighthouse, printLighthouseReport } from './lighthouse.ts';
 import { measurePortal, printPortalReport } from './portal.ts';
 import { measurePractice, printPracticeReport } from './practice.ts';
@@ -17,5 +18,6 @@ if (wants('lighthouse')) printLighthouseReport(await measureLighthouse());
 if (wants('startup')) printStartupReport(await measureStartup());
 if (wants('waitlist')) printWaitlistReport(await measureWaitlist());
 if (wants('directory')) printDirectoryReport(await measureDirectory());
+if (wants('geo')) printGeoReport(measureGeo());
 if (wants('practice')) printPracticeReport(await measurePractice());
 if (wants('portal')) printPortalReport(await measurePortal());

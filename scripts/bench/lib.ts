@@ -69,6 +69,10 @@ export async function stopServer(child: ChildProcess): Promise<void> {
 
 export const formatMs = (ms: number): string => `${ms.toFixed(1)} ms`;
 
+/** The p-th percentile (nearest rank) of ascending values. */
+export const percentile = (sorted: readonly number[], p: number): number =>
+  sorted.length === 0 ? NaN : (sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? NaN);
+
 /** Debian's Chromium, or CHROMIUM_PATH (`npm test` installs it, as does scripts/ensure-chromium.mjs). */
 export const chromiumPath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 

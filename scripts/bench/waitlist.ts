@@ -4,7 +4,7 @@ import http from 'node:http';
 import { randomUUID } from 'node:crypto';
 import autocannon from 'autocannon';
 import pg from 'pg';
-import { createBenchDatabase, dropBenchDatabase, startServer, stopServer, waitForHealthy } from './lib.ts';
+import { createBenchDatabase, dropBenchDatabase, percentile, startServer, stopServer, waitForHealthy } from './lib.ts';
 
 const CONNECTIONS = 32;
 const DURATION_S = Number(process.env.BENCH_DURATION_S ?? 10);
@@ -18,9 +18,6 @@ export interface ThroughputResult {
   readonly errors: number;
   readonly total: number;
 }
-
-const percentile = (sorted: readonly number[], p: number): number =>
-  sorted.length === 0 ? NaN : (sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? NaN);
 
 function run(url: string, path: string, body: (n: number) => string, origin: string): Promise<ThroughputResult> {
   let counter = 0;

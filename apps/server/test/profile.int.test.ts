@@ -11,7 +11,6 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createDirectoryChangeListener, type DirectoryChangeListener } from '../src/cache/directory-change-listener.ts';
 import { ReadCache } from '../src/cache/read-cache.ts';
-import { geocodeUsPlace } from '../src/geo/geocoder.ts';
 import { createLogger } from '../src/http/logger.ts';
 import { createTestDatabase, type TestDatabase } from './support/database.ts';
 import { createPractitioner, type TestPractitioner } from './support/practice-factory.ts';
@@ -204,28 +203,6 @@ describe('profile.save publishes to the directory', () => {
 });
 
 describe('geocoder', () => {
-  it('places US cities with their state, in any case and form, and ZIP codes', async () => {
-    expect(await geocodeUsPlace('Austin TX')).toMatchObject({ label: 'Austin, TX', zip: null });
-    expect(await geocodeUsPlace('portland or')).toMatchObject({ label: 'Portland, OR' });
-    expect(await geocodeUsPlace('Portland, Oregon')).toMatchObject({ label: 'Portland, OR' });
-    expect(await geocodeUsPlace('new york, new york')).toMatchObject({ label: 'New York, NY' });
-    expect(await geocodeUsPlace('St. Louis, MO')).toMatchObject({ label: 'Saint Louis, MO' });
-    expect(await geocodeUsPlace('Ft Lauderdale FL')).toMatchObject({ label: 'Fort Lauderdale, FL' });
-    const zip = await geocodeUsPlace('97201');
-    expect(zip).toMatchObject({ label: 'Portland, OR', zip: '97201' });
-    expect(zip?.lat).toBeCloseTo(45.5, 1);
-    expect(zip?.lng).toBeCloseTo(-122.69, 1);
-    expect(await geocodeUsPlace('97201-1234')).toMatchObject({ zip: '97201' });
-    expect(await geocodeUsPlace('Austin, TX 78701')).toMatchObject({ label: 'Austin, TX', zip: '78701' });
-    const austin = await geocodeUsPlace('austin, tx');
-    expect(austin?.lat).toBeCloseTo(30.3, 0);
-    expect(austin?.lng).toBeCloseTo(-97.75, 0);
-  });
-
-  it('knows nothing of unknown places, bare city names or made-up ZIP codes', async () => {
-    for (const text of ['Atlantis, ZZ', 'Springfield', '00000', '1234', 'Texas', '', 'Portland, XX', 'Nowhere Town, OR']) expect(await geocodeUsPlace(text), text).toBeNull();
-  });
-
   it('gives the search page any US city or ZIP as an origin, besides the sample list', async () => {
     expect((await search(first, { location: 'Boise ID' }))?.origin).toMatchObject({ label: 'Boise, ID' });
     expect((await search(first, { location: '97201' }))?.origin).toMatchObject({ label: 'Portland, OR' });

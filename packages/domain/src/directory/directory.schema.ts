@@ -8,6 +8,8 @@
  *   spaces collapsed, resolves to coordinates: results are then within `maxDistanceMiles` (default
  *   25, the preview directory's radius) and sorted nearest first. Any other text filters by a
  *   case-insensitive substring of the practitioner's "City, ST" and gives no origin (and no distance).
+ *   (The server also places any US city with its state or a ZIP code, docs/decisions/0020-gazetteer.md,
+ *   and flags a text that names no place at all: `locationUnknown`.)
  * - **Experience "20+"** starts at 21 years: 20 belongs to "11-20".
  * - **Sort** defaults to distance when the location resolved, otherwise relevance (text rank when
  *   there is a query, then rating, review count and id). Every order ends with the id in code-unit
@@ -104,6 +106,12 @@ export interface DirectorySearchResult {
   readonly pageSize: number;
   /** The resolved location, or null (no location, or a text that is not a known city). */
   readonly origin: DirectoryOrigin | null;
+  /**
+   * True when the location text names no place: not a US city or ZIP code, nor the start of one, and
+   * no listing's location contains it. There are then no items (the location is never dropped to show
+   * others instead); the page says "We couldn't find that place".
+   */
+  readonly locationUnknown: boolean;
 }
 
 /** `practitioners.byId`: the full profile; no `distance` (a profile has no searcher). */

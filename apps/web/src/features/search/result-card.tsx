@@ -16,7 +16,7 @@ export function ResultCard({ practitioner }: { practitioner: DirectoryCard }) {
   const href = `/practitioners/${encodeURIComponent(practitioner.id)}`;
   return (
     <Card as="li" className={styles.card}>
-      <div className={styles.cardHead}>
+      <div className={`${styles.cardHead} ${styles.cardBlock}`}>
         <Avatar name={practitioner.name} src={practitioner.profileImage} size="lg" />
         <div className={styles.cardIdentity}>
           <h3 className={styles.cardName}>
@@ -34,14 +34,14 @@ export function ResultCard({ practitioner }: { practitioner: DirectoryCard }) {
           </p>
         </div>
       </div>
-      <ul className={styles.badges} aria-label="Specialties">
+      <ul className={`${styles.badges} ${styles.cardBlock}`} aria-label="Specialties">
         {practitioner.specialties.map((specialty) => (
           <li key={specialty}>
             <Badge>{specialtyLabels[specialty]}</Badge>
           </li>
         ))}
       </ul>
-      <p className={styles.bio}>{practitioner.shortBio}</p>
+      <p className={`${styles.bio} ${styles.cardBlock}`}>{practitioner.shortBio}</p>
       <div className={styles.cardFacts}>
         <span className={styles.cardMeta}>
           <RatingStars rating={practitioner.rating} />

@@ -71,15 +71,32 @@ export const list = style({
   '@media': { [breakpoint.md]: { gridTemplateColumns: 'repeat(2, minmax(0, 1fr))' } },
 });
 
+/** A card's rows: name and place, specialties, bio, rating, experience, insurance. */
+const CARD_ROWS = 6;
+
+/**
+ * The cards of one grid row share their row tracks (subgrid): names, specialties, bios and each of
+ * the rating, experience and insurance lines start at the same height in both, whatever wraps.
+ */
 export const card = style({
   position: 'relative',
-  gap: space.md,
+  display: 'grid',
+  gridRow: `span ${CARD_ROWS}`,
+  gridTemplateRows: 'subgrid',
+  alignContent: 'start',
+  // Each line at the top of its row (not centred in a row that a neighbour's wrapping made taller).
+  alignItems: 'start',
+  // The facts' spacing; the blocks above them add the rest (`cardBlock`).
+  rowGap: space.xs,
   transition: 'border-color 150ms ease, box-shadow 150ms ease',
   selectors: {
     '&:hover': { borderColor: vars.color.primary, boxShadow: vars.shadow.md },
     '&:focus-within': { borderColor: vars.color.primary },
   },
 });
+
+/** Name, specialties and bio: a wider gap below each than between the facts. */
+export const cardBlock = style({ marginBottom: `calc(${space.md} - ${space.xs})` });
 
 export const cardHead = style({ display: 'flex', alignItems: 'center', gap: space.md });
 
@@ -112,7 +129,8 @@ export const bio = style({
   overflow: 'hidden',
 });
 
-export const cardFacts = style({ display: 'flex', flexDirection: 'column', gap: space.xs, marginTop: 'auto' });
+/** The facts (rating, experience, insurance) are rows of the card's grid themselves. */
+export const cardFacts = style({ display: 'contents' });
 
 export const pagination = style({
   display: 'flex',

@@ -6,6 +6,7 @@ import {
   experienceBracketLabels,
   experienceBrackets,
   isOneOf,
+  placeMessages,
   specialties,
   specialtyLabels,
   type DirectorySortOrder,
@@ -24,6 +25,7 @@ import { Select } from '../../ui/select/select.tsx';
 import { Skeleton } from '../../ui/skeleton/skeleton.tsx';
 import { TextField } from '../../ui/text-field/text-field.tsx';
 import { visuallyHidden } from '../../ui/visually-hidden.css.ts';
+import { LocationField } from './location-field.tsx';
 import { ResultCard } from './result-card.tsx';
 import {
   emptyFilters,
@@ -120,6 +122,8 @@ function Directory() {
   }, [queryText, locationText, filters.query, filters.location]);
 
   const hasLocation = filters.location.trim() !== '';
+  // Said of the location in the field only: not while another is being typed or searched for.
+  const locationNotFound = results.data?.locationUnknown === true && !results.isPlaceholderData && locationText.trim() === filters.location.trim();
   // On narrow screens the filters fold away behind a button; wide screens always show them.
   const [filtersOpen, setFiltersOpen] = useState(false);
   const activeFilterCount = filters.specialties.length + (filters.experience ? 1 : 0) + (filters.distance !== null ? 1 : 0) + (filters.sort ? 1 : 0);
@@ -160,12 +164,14 @@ function Directory() {
           onChange={setQueryText}
           className={styles.searchField}
         />
-        <TextField
-          label="Location"
-          type="search"
-          placeholder="City and state or ZIP, e.g. Portland, OR"
+        <LocationField
           value={locationText}
           onChange={setLocationText}
+          onChoose={(label) => {
+            setLocationText(label);
+            update({ query: queryText, location: label });
+          }}
+          notFound={locationNotFound}
           className={styles.searchField}
         />
       </search>
@@ -271,7 +277,7 @@ function Directory() {
                   <p className={styles.muted}>
                     Within {filters.distance ?? DEFAULT_RADIUS_MILES} miles of {data.origin.label}
                   </p>
-                ) : hasLocation ? (
+                ) : hasLocation && !data.locationUnknown ? (
                   <p className={styles.muted}>Showing practitioners in locations matching “{filters.location.trim()}”</p>
                 ) : null}
               </div>
@@ -280,7 +286,7 @@ function Directory() {
                   level={2}
                   icon={<SearchIcon size={24} />}
                   title="No practitioners found"
-                  description="Try a different search, a wider distance or fewer filters."
+                  description={data.locationUnknown ? placeMessages.notFoundHint : 'Try a different search, a wider distance or fewer filters.'}
                   action={
                     hasActiveFilters(filters) ? (
                       <Button variant="outline" onPress={clearFilters}>

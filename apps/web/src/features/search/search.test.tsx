@@ -1,10 +1,11 @@
 import { act, cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { directoryCardOf, samplePractitioners, type DirectoryCard, type DirectorySearchInput } from '@wellspring/domain';
+import { directoryCardOf, placeMessages, samplePractitioners, type DirectoryCard, type DirectorySearchInput, type PlaceSuggestInput, type PlaceSuggestion } from '@wellspring/domain';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { stubApi } from '../../test/api-stub.ts';
 import { renderWithProviders } from '../../test/render.tsx';
 import { emptyFilters, lastPageIfBeyond, parseSearchParams, searchHref, toDirectorySearch, toSearchString } from './search-params.ts';
+import { SUGGEST_DEBOUNCE_MS } from './location-field.tsx';
 import { SEARCH_DEBOUNCE_MS, SearchPage } from './search.page.tsx';
 
 afterEach(() => {
@@ -72,7 +73,7 @@ describe('search page', { timeout: 15_000 }, () => {
 
     expect(await screen.findByText('5 practitioners found')).toBeTruthy();
     expect((screen.getByLabelText('Search') as HTMLInputElement).value).toBe('Naturopathy');
-    expect((screen.getByLabelText('Location') as HTMLInputElement).value).toBe('');
+    expect((screen.getByRole('combobox', { name: 'Location' }) as HTMLInputElement).value).toBe('');
     expect(searchCalls(calls)[0]).toEqual({ query: 'Naturopathy', page: 1, pageSize: 12 });
     const first = screen.getAllByRole('listitem').find((item) => item.textContent?.includes('Dr. Elena Rodriguez'));
     expect(within(first!).getByRole('link', { name: 'Dr. Elena Rodriguez' }).getAttribute('href')).toBe('/practitioners/1');
@@ -86,7 +87,7 @@ describe('search page', { timeout: 15_000 }, () => {
     await screen.findByText('5 practitioners found');
 
     await user.type(screen.getByLabelText('Search'), 'sleep');
-    await user.type(screen.getByLabelText('Location'), 'Austin');
+    await user.type(screen.getByRole('combobox', { name: 'Location' }), 'Austin');
     expect(location.history?.at(-1)).toBe('/search');
     await act(async () => vi.advanceTimersByTime(SEARCH_DEBOUNCE_MS + 50));
     expect(location.history?.at(-1)).toBe('/search?query=sleep&location=Austin');
@@ -166,7 +167,7 @@ describe('search page', { timeout: 15_000 }, () => {
     expect(await screen.findByText('5 practitioners found')).toBeTruthy();
     expect(location.history).toEqual(['/search?query=Naturopathy&location=Portland%2C+OR']);
     expect((screen.getByLabelText('Search') as HTMLInputElement).value).toBe('Naturopathy');
-    expect((screen.getByLabelText('Location') as HTMLInputElement).value).toBe('Portland, OR');
+    expect((screen.getByRole('combobox', { name: 'Location' }) as HTMLInputElement).value).toBe('Portland, OR');
     // The first search already has them: no search for everyone first.
     expect(searchCalls(calls)).toEqual([{ query: 'Naturopathy', location: 'Portland, OR', page: 1, pageSize: 12 }]);
   });
@@ -206,5 +207,91 @@ describe('search page', { timeout: 15_000 }, () => {
     await user.click(within(screen.getByRole('heading', { name: 'No practitioners found' }).parentElement!).getByRole('button', { name: 'Clear filters' }));
     expect(location.history?.at(-1)).toBe('/search');
     await waitFor(() => expect((screen.getByLabelText('Search') as HTMLInputElement).value).toBe(''));
+  });
+});
+
+describe('search page location', { timeout: 15_000 }, () => {
+  const portlands: PlaceSuggestion[] = [
+    { label: 'Portland, OR', kind: 'city' },
+    { label: 'Portland, ME', kind: 'city' },
+  ];
+
+  /** The directory (nobody anywhere unless told) and the gazetteer's suggestions. */
+  function stubPlaces({ unknown = false }: { unknown?: boolean } = {}) {
+    return stubApi({
+      'directory.search': (raw) => {
+        const input = raw as DirectorySearchInput;
+        const found = input.location === 'Portland, OR' ? cards.slice(0, 1) : [];
+        return { items: found, total: found.length, page: 1, pageSize: 12, origin: found.length ? { label: 'Portland, OR', lat: 45.5, lng: -122.7 } : null, locationUnknown: unknown };
+      },
+      'geo.suggest': (raw) => ((raw as PlaceSuggestInput).text.toLowerCase().startsWith('port') ? portlands : []),
+    });
+  }
+
+  it('suggests places once typing settles; the arrow keys and Enter choose one, and the search runs for it at once', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    const { calls } = stubPlaces();
+    const user = userEvent.setup({ advanceTimers: vi.advanceTimersByTime });
+    const { location } = renderWithProviders(<SearchPage />, { path: '/search' });
+    await screen.findByText('0 practitioners found');
+
+    const field = screen.getByRole('combobox', { name: 'Location' });
+    await user.type(field, 'portl');
+    // Not one request per keystroke: the settled text only.
+    await act(async () => vi.advanceTimersByTime(SUGGEST_DEBOUNCE_MS + 20));
+    const listbox = await screen.findByRole('listbox');
+    expect(within(listbox).getAllByRole('option').map((option) => option.textContent)).toEqual(['Portland, OR', 'Portland, ME']);
+    expect(calls.filter((call) => call.path === 'geo.suggest').map((call) => call.input)).toEqual([{ text: 'portl' }]);
+
+    await user.keyboard('{ArrowDown}{Enter}');
+    expect((field as HTMLInputElement).value).toBe('Portland, OR');
+    expect(location.history?.at(-1)).toBe('/search?location=Portland%2C+OR');
+    await waitFor(() => expect(searchCalls(calls).at(-1)).toEqual({ location: 'Portland, OR', page: 1, pageSize: 12 }));
+    expect(await screen.findByText('1 practitioner found')).toBeTruthy();
+    expect(screen.queryByRole('listbox')).toBeNull();
+  });
+
+  it('suggests nothing for a single letter', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    const { calls } = stubPlaces();
+    const user = userEvent.setup({ advanceTimers: vi.advanceTimersByTime });
+    renderWithProviders(<SearchPage />, { path: '/search' });
+    await screen.findByText('0 practitioners found');
+    await user.type(screen.getByRole('combobox', { name: 'Location' }), 'p');
+    await act(async () => vi.advanceTimersByTime(SUGGEST_DEBOUNCE_MS + 20));
+    expect(calls.filter((call) => call.path === 'geo.suggest')).toEqual([]);
+    expect(screen.queryByRole('listbox')).toBeNull();
+  });
+
+  it('says "We couldn\'t find that place" beside the field, read out, when the location names no place', async () => {
+    stubPlaces({ unknown: true });
+    renderWithProviders(<SearchPage />, { path: '/search?location=Qwxyzzy' });
+
+    const message = await screen.findByText(placeMessages.notFound);
+    const field = screen.getByRole('combobox', { name: 'Location' });
+    expect(field.getAttribute('aria-invalid')).toBe('true');
+    expect(field.getAttribute('aria-describedby')?.split(' ')).toContain(message.id);
+    expect(message.closest('[aria-live="polite"]')).not.toBeNull();
+    // No results from elsewhere, and no claim of matching locations.
+    expect(screen.getByText('0 practitioners found')).toBeTruthy();
+    expect(screen.getByText(placeMessages.notFoundHint)).toBeTruthy();
+    expect(screen.queryByText(/Showing practitioners in locations matching/)).toBeNull();
+  });
+
+  it('does not say so of a place it knows, or while another location is being typed', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    stubPlaces({ unknown: true });
+    const user = userEvent.setup({ advanceTimers: vi.advanceTimersByTime });
+    renderWithProviders(<SearchPage />, { path: '/search?location=Qwxyzzy' });
+    await screen.findByText(placeMessages.notFound);
+    await user.type(screen.getByRole('combobox', { name: 'Location' }), 'x');
+    expect(screen.queryByText(placeMessages.notFound)).toBeNull();
+    cleanup();
+
+    stubPlaces({ unknown: false });
+    renderWithProviders(<SearchPage />, { path: '/search?location=Bois' });
+    await screen.findByText('0 practitioners found');
+    expect(screen.queryByText(placeMessages.notFound)).toBeNull();
+    expect(screen.getByRole('combobox', { name: 'Location' }).getAttribute('aria-invalid')).toBeNull();
   });
 });
