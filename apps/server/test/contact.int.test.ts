@@ -186,7 +186,7 @@ describe('the practitioner\'s messages', () => {
       specialties: ['Herbalism'],
       profileImage: null,
     });
-    expect(await practitioner.caller.contactMessages.list()).toEqual({ messages: [], total: 0, unread: 0 });
+    expect(await practitioner.caller.contactMessages.list()).toEqual({ messages: [], total: 0, unread: 0, timeZone: 'America/Los_Angeles' });
 
     const first = await trpcMutation<{ id: string }>(server, 'contactMessages.send', form(practitionerId, { name: 'First Sender', message: 'The first message about sleep.' }));
     const second = await trpcMutation<{ id: string }>(server, 'contactMessages.send', form(practitionerId, { name: 'Second Sender', phone: '', message: 'The second message about digestion.' }));

@@ -25,6 +25,8 @@ export interface ReceivedContactMessages {
   readonly messages: readonly ReceivedContactMessage[];
   readonly total: number;
   readonly unread: number;
+  /** The practice's zone, for showing when each message was sent. */
+  readonly timeZone: string;
 }
 
 export function contactMessagesRepository(db: Database, scope: PracticeScope) {
@@ -46,6 +48,7 @@ export function contactMessagesRepository(db: Database, scope: PracticeScope) {
         messages: rows.map(({ createdAt, readAt, ...row }) => ({ ...row, sentAt: createdAt.toISOString(), readAt: readAt?.toISOString() ?? null })),
         total: counts[0]?.total ?? 0,
         unread: counts[0]?.unread ?? 0,
+        timeZone: scope.timeZone,
       };
     },
   };
