@@ -96,3 +96,28 @@ export async function addAppointment(
     return id;
   });
 }
+
+/**
+ * A public listing for `practiceId` in the directory (as the profile editor publishes one), at
+ * `/practitioners/{id}`; returns its id. The directory's journeys count the spec's five sample
+ * practitioners: take it down with `takeDownListing` once the test is over.
+ */
+export async function publishListing(practiceId: string, fields: { readonly name: string; readonly location?: string }): Promise<string> {
+  return withDatabase(async (client) => {
+    const id = randomUUID();
+    await client.query(
+      `INSERT INTO practitioner (id, name, specialties, location, lat, lng, years_experience, short_bio, about, education, certifications, accepts_insurance,
+         insurance_list, review_count, rating, testimonials, treatment_approaches, questions_prompts, common_symptoms, common_symptoms_normalized, conditions_treated)
+       VALUES ($1, $2, '{acupuncture}', $3, 45.5152, -122.6784, 8, 'Acupuncture for chronic pain and stress.',
+         'Licensed acupuncturist treating chronic pain, headaches and stress with acupuncture and herbs.', '{}', '{}', false, '{}', 0, 0, '[]', '{}', '{}', '{}', '{}', '{}')`,
+      [id, fields.name, fields.location ?? 'Portland, OR'],
+    );
+    await client.query('UPDATE practice SET practitioner_id = $1 WHERE id = $2', [id, practiceId]);
+    return id;
+  });
+}
+
+/** Takes the listing of `practiceId` out of the directory (its messages stay with the practice). */
+export async function takeDownListing(practiceId: string): Promise<void> {
+  await withDatabase((client) => client.query('DELETE FROM practitioner WHERE id = (SELECT practitioner_id FROM practice WHERE id = $1)', [practiceId]));
+}
