@@ -38,7 +38,8 @@ test.describe('contact a practitioner', () => {
     // Sent empty: each field's message under it, focus on the first, nothing sent.
     await visitor.keyboard.press('Enter');
     await expect(dialog.getByRole('textbox', { name: 'Your Name' })).toBeFocused();
-    for (let step = 0; step < 6; step += 1) await visitor.keyboard.press('Tab');
+    // Name → Email → Phone → Message → consent → privacy policy → Cancel → Send Message.
+    for (let step = 0; step < 7; step += 1) await visitor.keyboard.press('Tab');
     await expect(dialog.getByRole('button', { name: 'Send Message' })).toBeFocused();
     await visitor.keyboard.press('Enter');
     for (const message of ['Name must be at least 2 characters.', 'Please enter a valid email address.', 'Message must be at least 10 characters.', 'Please agree to be contacted about your message.']) {
@@ -61,6 +62,8 @@ test.describe('contact a practitioner', () => {
     await visitor.keyboard.press('Space');
     await expect(dialog.getByRole('checkbox')).toBeChecked();
     await expect(dialog.getByText('Please agree to be contacted about your message.')).toBeHidden();
+    await visitor.keyboard.press('Tab');
+    await expect(dialog.getByRole('link', { name: 'privacy policy' })).toBeFocused();
     await visitor.keyboard.press('Tab');
     await visitor.keyboard.press('Tab');
     await expect(dialog.getByRole('button', { name: 'Send Message' })).toBeFocused();

@@ -83,6 +83,13 @@ export function ContactDialog({ practitioner, onClose }: ContactDialogProps) {
             {contactTexts.consentLabel(practitioner.name)}
           </Checkbox>
         </div>
+        <p className={styles.note}>
+          How we keep what you send: our{' '}
+          <a href="/privacy" target="_blank" rel="noopener">
+            privacy policy
+          </a>{' '}
+          (opens in a new tab, so nothing you typed here is lost).
+        </p>
         {/* The toast's words inside the dialog too: a modal hides the rest of the page from screen readers. */}
         {send.isError ? (
           <FormAlert>
