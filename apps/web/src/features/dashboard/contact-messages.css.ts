@@ -1,23 +1,13 @@
 import { style } from '@vanilla-extract/css';
 import { breakpoint, radius, space, vars } from '../../ui/theme.css.ts';
+import { row, sectionTitle } from './dashboard-overview.css.ts';
 
 export const intro = style({ color: vars.color.textMuted, marginTop: space.xs });
 
 export const list = style({ listStyle: 'none', margin: `${space.md} 0 0`, padding: 0, display: 'flex', flexDirection: 'column', gap: space.sm });
 
-export const row = style({
-  display: 'grid',
-  gap: space.sm,
-  alignItems: 'center',
-  padding: space.md,
-  borderRadius: radius.md,
-  border: `1px solid ${vars.color.border}`,
-  backgroundColor: vars.color.surface,
-  gridTemplateColumns: 'minmax(0, 1fr)',
-  '@media': {
-    [breakpoint.md]: { gridTemplateColumns: 'minmax(0, 1fr) auto' },
-  },
-});
+/** A row of the dashboard's lists, with the message beside its one button. */
+export const messageRow = style([row, { '@media': { [breakpoint.md]: { gridTemplateColumns: 'minmax(0, 1fr) auto' } } }]);
 
 /** An unread message stands out: a tinted row with an accent edge. */
 export const unreadRow = style({ backgroundColor: vars.color.surfaceTinted, borderLeft: `4px solid ${vars.color.primary}` });
@@ -57,6 +47,6 @@ export const actions = style({ display: 'flex', flexWrap: 'wrap', justifyContent
 
 export const failure = style({ display: 'flex', flexDirection: 'column', alignItems: 'flex-start', gap: space.sm, marginTop: space.md });
 
-export const heading = style({ fontSize: '1.375rem', display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: space.sm });
+export const heading = style([sectionTitle, { display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: space.sm }]);
 
 export const section = style({ marginTop: space.xl });

@@ -83,7 +83,7 @@ export function ContactMessagesSection() {
 function MessageRow({ message, timeZone, onOpen }: { message: ContactMessage; timeZone: string; onOpen: () => void }) {
   const unread = message.readAt === null;
   return (
-    <li className={[styles.row, unread ? styles.unreadRow : ''].filter(Boolean).join(' ')}>
+    <li className={[styles.messageRow, unread ? styles.unreadRow : ''].filter(Boolean).join(' ')}>
       <div>
         <div className={styles.head}>
           <span className={styles.sender}>{message.senderName}</span>
