@@ -121,3 +121,8 @@ export async function takeDownListings(practiceIds: string[]): Promise<void> {
   if (practiceIds.length === 0) return;
   await withDatabase((client) => client.query('DELETE FROM practitioner WHERE id IN (SELECT practitioner_id FROM practice WHERE id = ANY($1::text[]))', [practiceIds.splice(0)]));
 }
+
+/** Takes the listing of `practiceId` out of the directory (its messages stay with the practice). */
+export async function takeDownListing(practiceId: string): Promise<void> {
+  await takeDownListings([practiceId]);
+}

@@ -17,6 +17,9 @@ export interface RateLimitConfig {
   readonly waitlistPerMinute: number;
   /** Practitioner applications per IP per minute. */
   readonly applicationsPerMinute: number;
+  /** Messages sent with a profile's Contact form per IP within `contactWindowMs` (default 5 per 10 minutes). */
+  readonly contactMax: number;
+  readonly contactWindowMs: number;
 }
 
 /** The outbox relay (DESIGN.md §4): webhook POSTs and invitation e-mails, with retries. */
@@ -27,7 +30,7 @@ export interface RelayConfig {
   readonly webhookUrl: string | undefined;
   /** HMAC-SHA256 key of the X-Wellspring-Signature header. */
   readonly webhookSecret: string | undefined;
-  /** The webhook body's `receiverEmail`. */
+  /** The webhook body's `receiverEmail`; also where a profile's Contact message goes when the listing has no account. */
   readonly receiverEmail: string;
   /** nodemailer connection URL (smtp:// or smtps://); unset → `.eml` files under `mailDir`. */
   readonly smtpUrl: string | undefined;
@@ -197,6 +200,8 @@ export function loadConfig(env: Env = process.env): ServerConfig {
       signUpWindowMs: integer(env, 'RATE_LIMIT_SIGN_UP_WINDOW_MIN', 60) * MINUTE_MS,
       waitlistPerMinute: integer(env, 'RATE_LIMIT_WAITLIST_PER_MIN', 20),
       applicationsPerMinute: integer(env, 'RATE_LIMIT_APPLICATIONS_PER_MIN', 10),
+      contactMax: integer(env, 'RATE_LIMIT_CONTACT_MAX', 5),
+      contactWindowMs: Math.max(1, integer(env, 'RATE_LIMIT_CONTACT_WINDOW_MIN', 10)) * MINUTE_MS,
     },
     relay: {
       enabled: flag(env, 'RELAY_ENABLED', true),

@@ -8,6 +8,7 @@
 import type { TRPCError } from '@trpc/server';
 import { filterMembers, sampleMembers, type MemberSpecialtyFilter } from '@wellspring/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { connectionAggregateId } from '../src/community/connection.commands.ts';
 import { seedCommunity, seedDemoConnections } from '../src/community/community.seed.ts';
 import { createTestDatabase, type TestDatabase } from './support/database.ts';
 import { createPractitioner, type TestPractitioner } from './support/practice-factory.ts';
@@ -252,7 +253,7 @@ describe('connections', () => {
       '4': 'connect',
       '5': 'connect',
     });
-    expect(await database.query("SELECT type, payload->>'automatic' AS automatic FROM domain_event WHERE aggregate_type = 'member-connection' AND aggregate_id = $1 ORDER BY sequence", [`2:${lee.user.id}`])).toEqual([
+    expect(await database.query("SELECT type, payload->>'automatic' AS automatic FROM domain_event WHERE aggregate_type = 'member-connection' AND aggregate_id = $1 ORDER BY sequence", [connectionAggregateId('2', lee.user.id)])).toEqual([
       { type: 'ConnectionRequested', automatic: null },
       { type: 'ConnectionAccepted', automatic: 'true' },
     ]);

@@ -20,9 +20,12 @@ const NOT_PRACTICE_DATA = new Set([
   'auth.signIn',
   'auth.signOut',
   'auth.signUp',
+  // A visitor's message to a practitioner's public profile.
+  'contactMessages.send',
   'directory.search',
   'favorites.ids',
   'favorites.set',
+  'geo.suggest',
   'practitioners.byId',
   'quiz.match',
   // What a shared referral link offers a visitor (the code is meant to be passed around).
@@ -48,6 +51,8 @@ interface Fixture {
   readonly referrer: TestPractitioner;
   /** A published practitioner who asks the owner to connect. */
   readonly requester: TestPractitioner;
+  /** A visitor's unread message to the owner's listing. */
+  readonly contactMessageId: string;
 }
 
 interface IsolationCase {
@@ -124,6 +129,15 @@ const ownerPhotoUrl = async (): Promise<string> =>
   `/api/photos/${(await database.query<{ id: string }>('SELECT id::text FROM profile_photo WHERE practice_id = $1', [fixture.owner.practiceId]))[0]?.id ?? ''}.webp`;
 
 const expectReferralNotFound = expectMissing('Referral not found.');
+const expectMessageNotFound = expectMissing('Message not found.');
+
+/** A visitor's message to the owner's listing, sent over HTTP as from the profile page; returns its id. */
+async function sendToOwner(message: string): Promise<string> {
+  const listingId = await ownerListingId();
+  const sent = await trpcMutation<{ id: string }>(server, 'contactMessages.send', { practitionerId: listingId, name: 'Vera Visitor', email: 'vera@example.com', phone: '', message, consent: true });
+  expect(sent.status).toBe(200);
+  return sent.data?.id ?? '';
+}
 const expectCodeNotFound = expectMissing('Referral code not found.');
 
 let isolationCodes = 0;
@@ -245,6 +259,30 @@ const PRACTICE_PROCEDURES: Record<string, IsolationCase> = {
   'referralCodes.activate': codeTransition('activate', 'active'),
   'referralCodes.deactivate': codeTransition('deactivate', 'inactive'),
   'referralCodes.delete': codeTransition('delete', 'deleted'),
+
+  'contactMessages.list': {
+    type: 'query',
+    input: () => undefined,
+    owner: async (caller, fixture) => {
+      const listed = await caller.contactMessages.list();
+      expect(listed.messages.map((message) => message.id)).toContain(fixture.contactMessageId);
+      expect(listed.unread).toBeGreaterThan(0);
+    },
+    other: async (caller) => expect(await caller.contactMessages.list()).toEqual({ messages: [], total: 0, unread: 0, timeZone: 'America/Los_Angeles' }),
+  },
+  'contactMessages.markRead': {
+    type: 'mutation',
+    input: (fixture) => ({ id: fixture.contactMessageId }),
+    owner: async (caller) => {
+      const id = await sendToOwner('Another visitor message for the owner.');
+      expect(await caller.contactMessages.markRead({ id })).toEqual({ id, read: true });
+      expect((await caller.contactMessages.list()).messages.find((message) => message.id === id)?.readAt).not.toBeNull();
+    },
+    other: async (caller, fixture) => {
+      await expectMessageNotFound(caller.contactMessages.markRead({ id: fixture.contactMessageId }));
+      await expectMessageNotFound(caller.contactMessages.markRead({ id: 'no-such-message' }));
+    },
+  },
 
   'dashboard.overview': {
     type: 'query',
@@ -567,13 +605,14 @@ beforeAll(async () => {
   await referrer.caller.referralCodes.create(codeForm());
   const ownerReferral = await owner.caller.referrals.create({ name: 'Riley Referee', email: 'riley@example.com', type: 'patient', referralCode: ownerCode.code });
   const requester = await createPractitioner(database.db, { name: 'Dr. Requester', now });
-  fixture = { owner, other, patientId, patientName, appointmentDate: day, appointmentId, noteId, paymentId, codeId: ownerCode.id, code: ownerCode.code, referralId: ownerReferral.id, referrer, requester };
+  fixture = { owner, other, patientId, patientName, appointmentDate: day, appointmentId, noteId, paymentId, codeId: ownerCode.id, code: ownerCode.code, referralId: ownerReferral.id, referrer, requester, contactMessageId: '' };
   // The owner's published profile and its photo (stored as an upload would store it).
   await database.query(`INSERT INTO profile_photo (id, practice_id, bytes, sha256, width, height) VALUES (gen_random_uuid(), $1, '\\x00', 'test', 1, 1)`, [owner.practiceId]);
   await owner.caller.profile.save(ownerProfile(await ownerPhotoUrl()));
   await requester.caller.profile.save({ ...ownerProfile(), name: 'Dr. Requester Listing' });
   await owner.caller.community.requestConnection({ memberId: '2' });
   await requester.caller.community.requestConnection({ memberId: owner.user.id });
+  fixture = { ...fixture, contactMessageId: await sendToOwner('A visitor asks the owner about a first visit.') };
 });
 
 afterAll(async () => {
@@ -599,6 +638,7 @@ const ownerPracticeSnapshot = async () => ({
   photos: await database.query('SELECT id FROM profile_photo WHERE practice_id = $1 ORDER BY id', [fixture.owner.practiceId]),
   referralCodes: await database.query('SELECT id, code, status, usage_count FROM referral_code WHERE practice_id = $1 ORDER BY id', [fixture.owner.practiceId]),
   referrals: await database.query('SELECT id, status, resend_count FROM referral WHERE practice_id = $1 OR referee_email = $2 ORDER BY id', [fixture.owner.practiceId, fixture.owner.user.email]),
+  contactMessages: await database.query('SELECT id, read_at FROM contact_message WHERE practice_id = $1 ORDER BY id', [fixture.owner.practiceId]),
 });
 
 const routerProcedures = Object.entries(appRouter._def.procedures as unknown as Record<string, { _def: { type: 'query' | 'mutation' } }>);

@@ -51,3 +51,5 @@ export * from './shared/site-routes.ts';
 export * from './directory/directory.schema.ts';
 export * from './directory/place.schema.ts';
 export * from './community/community.machines.ts';
+export * from './contact/contact-message.schema.ts';
+export * from './contact/contact-message.machine.ts';

@@ -1,6 +1,7 @@
 /**
  * The outbox relay (DESIGN.md §4): delivers the side effects that `domain_event` rows wait for —
- * the practitioner application's webhook POST and the invitation and referral e-mails — with retries.
+ * the practitioner application's webhook POST and the invitation, referral, RSVP and contact e-mails —
+ * with retries.
  *
  * One pass: claim due events under a lease in one short statement (`FOR UPDATE SKIP LOCKED`, so
  * relays on several servers share the work without overlap), deliver them outside any transaction,
@@ -29,6 +30,7 @@ import {
   type ClaimedDelivery,
   type RecordedOutcome,
 } from '../repositories/outbox.repository.ts';
+import { composeContactMail, loadContactMail } from './contact-mail.ts';
 import { describeError, failed, type DeliveryOutcome } from './delivery.ts';
 import { createInviteMailer, createMailTransport, inviteFromPayload } from './invite-mail.ts';
 import { composeReferralMail, loadReferralMail } from './referral-mail.ts';
@@ -157,6 +159,14 @@ export function createRelay({ db, config, logger: parentLogger, random = Math.ra
       const event = await eventById(db, mail.communityEventId, null);
       if (!event) return failed(`no community event ${mail.communityEventId}`, null, true);
       return transport.send(composeRsvpMail(mail, event, { mailFrom: config.mailFrom, publicUrl: config.publicUrl, now: new Date() }), claim.id);
+    },
+  });
+  // A message from a practitioner's public profile: to the listing's account, or RECEIVER_EMAIL.
+  handlers.set('ContactMessageSent', {
+    async deliver(claim) {
+      const mail = await loadContactMail(db, claim.id, claim.aggregateId);
+      if (!mail) return failed(`no contact message ${claim.aggregateId}`, null, true);
+      return transport.send(composeContactMail(mail, config), claim.id);
     },
   });
   const types = [...handlers.keys()];

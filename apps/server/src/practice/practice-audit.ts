@@ -8,7 +8,7 @@ import type { Database, DatabaseTransaction } from '../db/client.ts';
 import type { PracticeScope } from './practice-scope.ts';
 
 export interface AuditedRecord {
-  readonly recordType: 'patient' | 'appointment' | 'clinical_note' | 'clinical_note_list' | 'payment' | 'patient_list' | 'schedule' | 'dashboard' | 'practitioner_profile' | 'profile_photo' | 'referral' | 'referral_code' | 'member_connection';
+  readonly recordType: 'patient' | 'appointment' | 'clinical_note' | 'clinical_note_list' | 'payment' | 'patient_list' | 'schedule' | 'dashboard' | 'practitioner_profile' | 'profile_photo' | 'referral' | 'referral_code' | 'member_connection' | 'contact_message';
   readonly recordId: string | null;
   readonly patientId: string | null;
   readonly detail?: Record<string, string | number | boolean | null>;

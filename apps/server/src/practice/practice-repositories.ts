@@ -5,6 +5,7 @@
 import type { Database } from '../db/client.ts';
 import { appointmentsRepository, portalAppointmentsRepository } from './appointments.repository.ts';
 import { clinicalRecordsRepository } from './clinical-records.repository.ts';
+import { contactMessagesRepository } from './contact-messages.repository.ts';
 import { dashboardRepository } from './dashboard.repository.ts';
 import { patientsRepository } from './patients.repository.ts';
 import { paymentsRepository } from './payments.repository.ts';
@@ -24,6 +25,7 @@ export function practiceRepositories(db: Database, scope: PracticeScope) {
     portalDashboard: portalDashboardRepository(db, scope),
     profile: profileRepository(db, scope),
     referrals: referralsRepository(db, scope),
+    contactMessages: contactMessagesRepository(db, scope),
   };
 }
 

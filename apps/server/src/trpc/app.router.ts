@@ -7,6 +7,7 @@ import { appointmentsRouter } from './appointments.router.ts';
 import { authRouter } from './auth.router.ts';
 import { clinicalRecordsRouter } from './clinical-records.router.ts';
 import { communityRouter } from './community.router.ts';
+import { contactMessagesRouter } from './contact-messages.router.ts';
 import { dashboardRouter } from './dashboard.router.ts';
 import { directoryRouter } from './directory.router.ts';
 import { favoritesRouter } from './favorites.router.ts';
@@ -28,6 +29,7 @@ export const appRouter = router({
   auth: authRouter,
   clinicalRecords: clinicalRecordsRouter,
   community: communityRouter,
+  contactMessages: contactMessagesRouter,
   dashboard: dashboardRouter,
   directory: directoryRouter,
   favorites: favoritesRouter,

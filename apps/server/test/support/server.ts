@@ -28,6 +28,7 @@ const TEST_ENV: Record<string, string> = {
   RATE_LIMIT_SIGN_IN_PER_ADDRESS_MAX: '1000',
   RATE_LIMIT_SIGN_UP_MAX: '1000',
   RATE_LIMIT_WAITLIST_PER_MIN: '1000',
+  RATE_LIMIT_CONTACT_MAX: '1000',
   WEB_DIST_DIR: '/nonexistent/wellspring-web-dist',
 };
 

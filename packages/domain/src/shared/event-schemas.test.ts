@@ -8,6 +8,7 @@ import type { z } from 'zod';
 import { applicationEventSchema, decideApplication, evolveApplication, initialApplication, type ApplicationEvent } from '../applications/practitioner-application.machine.ts';
 import { buildApplicationSubmission, practitionerApplicationSchema } from '../applications/practitioner-application.schema.ts';
 import { appointmentEventSchema, decideAppointment, evolveAppointment, initialAppointment, type AppointmentCommand, type AppointmentEvent } from '../appointments/appointment.machine.ts';
+import { contactMessageEventSchema, decideContactMessage, evolveContactMessage, initialContactMessage, type ContactMessageCommand, type ContactMessageEvent } from '../contact/contact-message.machine.ts';
 import { clinicalNoteEventSchema, decideClinicalNote, evolveClinicalNote, initialClinicalNote, type ClinicalNoteCommand, type ClinicalNoteEvent } from '../clinical-notes/clinical-note.machine.ts';
 import { decidePayment, evolvePayment, initialPayment, paymentEventSchema, type PaymentCommand, type PaymentEvent } from '../payments/payment.machine.ts';
 import { decideReferralCode, evolveReferralCode, initialReferralCode, referralCodeEventSchema, type ReferralCodeCommand, type ReferralCodeEvent } from '../referrals/referral-code.machine.ts';
@@ -106,6 +107,13 @@ const histories = {
       ] satisfies ReferralCommand[]),
     ] satisfies ReferralEvent[],
   },
+  contactMessage: {
+    schema: contactMessageEventSchema,
+    events: history(initialContactMessage, decideContactMessage, evolveContactMessage, [
+      { kind: 'Send', id: 'm1', practitionerId: '1' },
+      { kind: 'MarkRead', id: 'm1', at: now },
+    ] satisfies ContactMessageCommand[]) satisfies ContactMessageEvent[],
+  },
   referralCode: {
     schema: referralCodeEventSchema,
     events: history(initialReferralCode, (state, command: ReferralCodeCommand) => decideReferralCode(state, command, { actor: command.kind === 'Redeem' ? friend : owner, now }), evolveReferralCode, [
@@ -126,7 +134,7 @@ describe('machine event schemas', () => {
 
   it('covers every event type of the new schemas at least once', () => {
     const types = new Set(Object.values(histories).flatMap(({ events }) => events.map((event) => event.type)));
-    for (const schema of [appointmentEventSchema, clinicalNoteEventSchema, referralCodeEventSchema, paymentEventSchema]) {
+    for (const schema of [appointmentEventSchema, clinicalNoteEventSchema, referralCodeEventSchema, paymentEventSchema, contactMessageEventSchema]) {
       for (const option of schema.options) expect(types).toContain(option.shape.type.value);
     }
     // The referral's Decline, Cancel and Expire end other histories; their schemas are the Accept one's shape.
@@ -147,6 +155,8 @@ describe('machine event schemas', () => {
     ['a fractional reward', referralCodeEventSchema, { type: 'ReferralCodeCreated', id: 'c1', code: 'WELL-50', ownerId: 'o', maxUsage: null, expiryDate: null, reward: 12.5 }],
     ['a redemption counted as zero uses', referralCodeEventSchema, { type: 'ReferralCodeRedeemed', id: 'c1', referralId: 'r', usageCount: 0, rewards: { referrer: 5, referee: 5 } }],
     ['an application relayed at no time', applicationEventSchema, { type: 'ApplicationRelayed', id: 'app-1', at: 'soon', attempt: 1 }],
+    ['a message read at no time', contactMessageEventSchema, { type: 'ContactMessageRead', id: 'm1', readAt: 'later' }],
+    ['a message sent to nobody', contactMessageEventSchema, { type: 'ContactMessageSent', id: 'm1', practitionerId: '' }],
     ['a waitlist entry without its email', waitlistEventSchema, { type: 'WaitlistJoined', id: 'w1', name: 'Ana', waitlistType: 'patient' }],
   ])('refuses %s', (_name, schema: z.ZodType, payload) => {
     expect(schema.safeParse(payload).success).toBe(false);

@@ -2,13 +2,14 @@ import { useQuery } from '@tanstack/react-query';
 import { useSignedInUser } from '../../lib/signed-in-user.tsx';
 import { useTRPC } from '../../lib/trpc.ts';
 import { Avatar } from '../../ui/avatar/avatar.tsx';
+import { ContactMessagesSection } from './contact-messages.tsx';
 import { DashboardOverview } from './dashboard-overview.tsx';
 import * as styles from './dashboard.css.ts';
 
 /**
  * `/dashboard` (SPEC §2 Provider dashboard), inside the signed-in shell (app/signed-in: the session
- * guard, the login prompt for visitors, the side menu with Log Out): the practitioner's figures and
- * upcoming appointments.
+ * guard, the login prompt for visitors, the side menu with Log Out): the practitioner's figures,
+ * upcoming appointments, and the messages visitors sent from the public profile.
  */
 export function DashboardPage() {
   const user = useSignedInUser();
@@ -27,6 +28,7 @@ export function DashboardPage() {
         </div>
       </div>
       <DashboardOverview />
+      <ContactMessagesSection />
     </div>
   );
 }

@@ -17,6 +17,11 @@ function sections(contactEmail: string): LegalSection[] {
             once to the team that reviews it.
           </li>
           <li>
+            <strong>Messages to a practitioner</strong>: what you send with Contact on a profile — your name, e-mail address,
+            phone number if you give one, your message and when you agreed to be contacted — kept for that practitioner, who
+            reads it on their dashboard, and e-mailed to them (or, while they have no account, to our team, to pass on).
+          </li>
+          <li>
             <strong>Accounts</strong>: your name, e-mail address and a one-way hash of your password (argon2id); we never store
             or see the password itself.
           </li>
@@ -34,7 +39,7 @@ function sections(contactEmail: string): LegalSection[] {
             opened a record.
           </li>
           <li>
-            <strong>Limits against abuse</strong>: counts of sign-in and sign-up attempts per network address and per account,
+            <strong>Limits against abuse</strong>: counts of sign-in and sign-up attempts and of messages sent per network address and per account,
             deleted as soon as their time window closes.
           </li>
         </ul>

@@ -1,4 +1,5 @@
 import { countOf, practitionerMessages, specialtyLabels, type DirectoryProfile } from '@wellspring/domain';
+import { useState } from 'react';
 import { copyText } from '../../lib/clipboard.ts';
 import { notify } from '../../lib/toast.tsx';
 import { Avatar } from '../../ui/avatar/avatar.tsx';
@@ -7,6 +8,7 @@ import { Button } from '../../ui/button/button.tsx';
 import { ClockIcon, HeartIcon, LinkIcon, MapPinIcon, MessageIcon } from '../../ui/icons/icons.tsx';
 import { formatRating, RatingStars } from '../../ui/rating/rating.tsx';
 import { ToggleButton } from '../../ui/toggle-button/toggle-button.tsx';
+import { ContactDialog } from './contact-dialog.tsx';
 import * as styles from './profile.css.ts';
 import { useFavorites } from './use-favorites.ts';
 
@@ -48,6 +50,7 @@ export function ProfileHeader({ practitioner }: { practitioner: DirectoryProfile
 function ProfileActions({ practitioner }: { practitioner: DirectoryProfile }) {
   const favorites = useFavorites();
   const favorite = favorites.isFavorite(practitioner.id);
+  const [contacting, setContacting] = useState(false);
 
   const toggleFavorite = (next: boolean) => {
     favorites.setFavorite(practitioner.id, next).then(
@@ -75,10 +78,11 @@ function ProfileActions({ practitioner }: { practitioner: DirectoryProfile }) {
       <Button variant="outline" size="icon" aria-label="Copy link" onPress={() => void copyLink()}>
         <LinkIcon size={20} />
       </Button>
-      <Button onPress={() => notify.success(practitionerMessages.contactInitiated)}>
+      <Button onPress={() => setContacting(true)}>
         <MessageIcon size={18} />
         Contact
       </Button>
+      {contacting ? <ContactDialog practitioner={practitioner} onClose={() => setContacting(false)} /> : null}
     </div>
   );
 }

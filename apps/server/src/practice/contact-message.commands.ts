@@ -1,0 +1,62 @@
+/**
+ * Messages sent from a practitioner's public profile (issue 16) on the command runner, decided by the
+ * domain's contact-message machine:
+ * - Send (a visitor, no scope): the message is stored for the listing and, when an account owns
+ *   the listing, for its practice — both read in the INSERT itself, so a listing taken down
+ *   meanwhile is NOT_FOUND rather than a broken reference. Its event waits in the outbox: the relay
+ *   e-mails the practice's owner, or RECEIVER_EMAIL when the listing has no account.
+ * - MarkRead (the practice's owner): the message is loaded locked within the caller's practice, so
+ *   another practice's message is absent — NOT_FOUND "Message not found.", as for an unknown id —
+ *   and the write leaves an audit entry.
+ */
+import {
+  contactMessageEventSchema,
+  decideContactMessage,
+  evolveContactMessage,
+  initialContactMessage,
+  practitionerMessages,
+  type ContactForm,
+  type ContactMessageCommand,
+  type ContactMessageEvent,
+  type ContactMessageState,
+} from '@wellspring/domain';
+import type { CommandMachine } from '../commands/run-command.ts';
+import { auditPractice } from './practice-audit.ts';
+import type { PracticeScope } from './practice-scope.ts';
+
+/** The sender's message, for Send. */
+export type ContactMessageDetails = Pick<ContactForm, 'name' | 'email' | 'phone' | 'message'>;
+
+export function contactMessageCommands(scope: PracticeScope | null, details?: ContactMessageDetails): CommandMachine<ContactMessageState, ContactMessageCommand, ContactMessageEvent> {
+  return {
+    aggregateType: 'contact_message',
+    eventSchema: contactMessageEventSchema,
+    async load(tx, id) {
+      // A visitor's Send names a fresh id: nothing to load or lock.
+      if (!scope) return initialContactMessage;
+      const [row] = await tx.$queryRaw<{ read_at: Date | null }[]>`
+        SELECT read_at FROM contact_message WHERE id = ${id} AND practice_id = ${scope.practiceId} FOR UPDATE`;
+      if (!row) return initialContactMessage;
+      return { status: row.read_at === null ? 'unread' : 'read' };
+    },
+    decide: (state, command) => decideContactMessage(state, command),
+    evolve: evolveContactMessage,
+    async save(tx, { before, after, command, aggregateId, context }) {
+      if (before.status === 'absent' && after.status === 'unread' && command.kind === 'Send') {
+        if (!details) throw new Error('contactMessageCommands: a new message needs its details');
+        const inserted = await tx.$executeRaw`
+          INSERT INTO contact_message (id, practitioner_id, practice_id, sender_name, sender_email, sender_phone, message, consented_at, created_at)
+          SELECT ${aggregateId}, l.id, (SELECT p.id FROM practice p WHERE p.practitioner_id = l.id), ${details.name}, ${details.email}, ${details.phone},
+                 ${details.message}, ${context.now}, ${context.now}
+          FROM practitioner l WHERE l.id = ${command.practitionerId}`;
+        return inserted === 1 ? undefined : { code: 'NOT_FOUND', message: practitionerMessages.notFound.description };
+      }
+      if (before.status === 'unread' && after.status === 'read' && command.kind === 'MarkRead' && scope) {
+        await tx.$executeRaw`UPDATE contact_message SET read_at = ${command.at} WHERE id = ${aggregateId} AND practice_id = ${scope.practiceId}`;
+        await auditPractice(tx, scope, 'update', { recordType: 'contact_message', recordId: aggregateId, patientId: null, detail: { read: true } });
+      }
+      return undefined;
+    },
+    toStoredEvent: (event) => ({ type: event.type, payload: { ...event }, ...(event.type === 'ContactMessageSent' ? { delivery: 'pending' as const } : {}) }),
+  };
+}
