@@ -46,6 +46,7 @@ test.describe('contact a practitioner', () => {
       await expect(dialog.getByText(message)).toBeVisible();
     }
     await expect(dialog.getByRole('textbox', { name: 'Your Name' })).toBeFocused();
+    await expect(dialog.getByRole('alert').filter({ hasText: 'There are 4 problems with this form' }).getByRole('link')).toHaveText(['Your Name', 'Email', 'Message', 'Consent to be contacted']);
     await expect(toast(visitor, 'Contact initiated')).toHaveCount(0);
     await expectNoA11yViolationsInBothThemes(visitor);
 

@@ -7,7 +7,7 @@ import { useZodForm } from '../../lib/use-zod-form.ts';
 import { Button } from '../../ui/button/button.tsx';
 import { Checkbox } from '../../ui/checkbox/checkbox.tsx';
 import { Dialog } from '../../ui/dialog/dialog.tsx';
-import { Form, FormAlert } from '../../ui/form/form.tsx';
+import { ErrorSummary, Form, FormAlert } from '../../ui/form/form.tsx';
 import { TextField } from '../../ui/text-field/text-field.tsx';
 import * as styles from './contact-dialog.css.ts';
 
@@ -20,6 +20,9 @@ export interface ContactDialogProps {
 const TOLD_CODES = new Set(['TOO_MANY_REQUESTS', 'NOT_FOUND', 'BAD_REQUEST']);
 const failureDescription = (error: unknown): string =>
   (TOLD_CODES.has(apiErrorCode(error) ?? '') ? apiErrorMessage(error) : undefined) ?? contactTexts.failed.description;
+
+/** Each field's label, in the form's order (the error summary lists problems in it). */
+const labels = { name: 'Your Name', email: 'Email', phone: 'Phone (optional)', message: 'Message', consent: 'Consent to be contacted' } as const;
 
 /**
  * Contact on a practitioner's profile (issue 16): name, e-mail, optional phone, message and the
@@ -68,10 +71,11 @@ export function ContactDialog({ practitioner, onClose }: ContactDialogProps) {
           void submit();
         }}
       >
-        <TextField label="Your Name" autoComplete="name" autoFocus {...form.textField('name')} isDisabled={pending} />
-        <TextField label="Email" type="email" autoComplete="email" {...form.textField('email')} isDisabled={pending} />
-        <TextField label="Phone (optional)" type="tel" autoComplete="tel" {...form.textField('phone')} isDisabled={pending} />
-        <TextField label="Message" rows={5} placeholder="What would you like to ask or book?" {...form.textField('message')} isDisabled={pending} />
+        <ErrorSummary labels={labels} errors={form.errors} onSelect={form.focusField} />
+        <TextField label={labels.name} autoComplete="name" autoFocus {...form.textField('name')} isDisabled={pending} />
+        <TextField label={labels.email} type="email" autoComplete="email" {...form.textField('email')} isDisabled={pending} />
+        <TextField label={labels.phone} type="tel" autoComplete="tel" {...form.textField('phone')} isDisabled={pending} />
+        <TextField label={labels.message} rows={5} placeholder="What would you like to ask or book?" {...form.textField('message')} isDisabled={pending} />
         <div ref={form.fieldRef('consent')}>
           <Checkbox
             name="consent"
