@@ -1,6 +1,7 @@
 import { expect, test } from '@playwright/test';
 import { demoAccount } from '@wellspring/domain';
 import { toast, uniqueEmail } from './fixtures.ts';
+import { expectNoA11yViolationsInBothThemes } from './public-site.ts';
 
 test.describe('practitioner account', () => {
   test('the dashboard without a session shows the login prompt leading to /login', async ({ page }) => {
@@ -61,6 +62,19 @@ test.describe('practitioner account', () => {
     await page.getByLabel('Password').fill('correct horse battery');
     await page.getByRole('button', { name: 'Create account' }).click();
     await expect(page).toHaveURL(/\/dashboard$/);
+  });
+
+  test('sign-in and sign-up pass axe, and an empty sign-up lists its problems with focus on the first field', async ({ page }) => {
+    await page.goto('/login');
+    await expect(page.getByRole('button', { name: 'Sign in' })).toBeVisible();
+    await expectNoA11yViolationsInBothThemes(page);
+
+    await page.goto('/signup');
+    await page.getByRole('button', { name: 'Create account' }).click();
+    const summary = page.getByRole('alert').filter({ hasText: 'problems with this form' });
+    await expect(summary.getByRole('link')).toHaveText(['Full name', 'Email', 'Password']);
+    await expect(page.getByLabel('Full name')).toBeFocused();
+    await expectNoA11yViolationsInBothThemes(page);
   });
 
   test('the seeded demo account signs in', async ({ page }) => {
