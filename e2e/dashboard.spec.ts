@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { toast } from './fixtures.ts';
+import { signUp, toast, uniqueEmail } from './fixtures.ts';
 import { expectNoA11yViolationsInBothThemes } from './public-site.ts';
 import { addAppointment, addPatient, signInAsDemo, signInAsNewPractitioner } from './practice-fixtures.ts';
 
@@ -80,5 +80,13 @@ test.describe('the provider dashboard', () => {
     const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
     expect(overflow).toBeLessThanOrEqual(0);
     await page.screenshot({ path: 'test-results/dashboard-phone.png', fullPage: true });
+  });
+
+  test('fits a phone with a long e-mail address too', async ({ page }) => {
+    await page.setViewportSize({ width: 375, height: 812 });
+    await signUp(page, { name: 'Dr. Bartholomew Featherstonehaugh', email: uniqueEmail('bartholomew.featherstonehaugh.integrative') });
+    await expect(page.getByRole('heading', { level: 1, name: /Welcome back/ })).toBeVisible();
+    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+    expect(overflow).toBeLessThanOrEqual(0);
   });
 });

@@ -15,4 +15,7 @@ export const title = style({ fontSize: 'clamp(1.75rem, 5vw, 2.5rem)' });
 
 export const muted = style({ color: vars.color.textMuted });
 
-export const welcome = style({ display: 'flex', alignItems: 'center', gap: space.md });
+export const welcome = style({ display: 'flex', alignItems: 'center', gap: space.md, minWidth: 0 });
+
+/** The name and e-mail beside the photo: a long address wraps instead of widening a phone's page. */
+export const welcomeText = style({ minWidth: 0, overflowWrap: 'anywhere' });

@@ -21,7 +21,7 @@ export function DashboardPage() {
       <div className={styles.header}>
         <div className={styles.welcome}>
           <Avatar name={user.name} src={profile.data?.profile?.profileImage ?? null} size="lg" />
-          <div>
+          <div className={styles.welcomeText}>
             <h1 className={styles.title}>Welcome back, {user.name}</h1>
             <p className={styles.muted}>{user.email}</p>
           </div>
