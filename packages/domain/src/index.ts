@@ -50,4 +50,6 @@ export * from './shared/site.ts';
 export * from './shared/site-routes.ts';
 export * from './directory/directory.schema.ts';
 export * from './directory/place.schema.ts';
+export * from './directory/search-address.ts';
+export * from './shared/page-data.ts';
 export * from './community/community.machines.ts';
