@@ -27,7 +27,7 @@ export default defineConfig({
     rolldownOptions: {
       // zod's builders are pure calls: with the domain package declared free of side effects (its
       // package.json), what a page does not use of it (schemas, machines, samples) is dropped.
-      treeshake: { manualPureFunctions: ['z'] },
+      treeshake: { manualPureFunctions: ['z', 'lineText', 'multilineText', 'optionalText'], propertyReadSideEffects: false },
       output: {
         codeSplitting: {
           groups: [
