@@ -143,7 +143,7 @@ export function createApp({ config, db, logger, directoryCache = ReadCache.disab
       }),
       pageHead: async (req, res) => {
         const search = new URL(req.originalUrl, 'http://wellspring.invalid').searchParams;
-        const reads = pagePublicReads(createCaller(await createContext({ req, res })));
+        const reads = pagePublicReads(async () => createCaller(await createContext({ req, res })));
         const head = await resolvePageHead(req.path, search, reads.profile);
         // The page's first API answers, for a page that is there (a 404 shows the not-found screen).
         const data = head.status === 200 ? await resolvePageData(req.path, search, reads) : undefined;

@@ -33,24 +33,33 @@ export interface PublicReadsCaller {
 }
 
 /**
- * The reads through the procedures themselves. A profile is read once per page (its head and its
- * data share it); an id the procedure refuses or does not know is no profile, any other failure (the
- * database) is thrown. A failed search is only no data: the page asks for it itself.
+ * The reads through the procedures themselves, on the caller `callerFor` makes. A profile is read
+ * once per page (its head and its data share it); an id the procedure refuses or does not know is no
+ * profile, any other failure (the database) is thrown. A failed search is only no data: the page
+ * asks for it itself.
  */
-export function pagePublicReads(caller: PublicReadsCaller): PageReads {
+export function pagePublicReads(callerFor: () => Promise<PublicReadsCaller>): PageReads {
+  // Made on the first read only: most pages read nothing (and the caller's context looks up the session).
+  let made: Promise<PublicReadsCaller> | undefined;
+  const caller = () => (made ??= callerFor());
   const profiles = new Map<string, Promise<DirectoryProfile | null>>();
   const readProfile = (id: string): Promise<DirectoryProfile | null> =>
-    caller.practitioners.byId({ id }).catch((error: unknown) => {
-      if (error instanceof TRPCError && (error.code === 'NOT_FOUND' || error.code === 'BAD_REQUEST')) return null;
-      throw error;
-    });
+    caller()
+      .then((reads) => reads.practitioners.byId({ id }))
+      .catch((error: unknown) => {
+        if (error instanceof TRPCError && (error.code === 'NOT_FOUND' || error.code === 'BAD_REQUEST')) return null;
+        throw error;
+      });
   return {
     profile: (id) => {
       let read = profiles.get(id);
       if (!read) profiles.set(id, (read = readProfile(id)));
       return read;
     },
-    search: (input) => caller.directory.search(input).catch(() => null),
+    search: (input) =>
+      caller()
+        .then((reads) => reads.directory.search(input))
+        .catch(() => null),
   };
 }
 
