@@ -14,17 +14,19 @@ import { requestLogger } from './http/logger.ts';
 import { originCheck } from './http/origin-check.ts';
 import { requestHost } from './http/request-host.ts';
 import { hostHeaderGuard, methodGuard, queryInputDepthGuard, verifyJsonDepth } from './http/request-guards.ts';
+import { pagePublicReads, resolvePageData } from './http/page-data.ts';
 import { resolvePageHead } from './http/page-head.ts';
 import { profilePhotoFiles, profilePhotoUpload } from './http/profile-photos.ts';
 import { sitemap } from './http/sitemap.ts';
 import { isFileIn, webApp } from './http/static.ts';
-import { findPractitionerProfile } from './repositories/practitioner.repository.ts';
 import { appRouter } from './trpc/app.router.ts';
 import { trpcExpressHandler } from './trpc/express-handler.ts';
-import { createContextFactory, INTERNAL_ERROR_MESSAGE } from './trpc/trpc.ts';
+import { createCallerFactory, createContextFactory, INTERNAL_ERROR_MESSAGE } from './trpc/trpc.ts';
 import { API_MAX_BATCH_SIZE } from '@wellspring/domain';
 
 export const JSON_BODY_LIMIT_BYTES = 100 * 1024;
+
+const createCaller = createCallerFactory(appRouter);
 
 
 export interface AppDependencies {
@@ -114,12 +116,13 @@ export function createApp({ config, db, logger, directoryCache = ReadCache.disab
   });
   // Parsed here so an oversized chunked body gets 413 before tRPC too; tRPC reuses req.body.
   app.use('/api', express.json({ limit: JSON_BODY_LIMIT_BYTES, verify: verifyJsonDepth }));
+  const createContext = createContextFactory({ db, config, directoryCache, now });
   app.use(
     '/api/trpc',
     trpcExpressHandler({
       router: appRouter,
       maxBatchSize: API_MAX_BATCH_SIZE,
-      createContext: createContextFactory({ db, config, directoryCache, now }),
+      createContext,
       onError({ error, path, req }) {
         if (error.code === 'INTERNAL_SERVER_ERROR') logger.error({ err: error, path, reqId: req.headers['x-request-id'] }, 'tRPC procedure failed');
       },
@@ -138,10 +141,14 @@ export function createApp({ config, db, logger, directoryCache = ReadCache.disab
         productionHost: onProductionHost(req),
         sessionIdleMinutes: config.sessions.idleTimeoutMs / 60_000,
       }),
-      pageHead: async (req) => ({
-        head: await resolvePageHead(req.path, new URL(req.originalUrl, 'http://wellspring.invalid').searchParams, (id) => findPractitionerProfile(db, id)),
-        origin: siteOrigin(req),
-      }),
+      pageHead: async (req, res) => {
+        const search = new URL(req.originalUrl, 'http://wellspring.invalid').searchParams;
+        const reads = pagePublicReads(async () => createCaller(await createContext({ req, res })));
+        const head = await resolvePageHead(req.path, search, reads.profile);
+        // The page's first API answers, for a page that is there (a 404 shows the not-found screen).
+        const data = head.status === 200 ? await resolvePageData(req.path, search, reads) : undefined;
+        return { head, origin: siteOrigin(req), data };
+      },
     }),
   );
   app.use((_req, res) => {

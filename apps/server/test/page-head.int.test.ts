@@ -2,6 +2,7 @@ import fs from 'node:fs/promises';
 import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
+import { PAGE_DATA_ELEMENT_ID, type PageData } from '@wellspring/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seedSamplePractitioners } from '../src/db/seed.ts';
 import { createTestDatabase, type TestDatabase } from './support/database.ts';
@@ -120,6 +121,58 @@ describe('each page’s head, in the HTML the server sends', () => {
     const page = await get('/search?query=%3C%2Ftitle%3E%3Cscript%3Ealert(1)%3C%2Fscript%3E');
     expect(page.body).not.toContain('<script>alert(1)</script>');
     expect(titleOf(page.body)).toContain('&lt;/title&gt;&lt;script&gt;');
+  });
+});
+
+/** The page's embedded API answers (http/page-data.ts), parsed as the client parses them; null without a block. */
+function pageDataOf(html: string): PageData | null {
+  const text = new RegExp(`<script type="application/json" id="${PAGE_DATA_ELEMENT_ID}">([^<]*)</script>`).exec(html)?.[1];
+  return text === undefined ? null : (JSON.parse(text) as PageData);
+}
+
+/** What the API itself answers to a GET of `procedure` with `input` (the wire format: superjson's `{ json, meta }`). */
+async function apiAnswer(procedure: string, input: unknown): Promise<unknown> {
+  const query = new URLSearchParams({ batch: '1', input: JSON.stringify({ 0: { json: input } }) });
+  const response = await fetch(`${server.baseUrl}/api/trpc/${procedure}?${query.toString()}`);
+  expect(response.status).toBe(200);
+  const [answer] = (await response.json()) as [{ result: { data: unknown } }];
+  return answer.result.data;
+}
+
+describe('the page’s first API answers, in the HTML the server sends', () => {
+  it('embeds a profile’s answer as the API gives it, under the input the page asks with', async () => {
+    const data = pageDataOf((await get('/practitioners/1')).body);
+    expect(data?.queries).toHaveLength(1);
+    const [query] = data?.queries ?? [];
+    expect(query?.path).toBe('practitioners.byId');
+    expect(query?.input).toEqual({ id: '1' });
+    expect(query?.result).toEqual(await apiAnswer('practitioners.byId', { id: '1' }));
+    expect(query?.result).toMatchObject({ json: { id: '1', name: 'Dr. Elena Rodriguez' } });
+  });
+
+  it('embeds the search of the address’s filters (defaults filled in, unknown values dropped) as the API answers it', async () => {
+    const data = pageDataOf((await get('/search?query=sleep&specialties=acupuncture,nonsense&sort=rating&pageSize=3')).body);
+    const [query] = data?.queries ?? [];
+    expect(query?.path).toBe('directory.search');
+    const input = { query: 'sleep', specialties: ['acupuncture'], sort: 'rating', page: 1, pageSize: 3 };
+    expect(query?.input).toEqual(input);
+    expect(query?.result).toEqual(await apiAnswer('directory.search', input));
+
+    const bare = pageDataOf((await get('/search')).body)?.queries[0];
+    expect(bare?.input).toEqual({ page: 1, pageSize: 12 });
+    expect(bare?.result).toMatchObject({ json: { total: 5 } });
+  });
+
+  it('embeds nothing on pages without a first query and on a 404', async () => {
+    for (const pathname of ['/', '/about', '/practitioners/999999', '/no-such-page']) expect(pageDataOf((await get(pathname)).body), pathname).toBeNull();
+  });
+
+  it('keeps what a visitor puts in the address inside the data block, read back as typed', async () => {
+    const typed = '</script><script>alert(1)</script><!--';
+    const page = await get(`/search?query=${encodeURIComponent(typed)}`);
+    expect(page.body).not.toContain('<script>alert(1)');
+    expect(page.body).not.toContain('<!--');
+    expect(pageDataOf(page.body)?.queries[0]?.input).toMatchObject({ query: typed });
   });
 });
 

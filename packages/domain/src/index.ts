@@ -50,6 +50,8 @@ export * from './shared/site.ts';
 export * from './shared/site-routes.ts';
 export * from './directory/directory.schema.ts';
 export * from './directory/place.schema.ts';
+export * from './directory/search-address.ts';
+export * from './shared/page-data.ts';
 export * from './community/community.machines.ts';
 export * from './contact/contact-message.schema.ts';
 export * from './contact/contact-message.machine.ts';

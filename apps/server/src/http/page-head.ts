@@ -17,7 +17,7 @@ import {
   specialtyLabels,
   type DirectoryProfile,
 } from '@wellspring/domain';
-import { escapeHtmlAttribute } from './html.ts';
+import { escapeHtmlAttribute, jsonScriptText } from './html.ts';
 
 export interface PageHead {
   readonly status: 200 | 404;
@@ -112,12 +112,13 @@ export function headTags(head: PageHead, origin: string): string {
   meta('name', 'twitter:description', head.description);
   if (head.image) meta('name', 'twitter:image', absolute(origin, head.image));
   // A data block, never run (CSP allows only our own script files); `<` escaped so no text can close it.
-  if (head.jsonLd) tags.push(`<script type="application/ld+json">${JSON.stringify({ ...head.jsonLd, url: head.canonicalPath === null ? undefined : absolute(origin, head.canonicalPath) }).replace(/</g, '\\u003c')}</script>`);
+  if (head.jsonLd) tags.push(`<script type="application/ld+json">${jsonScriptText({ ...head.jsonLd, url: head.canonicalPath === null ? undefined : absolute(origin, head.canonicalPath) })}</script>`);
   return tags.join('\n    ');
 }
 
 /** `template` (the built index.html) with its own title and description replaced by `tags`. */
 export function withHeadTags(template: string, tags: string): string {
   const stripped = template.replace(/<title>[\s\S]*?<\/title>\s*/i, '').replace(/<meta\s+name="description"[^>]*>\s*/i, '');
-  return stripped.replace(/<\/head>/i, `  ${tags}\n  </head>`);
+  // A function replacement: a `$&` or `$'` in a practitioner's text is inserted as written.
+  return stripped.replace(/<\/head>/i, () => `  ${tags}\n  </head>`);
 }

@@ -8,8 +8,10 @@ import { statSync } from 'node:fs';
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { matchSitePath } from '@wellspring/domain';
-import express, { type Request, type RequestHandler, type Router } from 'express';
+import type { PageData } from '@wellspring/domain';
+import express, { type Request, type RequestHandler, type Response, type Router } from 'express';
 import { escapeHtmlAttribute } from './html.ts';
+import { pageDataTag } from './page-data.ts';
 import { headTags, withHeadTags, type PageHead } from './page-head.ts';
 
 export const CONFIG_PLACEHOLDER = '__WELLSPRING_CONFIG__';
@@ -24,13 +26,15 @@ export interface WebConfig {
 export { escapeHtmlAttribute };
 
 /**
- * `template` with the runtime config, and, when given, the page's own head tags (page-head.ts) and
- * the links that preload its code (preloadTags).
+ * `template` with the runtime config, and, when given, the page's own head tags (page-head.ts), the
+ * links that preload its code (preloadTags) and the data block of its first API answers (page-data.ts).
  */
-export function renderIndexHtml(template: string, config: WebConfig, headTags?: string, preloads = ''): string {
+export function renderIndexHtml(template: string, config: WebConfig, headTags?: string, preloads = '', dataBlock = ''): string {
   const configured = template.replaceAll(CONFIG_PLACEHOLDER, escapeHtmlAttribute(JSON.stringify(config)));
   const withHead = headTags === undefined ? configured : withHeadTags(configured, headTags);
-  return preloads === '' ? withHead : withHead.replace(/<\/head>/i, `  ${preloads}\n  </head>`);
+  const extra = [preloads, dataBlock].filter((part) => part !== '').join('\n    ');
+  // A function replacement: the data's text is inserted as it is (a `$&` in it stays `$&`).
+  return extra === '' ? withHead : withHead.replace(/<\/head>/i, () => `  ${extra}\n  </head>`);
 }
 
 /** What the web build lists for a page it loads on demand (apps/web build-plugins/route-preloads.ts). */
@@ -141,8 +145,11 @@ const NOT_BUILT_MESSAGE =
 export interface WebAppOptions {
   readonly distDir: string;
   readonly webConfig: (req: Request) => WebConfig;
-  /** The page's head and status (page-head.ts) and the origin its absolute URLs use; without it every page is a 200 with the template's head. */
-  readonly pageHead?: (req: Request) => Promise<{ readonly head: PageHead; readonly origin: string }>;
+  /**
+   * The page's head and status (page-head.ts), the origin its absolute URLs use and the answers it
+   * asks the API for first (page-data.ts); without it every page is a 200 with the template's head.
+   */
+  readonly pageHead?: (req: Request, res: Response) => Promise<{ readonly head: PageHead; readonly origin: string; readonly data?: PageData }>;
 }
 
 export function webApp(options: WebAppOptions): Router {
@@ -240,7 +247,7 @@ export function webApp(options: WebAppOptions): Router {
         return;
       }
       // A page whose head cannot be worked out (the database is down) is still served, as a 200 with the template's head.
-      const page = options.pageHead ? await options.pageHead(req).catch(() => undefined) : undefined;
+      const page = options.pageHead ? await options.pageHead(req, res).catch(() => undefined) : undefined;
       const status = page?.head.status ?? 200;
       const route = status === 200 ? matchSitePath(req.path)?.pattern : undefined;
       const preloads = route === undefined ? '' : preloadTags((await readPreloads()).get(route));
@@ -248,7 +255,7 @@ export function webApp(options: WebAppOptions): Router {
         .status(status)
         .type('html')
         .set('Cache-Control', 'no-cache')
-        .send(renderIndexHtml(template, options.webConfig(req), page ? headTags(page.head, page.origin) : undefined, preloads));
+        .send(renderIndexHtml(template, options.webConfig(req), page ? headTags(page.head, page.origin) : undefined, preloads, page?.data && status === 200 ? pageDataTag(page.data) : ''));
     } catch (error) {
       next(error);
     }

@@ -6,8 +6,11 @@
  * header's session link too.
  */
 import { MutationCache, QueryCache, QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { createTRPCOptionsProxy } from '@trpc/tanstack-react-query';
+import type { AppRouter } from '@wellspring/server/router';
 import type { ReactNode } from 'react';
 import { apiErrorCode, apiErrorPath } from './api-errors.ts';
+import { seedPageQueries, takePageData } from './page-data.ts';
 import { forgetSignedInUserFromOtherTab, onSessionEnded, reportSessionEnded, SIGNED_OUT_BROADCAST_KEY } from './session-guard.ts';
 import { createApiClient, TRPCProvider } from './trpc.ts';
 
@@ -53,6 +56,10 @@ if (typeof window !== 'undefined') {
 
 /** The plain tRPC client, for calls made outside React Query (the landing page's forms). */
 export const apiClient = createApiClient();
+
+// The answers the server embedded in the page (its profile, its first results) are in the cache
+// before the page's first render: it does not ask the API for them again.
+if (typeof document !== 'undefined') seedPageQueries(queryClient, createTRPCOptionsProxy<AppRouter>({ client: apiClient, queryClient }), takePageData());
 
 /** Gives a subtree `useTRPC()` and React Query, on the page-wide client and cache. */
 export function ApiProvider({ children }: { children: ReactNode }) {

@@ -6,10 +6,13 @@
  */
 import { z } from 'zod';
 import { lineText, multilineText } from '../shared/text.ts';
-import { calendarDateSchema } from '../time/dates.ts';
+import { isCalendarDate } from '../time/dates.ts';
 import { appointmentModeSchema, type AppointmentType } from '../appointments/appointment.schema.ts';
 import { labelOf } from '../shared/labels.ts';
 import { tooLongMessage } from '../shared/text-limits.ts';
+
+/** A calendar date `yyyy-MM-dd` that exists (here, not in time/dates.ts: the pages that only format dates load no zod). */
+export const calendarDateSchema = z.string().refine(isCalendarDate, 'Please enter a valid date.');
 
 export const NEW_PATIENT = 'new';
 

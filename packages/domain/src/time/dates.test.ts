@@ -1,11 +1,11 @@
 import fc from 'fast-check';
 import { formatInTimeZone } from 'date-fns-tz';
 import { describe, expect, it } from 'vitest';
+import { calendarDateSchema } from '../schedule/schedule.schema.ts';
 import {
   addDays,
   ageInYears,
   calendarDateInZone,
-  calendarDateSchema,
   dateTimeLocalToInstant,
   daysBetween,
   dayOfWeek,

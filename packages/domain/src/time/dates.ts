@@ -11,7 +11,6 @@
  * elsewhere US short "M/d/yyyy", portal appointments long date with time.
  */
 import { formatInTimeZone } from 'date-fns-tz';
-import { z } from 'zod';
 import { countOf } from '../shared/plural.ts';
 
 export type CalendarDate = string;
@@ -26,8 +25,6 @@ export function isCalendarDate(value: string): boolean {
   const date = new Date(Date.UTC(y, m - 1, d));
   return date.getUTCFullYear() === y && date.getUTCMonth() === m - 1 && date.getUTCDate() === d;
 }
-
-export const calendarDateSchema = z.string().refine(isCalendarDate, 'Please enter a valid date.');
 
 function calendarToUtc(date: CalendarDate): Date {
   if (!isCalendarDate(date)) throw new RangeError(`Not a calendar date (yyyy-MM-dd): ${date}`);
