@@ -5,15 +5,14 @@
  * has no page for and for an unknown practitioner, with the app's not-found screen).
  */
 import {
-  isOneOf,
   matchSitePath,
   notFoundPage,
   privatePageTitle,
   profilePageTitle,
   publicPages,
   searchPageDescription,
+  searchPageFilters,
   SITE_NAME,
-  specialties,
   specialtyLabels,
   type DirectoryProfile,
 } from '@wellspring/domain';
@@ -38,16 +37,13 @@ const notFound: PageHead = { status: 404, ...notFoundPage, canonicalPath: null, 
 
 /** "Acupuncture practitioners near Portland, OR" from `/search?query=…&location=…&specialties=…`. */
 function searchHead(search: URLSearchParams): PageHead {
-  const query = search.get('query')?.trim().slice(0, 80) ?? '';
-  const location = search.get('location')?.trim().slice(0, 80) ?? '';
-  const chosen = (search.get('specialties') ?? '').split(',').filter((value) => isOneOf(specialties, value));
+  const filters = searchPageFilters((name) => search.get(name));
   const canonical = new URLSearchParams();
-  if (query) canonical.set('query', query);
-  if (location) canonical.set('location', location);
-  if (chosen.length > 0) canonical.set('specialties', chosen.join(','));
+  if (filters.query) canonical.set('query', filters.query);
+  if (filters.location) canonical.set('location', filters.location);
+  if (filters.specialties.length > 0) canonical.set('specialties', filters.specialties.join(','));
   const canonicalPath = canonical.size > 0 ? `/search?${canonical.toString()}` : '/search';
-  const page = searchPageDescription({ query, location, specialtyLabels: chosen.map((value) => specialtyLabels[value as keyof typeof specialtyLabels]) });
-  return { status: 200, ...page, canonicalPath, image: null, type: 'website', jsonLd: null };
+  return { status: 200, ...searchPageDescription(filters), canonicalPath, image: null, type: 'website', jsonLd: null };
 }
 
 function profileHead(profile: DirectoryProfile, path: string): PageHead {

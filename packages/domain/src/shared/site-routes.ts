@@ -5,6 +5,9 @@
  * against this list by a test.
  */
 
+import { specialties, specialtyLabels, type Specialty } from '../catalog/specialties.ts';
+import { isOneOf } from './labels.ts';
+
 /** Patterns in the router's syntax: `:name` matches one path segment. */
 export const siteRoutePatterns = [
   '/',
@@ -130,12 +133,29 @@ export const notFoundPage: PageDescription = { title: 'Page not found — Wellsp
 
 const listFormat = new Intl.ListFormat('en-US', { style: 'long', type: 'conjunction' });
 
+/** What a search page's title and canonical address name: its query and location (trimmed, at most 80 characters) and the known specialties, in the address's order. */
+export interface SearchPageFilters {
+  readonly query: string;
+  readonly location: string;
+  readonly specialties: readonly Specialty[];
+}
+
+/** The filters of `/search?query=…&location=…&specialties=…` that its title names; unknown specialties are left out. */
+export function searchPageFilters(param: (name: string) => string | null): SearchPageFilters {
+  return {
+    query: param('query')?.trim().slice(0, 80) ?? '',
+    location: param('location')?.trim().slice(0, 80) ?? '',
+    specialties: (param('specialties') ?? '').split(',').filter((value): value is Specialty => isOneOf(specialties, value)),
+  };
+}
+
 /** A search page's own title and description: "Acupuncture practitioners matching “pain” near Portland, OR — Wellspring". */
-export function searchPageDescription(filters: { readonly query: string; readonly location: string; readonly specialtyLabels: readonly string[] }): PageDescription {
+export function searchPageDescription(filters: SearchPageFilters): PageDescription {
   const base = publicPages['/search'] ?? { title: SITE_NAME, description: SITE_DESCRIPTION };
-  const { query, location, specialtyLabels } = filters;
-  if (!query && !location && specialtyLabels.length === 0) return base;
-  const what = specialtyLabels.length > 0 ? `${listFormat.format(specialtyLabels)} practitioners` : 'Holistic practitioners';
+  const { query, location } = filters;
+  const labels = filters.specialties.map((specialty) => specialtyLabels[specialty]);
+  if (!query && !location && labels.length === 0) return base;
+  const what = labels.length > 0 ? `${listFormat.format(labels)} practitioners` : 'Holistic practitioners';
   const matching = query ? ` matching “${query}”` : '';
   const near = location ? ` near ${location}` : '';
   return {

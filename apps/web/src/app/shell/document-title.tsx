@@ -1,4 +1,4 @@
-import { isOneOf, matchSitePath, pageTitleForPath, searchPageDescription, specialties, specialtyLabels } from '@wellspring/domain';
+import { matchSitePath, pageTitleForPath, searchPageDescription, searchPageFilters } from '@wellspring/domain';
 import { useLocation, useSearch } from 'wouter';
 import { useDocumentTitle } from '../../lib/use-document-title.ts';
 
@@ -12,12 +12,7 @@ export function titleForPage(pathname: string, search: string): string | null {
   if (pattern === '/practitioners/:id') return null;
   if (pattern !== '/search') return pageTitleForPath(pathname);
   const params = new URLSearchParams(search);
-  const chosen = (params.get('specialties') ?? '').split(',').filter((value) => isOneOf(specialties, value));
-  return searchPageDescription({
-    query: params.get('query')?.trim().slice(0, 80) ?? '',
-    location: params.get('location')?.trim().slice(0, 80) ?? '',
-    specialtyLabels: chosen.map((value) => specialtyLabels[value]),
-  }).title;
+  return searchPageDescription(searchPageFilters((name) => params.get(name))).title;
 }
 
 /** Follows client-side navigation with the tab's title. */

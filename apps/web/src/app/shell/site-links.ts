@@ -14,7 +14,7 @@ export const legalLinks = [
   { href: '/terms', label: 'Terms and Conditions' },
 ] as const;
 
-/** Whether `location` is the page of `href` or below it (a profile is not under `/search`, so exact for now). */
+/** Whether `location` is the page of `href` or a page below it. */
 export function isCurrentPage(location: string, href: string): boolean {
   return location === href || location.startsWith(`${href}/`);
 }
