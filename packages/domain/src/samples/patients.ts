@@ -4,7 +4,8 @@
  * Appointment dates are offsets from `today` (see sample-dates.ts).
  */
 import { patientMessages, type PatientDetail, type PatientListRow, type PatientRecordRow } from '../patients/patient.schema.ts';
-import { nextAppointmentText, relativeLastVisit, zonedTimeToInstant, type CalendarDate } from '../time/dates.ts';
+import { nextAppointmentText } from '../time/date-formats.ts';
+import { relativeLastVisit, zonedTimeToInstant, type CalendarDate } from '../time/dates.ts';
 import { SAMPLE_TIME_ZONE, SAMPLE_TODAY, sampleDay } from './sample-dates.ts';
 
 const PROVIDER = 'Dr. Sarah Mitchell';

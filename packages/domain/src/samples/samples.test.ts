@@ -7,7 +7,8 @@ import { isReferralCodeRedeemable } from '../referrals/referral-code.machine.ts'
 import { canStartSession } from '../appointments/appointment.machine.ts';
 import { forumCategoryNames, resourceTabOf, resourceTypes, eventTypes } from '../community/community.schema.ts';
 import { quizSymptomVocabulary } from '../quiz/quiz.questions.ts';
-import { dayOfWeek, formatLongDateTime, relativeLastVisit, weekOf } from '../time/dates.ts';
+import { formatLongDateTime } from '../time/date-formats.ts';
+import { dayOfWeek, relativeLastVisit, weekOf } from '../time/dates.ts';
 import { patientAge, patientRecordRowStatusLabel, patientRecordRowStatuses } from '../patients/patient.schema.ts';
 import { buildSamples } from './build-samples.ts';
 import { demoAccount } from './demo-account.ts';

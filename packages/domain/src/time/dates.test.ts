@@ -9,20 +9,16 @@ import {
   dateTimeLocalToInstant,
   daysBetween,
   dayOfWeek,
-  formatLongDate,
-  formatLongDateTime,
-  formatMonthDay,
-  formatMonthYear,
   formatTimeOfDay,
   formatUsShortDate,
   isCalendarDate,
   isDateTimeLocal,
-  nextAppointmentText,
   relativeLastVisit,
   weekOf,
   yearsInPractice,
   zonedTimeToInstant,
 } from './dates.ts';
+import { formatLongDate, formatLongDateTime, formatMonthDay, formatMonthYear, nextAppointmentText } from './date-formats.ts';
 
 describe('calendar dates', () => {
   it('validates yyyy-MM-dd', () => {
@@ -84,6 +80,8 @@ describe('formats', () => {
     expect(formatLongDateTime(instant, 'America/New_York')).toBe('June 5, 2025 at 5:30 PM');
     expect(formatLongDate(instant, 'Asia/Tokyo')).toBe('June 6, 2025');
     expect(formatUsShortDate('2025-06-05T21:30:00Z', 'Asia/Tokyo')).toBe('6/6/2025');
+    expect(formatUsShortDate(new Date('2026-01-01T03:00:00Z'), 'America/Los_Angeles')).toBe('12/31/2025');
+    expect(formatUsShortDate('2025-11-09T12:00:00Z', 'UTC')).toBe('11/9/2025');
     expect(formatTimeOfDay(instant, 'UTC')).toBe('9:30 PM');
     expect(calendarDateInZone(instant, 'Asia/Tokyo')).toBe('2025-06-06');
   });

@@ -5,12 +5,14 @@
  * - a **calendar date** `yyyy-MM-dd` (a date of birth, a "today", a schedule day) has no zone; it is
  *   computed on with UTC arithmetic only;
  * - an **instant** (`Date` or ISO-8601 string with an offset) is shown in a practitioner's IANA zone
- *   through date-fns-tz `formatInTimeZone`. The machine's zone is never read.
+ *   (through Intl here, through date-fns-tz `formatInTimeZone` in date-formats.ts). The machine's
+ *   zone is never read.
  *
  * Formats of SPEC §9: note and appointment dates "MMMM d, yyyy", upcoming appointments "MMMM d",
- * elsewhere US short "M/d/yyyy", portal appointments long date with time.
+ * elsewhere US short "M/d/yyyy", portal appointments long date with time. The patterned ones are in
+ * date-formats.ts, with date-fns: what a public page needs of this file (a profile's short dates,
+ * its years in practice) comes without it.
  */
-import { formatInTimeZone } from 'date-fns-tz';
 import { countOf } from '../shared/plural.ts';
 
 export type CalendarDate = string;
@@ -26,7 +28,8 @@ export function isCalendarDate(value: string): boolean {
   return date.getUTCFullYear() === y && date.getUTCMonth() === m - 1 && date.getUTCDate() === d;
 }
 
-function calendarToUtc(date: CalendarDate): Date {
+/** The UTC midnight of a calendar date (throws on one that is not). */
+export function calendarToUtc(date: CalendarDate): Date {
   if (!isCalendarDate(date)) throw new RangeError(`Not a calendar date (yyyy-MM-dd): ${date}`);
   const [y, m, d] = date.split('-').map(Number) as [number, number, number];
   return new Date(Date.UTC(y, m - 1, d));
@@ -34,7 +37,7 @@ function calendarToUtc(date: CalendarDate): Date {
 
 const utcToCalendar = (date: Date): CalendarDate => date.toISOString().slice(0, 10);
 
-const toDate = (instant: Instant): Date => (typeof instant === 'string' ? new Date(instant) : instant);
+export const toDate = (instant: Instant): Date => (typeof instant === 'string' ? new Date(instant) : instant);
 
 /*
  * The two conversions the practice screens make for every appointment row (its day and its time of
@@ -92,34 +95,21 @@ export function weekOf(date: Instant | CalendarDate, timeZone: string): Calendar
   return Array.from({ length: 7 }, (_, index) => addDays(sunday, index));
 }
 
-/** A calendar date or an instant, formatted with `pattern`; a calendar date ignores the zone. */
-function formatValue(value: Instant | CalendarDate, timeZone: string, pattern: string): string {
-  if (typeof value === 'string' && isCalendarDate(value)) return formatInTimeZone(calendarToUtc(value), 'UTC', pattern);
-  return formatInTimeZone(toDate(value), timeZone, pattern);
+/**
+ * "6/5/2025" (every other date, payment dates), in the pattern US_SHORT_DATE names. Composed from
+ * the cached Intl parts rather than through date-fns: a public profile shows such dates, and this
+ * keeps date-fns' formatter (about 9 KB) out of its first load.
+ */
+export function formatUsShortDate(value: Instant | CalendarDate, timeZone: string): string {
+  const date = typeof value === 'string' && isCalendarDate(value) ? value : calendarDateInZone(value, timeZone);
+  const [year, month, day] = date.split('-') as [string, string, string];
+  return `${Number(month)}/${Number(day)}/${year}`;
 }
-
-export const LONG_DATE = 'MMMM d, yyyy';
-export const MONTH_DAY = 'MMMM d';
-export const US_SHORT_DATE = 'M/d/yyyy';
-export const LONG_DATE_TIME = "MMMM d, yyyy 'at' h:mm a";
-export const TIME_OF_DAY = 'h:mm a';
-
-/** "June 5, 2025" (notes, visits, patient dates of birth). */
-export const formatLongDate = (value: Instant | CalendarDate, timeZone: string): string => formatValue(value, timeZone, LONG_DATE);
-/** "June 5" (upcoming appointments on the patient card). */
-export const formatMonthDay = (value: Instant | CalendarDate, timeZone: string): string => formatValue(value, timeZone, MONTH_DAY);
-/** "6/5/2025" (every other date, payment dates). */
-export const formatUsShortDate = (value: Instant | CalendarDate, timeZone: string): string => formatValue(value, timeZone, US_SHORT_DATE);
-/** "June 5, 2025 at 2:30 PM" (portal appointments). */
-export const formatLongDateTime = (value: Instant, timeZone: string): string => formatValue(value, timeZone, LONG_DATE_TIME);
 /** "2:30 PM". */
 export function formatTimeOfDay(value: Instant, timeZone: string): string {
   const { hour, minute, dayPeriod } = zonedParts(value, timeZone);
   return `${hour}:${minute} ${dayPeriod.toUpperCase()}`;
 }
-/** "June 2025" (the schedule's month-year picker). */
-export const formatMonthYear = (value: Instant | CalendarDate, timeZone: string): string => formatValue(value, timeZone, 'MMMM yyyy');
-
 /**
  * SPEC §2: "Years in practice = current year minus yearsExperience". The result is the year the
  * practitioner started (2025 − 12 = 2013), shown as "In practice since 2013".
@@ -140,21 +130,6 @@ export function relativeLastVisit(lastVisit: CalendarDate | null, today: Calenda
   if (days < 30) return `${countOf(Math.floor(days / 7), 'week')} ago`;
   if (days < 365) return `${countOf(Math.floor(days / 30), 'month')} ago`;
   return `${countOf(Math.floor(days / 365), 'year')} ago`;
-}
-
-/**
- * The patient list's "next appointment" text: "Today, 10:00 AM", "Tomorrow, 2:00 PM",
- * "June 20, 10:00 AM", or "Not scheduled".
- */
-export function nextAppointmentText(startsAt: Instant | null, now: Instant, timeZone: string): string {
-  if (startsAt === null) return 'Not scheduled';
-  const day = calendarDateInZone(startsAt, timeZone);
-  const today = calendarDateInZone(now, timeZone);
-  const time = formatTimeOfDay(startsAt, timeZone);
-  const diff = daysBetween(today, day);
-  if (diff === 0) return `Today, ${time}`;
-  if (diff === 1) return `Tomorrow, ${time}`;
-  return `${formatMonthDay(startsAt, timeZone)}, ${time}`;
 }
 
 /**

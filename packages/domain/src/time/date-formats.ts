@@ -1,0 +1,43 @@
+/**
+ * Dates in SPEC §9's patterns, through date-fns-tz `formatInTimeZone` (dates.ts has the Intl-based
+ * formats and the calendar arithmetic). The machine's zone is never read.
+ */
+import { formatInTimeZone } from 'date-fns-tz';
+import { calendarDateInZone, calendarToUtc, daysBetween, formatTimeOfDay, isCalendarDate, toDate, type CalendarDate, type Instant } from './dates.ts';
+
+/** A calendar date or an instant, formatted with `pattern`; a calendar date ignores the zone. */
+function formatValue(value: Instant | CalendarDate, timeZone: string, pattern: string): string {
+  if (typeof value === 'string' && isCalendarDate(value)) return formatInTimeZone(calendarToUtc(value), 'UTC', pattern);
+  return formatInTimeZone(toDate(value), timeZone, pattern);
+}
+
+export const LONG_DATE = 'MMMM d, yyyy';
+export const MONTH_DAY = 'MMMM d';
+export const US_SHORT_DATE = 'M/d/yyyy';
+export const LONG_DATE_TIME = "MMMM d, yyyy 'at' h:mm a";
+export const TIME_OF_DAY = 'h:mm a';
+
+/** "June 5, 2025" (notes, visits, patient dates of birth). */
+export const formatLongDate = (value: Instant | CalendarDate, timeZone: string): string => formatValue(value, timeZone, LONG_DATE);
+/** "June 5" (upcoming appointments on the patient card). */
+export const formatMonthDay = (value: Instant | CalendarDate, timeZone: string): string => formatValue(value, timeZone, MONTH_DAY);
+/** "June 5, 2025 at 2:30 PM" (portal appointments). */
+export const formatLongDateTime = (value: Instant, timeZone: string): string => formatValue(value, timeZone, LONG_DATE_TIME);
+/** "June 2025" (the schedule's month-year picker). */
+export const formatMonthYear = (value: Instant | CalendarDate, timeZone: string): string => formatValue(value, timeZone, 'MMMM yyyy');
+
+/**
+ * The patient list's "next appointment" text: "Today, 10:00 AM", "Tomorrow, 2:00 PM",
+ * "June 20, 10:00 AM", or "Not scheduled".
+ */
+export function nextAppointmentText(startsAt: Instant | null, now: Instant, timeZone: string): string {
+  if (startsAt === null) return 'Not scheduled';
+  const day = calendarDateInZone(startsAt, timeZone);
+  const today = calendarDateInZone(now, timeZone);
+  const time = formatTimeOfDay(startsAt, timeZone);
+  const diff = daysBetween(today, day);
+  if (diff === 0) return `Today, ${time}`;
+  if (diff === 1) return `Tomorrow, ${time}`;
+  return `${formatMonthDay(startsAt, timeZone)}, ${time}`;
+}
+
