@@ -19,6 +19,7 @@ import { resolvePageHead } from './http/page-head.ts';
 import { profilePhotoFiles, profilePhotoUpload } from './http/profile-photos.ts';
 import { sitemap } from './http/sitemap.ts';
 import { isFileIn, webApp } from './http/static.ts';
+import { readSessionToken } from './auth/session.ts';
 import { appRouter } from './trpc/app.router.ts';
 import { trpcExpressHandler } from './trpc/express-handler.ts';
 import { createCallerFactory, createContextFactory, INTERNAL_ERROR_MESSAGE } from './trpc/trpc.ts';
@@ -140,6 +141,7 @@ export function createApp({ config, db, logger, directoryCache = ReadCache.disab
         contactEmail: config.contactEmail,
         productionHost: onProductionHost(req),
         sessionIdleMinutes: config.sessions.idleTimeoutMs / 60_000,
+        sessionCookie: readSessionToken(req) !== null,
       }),
       pageHead: async (req, res) => {
         const search = new URL(req.originalUrl, 'http://wellspring.invalid').searchParams;

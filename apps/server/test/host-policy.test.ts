@@ -50,9 +50,10 @@ describe('index.html config', () => {
       contactEmail: 'a"b<c>@example.com',
       productionHost: true,
       sessionIdleMinutes: 30,
+      sessionCookie: false,
     });
     expect(html).toBe(
-      '<meta name="wellspring-config" content="{&quot;contactEmail&quot;:&quot;a\\&quot;b&lt;c&gt;@example.com&quot;,&quot;productionHost&quot;:true,&quot;sessionIdleMinutes&quot;:30}">',
+      '<meta name="wellspring-config" content="{&quot;contactEmail&quot;:&quot;a\\&quot;b&lt;c&gt;@example.com&quot;,&quot;productionHost&quot;:true,&quot;sessionIdleMinutes&quot;:30,&quot;sessionCookie&quot;:false}">',
     );
     expect(escapeHtmlAttribute(`'&`)).toBe('&#39;&amp;');
   });

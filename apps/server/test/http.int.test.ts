@@ -126,7 +126,21 @@ describe('the web app', () => {
     const html = await response.text();
     expect(html).not.toContain('__WELLSPRING_CONFIG__');
     const content = /content="([^"]*)"/.exec(html)?.[1] ?? '';
-    expect(JSON.parse(content.replaceAll('&quot;', '"'))).toEqual({ contactEmail: 'care@wellspring.test', productionHost: false, sessionIdleMinutes: 30 });
+    expect(JSON.parse(content.replaceAll('&quot;', '"'))).toEqual({ contactEmail: 'care@wellspring.test', productionHost: false, sessionIdleMinutes: 30, sessionCookie: false });
+  });
+
+  it('tells the page whether the request carried a session cookie (the page cannot read it), not whether it is valid', async () => {
+    const config = async (headers: Record<string, string>) => {
+      const html = await (await get('/about', headers)).text();
+      return JSON.parse((/content="([^"]*)"/.exec(html)?.[1] ?? '').replaceAll('&quot;', '"')) as { sessionCookie: boolean };
+    };
+    expect((await config({ cookie: 'session=abcdefgh234567' })).sessionCookie).toBe(true);
+    expect((await config({ cookie: 'theme=dark; session=abcdefgh234567' })).sessionCookie).toBe(true);
+    expect((await config({ cookie: 'theme=dark' })).sessionCookie).toBe(false);
+    expect((await config({ cookie: 'session=NOT-OURS' })).sessionCookie).toBe(false);
+    expect((await config({})).sessionCookie).toBe(false);
+    // So a cache keeps the page apart per Cookie header.
+    expect((await get('/about')).headers.get('vary')?.split(',').map((name) => name.trim().toLowerCase())).toContain('cookie');
   });
 
   it('tells the page it is on a production host', async () => {

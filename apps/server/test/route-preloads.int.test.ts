@@ -68,7 +68,7 @@ describe('route preloads in the served HTML', () => {
 describe('preload tags', () => {
   it('go before </head>, with or without the page head', () => {
     const tags = preloadTags(parseRoutePreloads(JSON.stringify(PRELOADS)).get('/about'));
-    const html = renderIndexHtml(INDEX_HTML, { contactEmail: 'a@b.c', productionHost: false, sessionIdleMinutes: 30 }, undefined, tags);
+    const html = renderIndexHtml(INDEX_HTML, { contactEmail: 'a@b.c', productionHost: false, sessionIdleMinutes: 30, sessionCookie: false }, undefined, tags);
     expect(html.indexOf('modulepreload')).toBeGreaterThan(-1);
     expect(html.indexOf('modulepreload')).toBeLessThan(html.indexOf('</head>'));
     expect(preloadTags(undefined)).toBe('');

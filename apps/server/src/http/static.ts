@@ -21,6 +21,11 @@ export interface WebConfig {
   readonly productionHost: boolean;
   /** SESSION_IDLE_MINUTES: a signed-in page left alone this long goes to sign-in by itself. */
   readonly sessionIdleMinutes: number;
+  /**
+   * The request carried a session cookie. Without one the visitor is signed out, and the page asks
+   * the API nothing about a session (the cookie is HttpOnly: the page cannot look for itself).
+   */
+  readonly sessionCookie: boolean;
 }
 
 export { escapeHtmlAttribute };
@@ -251,6 +256,8 @@ export function webApp(options: WebAppOptions): Router {
       const status = page?.head.status ?? 200;
       const route = status === 200 ? matchSitePath(req.path)?.pattern : undefined;
       const preloads = route === undefined ? '' : preloadTags((await readPreloads()).get(route));
+      // The page's config says whether the request carried a session cookie (WebConfig.sessionCookie).
+      res.vary('Cookie');
       res
         .status(status)
         .type('html')

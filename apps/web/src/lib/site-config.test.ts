@@ -14,14 +14,14 @@ function documentWithConfig(content: string | null): Document {
 
 describe('site config', () => {
   it('uses the server’s JSON when it replaced the placeholder', () => {
-    const doc = documentWithConfig(JSON.stringify({ contactEmail: 'care@example.org', productionHost: true, sessionIdleMinutes: 15 }));
-    expect(readSiteConfig(doc, 'localhost')).toEqual({ contactEmail: 'care@example.org', productionHost: true, sessionIdleMinutes: 15 });
+    const doc = documentWithConfig(JSON.stringify({ contactEmail: 'care@example.org', productionHost: true, sessionIdleMinutes: 15, sessionCookie: false }));
+    expect(readSiteConfig(doc, 'localhost')).toEqual({ contactEmail: 'care@example.org', productionHost: true, sessionIdleMinutes: 15, sessionCookie: false });
   });
 
   it('under vite dev (placeholder left) derives the host kind from the hostname', () => {
     const doc = documentWithConfig('__WELLSPRING_CONFIG__');
-    expect(readSiteConfig(doc, 'localhost')).toEqual({ contactEmail: DEFAULT_CONTACT_EMAIL, productionHost: false, sessionIdleMinutes: DEFAULT_SESSION_IDLE_MINUTES });
-    expect(readSiteConfig(doc, 'wellspring.health')).toEqual({ contactEmail: DEFAULT_CONTACT_EMAIL, productionHost: true, sessionIdleMinutes: DEFAULT_SESSION_IDLE_MINUTES });
+    expect(readSiteConfig(doc, 'localhost')).toEqual({ contactEmail: DEFAULT_CONTACT_EMAIL, productionHost: false, sessionIdleMinutes: DEFAULT_SESSION_IDLE_MINUTES, sessionCookie: true });
+    expect(readSiteConfig(doc, 'wellspring.health')).toEqual({ contactEmail: DEFAULT_CONTACT_EMAIL, productionHost: true, sessionIdleMinutes: DEFAULT_SESSION_IDLE_MINUTES, sessionCookie: true });
   });
 
   it('falls back to defaults for a missing tag or malformed JSON', () => {

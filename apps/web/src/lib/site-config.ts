@@ -11,6 +11,11 @@ export interface SiteConfig {
   readonly productionHost: boolean;
   /** The server's idle limit (SESSION_IDLE_MINUTES): a signed-in page left alone this long goes to sign-in. */
   readonly sessionIdleMinutes: number;
+  /**
+   * The page's request carried a session cookie (which is HttpOnly). Without one the visitor is
+   * signed out and the page need not ask the API; under `vite dev` it is unknown, so assumed.
+   */
+  readonly sessionCookie: boolean;
 }
 
 export const DEFAULT_CONTACT_EMAIL = 'hello@wellspring.health';
@@ -25,11 +30,12 @@ function parseConfig(content: string | null | undefined): Partial<SiteConfig> {
   try {
     const parsed: unknown = JSON.parse(content);
     if (typeof parsed !== 'object' || parsed === null) return {};
-    const { contactEmail, productionHost, sessionIdleMinutes } = parsed as Record<string, unknown>;
+    const { contactEmail, productionHost, sessionIdleMinutes, sessionCookie } = parsed as Record<string, unknown>;
     return {
       ...(typeof contactEmail === 'string' && contactEmail.includes('@') ? { contactEmail } : {}),
       ...(typeof productionHost === 'boolean' ? { productionHost } : {}),
       ...(typeof sessionIdleMinutes === 'number' && sessionIdleMinutes > 0 ? { sessionIdleMinutes } : {}),
+      ...(typeof sessionCookie === 'boolean' ? { sessionCookie } : {}),
     };
   } catch {
     return {};
@@ -43,6 +49,7 @@ export function readSiteConfig(doc: Document = document, hostname: string = wind
     contactEmail: configured.contactEmail ?? DEFAULT_CONTACT_EMAIL,
     productionHost: configured.productionHost ?? isProductionHostname(hostname),
     sessionIdleMinutes: configured.sessionIdleMinutes ?? DEFAULT_SESSION_IDLE_MINUTES,
+    sessionCookie: configured.sessionCookie ?? true,
   };
 }
 

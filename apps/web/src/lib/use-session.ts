@@ -1,6 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { reconcileSession } from './session-guard.ts';
+import { sessionHint } from './session-hint.ts';
 import { useTRPC } from './trpc.ts';
 
 /** The signed-in practitioner, or null; `auth.me` is the one place the client learns about its session. */
@@ -13,6 +14,7 @@ export function useSession({ enabled = true }: { enabled?: boolean } = {}) {
   // No user while this tab was signed in: the session ended (idle limit, expiry), see lib/session-guard.
   useEffect(() => {
     if (userId !== undefined) reconcileSession(userId);
+    if (userId) sessionHint.sessionSeen();
   }, [userId]);
   return session;
 }

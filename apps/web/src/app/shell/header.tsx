@@ -2,6 +2,7 @@ import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { Link as AriaLink } from 'react-aria-components';
 import { useLocation } from 'wouter';
 import { WAITLIST_SECTION_ID } from '../../lib/scroll.ts';
+import { useMaybeSignedIn } from '../../lib/session-hint.ts';
 import { siteConfig } from '../../lib/site-config.ts';
 import { Button, LinkButton } from '../../ui/button/button.tsx';
 import { CloseIcon, LeafIcon, MenuIcon } from '../../ui/icons/icons.tsx';
@@ -110,15 +111,19 @@ function NavLinks({ className, location }: { readonly className: string; readonl
 }
 
 // The session check needs the API stack (React Query, tRPC), which the landing page's initial
-// JavaScript leaves out: the link loads on its own, showing "Sign in" meanwhile.
+// JavaScript leaves out: the link loads on its own, showing "Sign in" meanwhile, and only where the
+// visitor may be signed in (lib/session-hint): a visitor without a session cookie is not.
 const LazySessionLink = lazy(() => import('./session-link.tsx').then((m) => ({ default: m.SessionLink })));
 
 /** "Sign in", or "Dashboard" once signed in (local and preview hosts only). */
 function SessionLink(props: SessionNavLinkProps) {
-  return (
-    <Suspense fallback={<SessionNavLink {...props} signedIn={false} />}>
+  const signedOut = <SessionNavLink {...props} signedIn={false} />;
+  return useMaybeSignedIn() ? (
+    <Suspense fallback={signedOut}>
       <LazySessionLink {...props} />
     </Suspense>
+  ) : (
+    signedOut
   );
 }
 

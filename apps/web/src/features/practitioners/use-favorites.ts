@@ -2,6 +2,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useSyncExternalStore } from 'react';
 import { apiErrorCode } from '../../lib/api-errors.ts';
 import { useTRPC, useTRPCClient } from '../../lib/trpc.ts';
+import { useMaybeSignedIn } from '../../lib/session-hint.ts';
 import { useSession } from '../../lib/use-session.ts';
 
 /** Where a signed-out visitor's favorites are kept (still set after a reload). */
@@ -84,8 +85,10 @@ export interface Favorites {
 export function useFavorites(): Favorites {
   const trpc = useTRPC();
   const queryClient = useQueryClient();
-  const session = useSession();
-  const signedIn = Boolean(session.data?.user);
+  // A visitor without a session cookie is signed out: no need to ask (lib/session-hint).
+  const maybeSignedIn = useMaybeSignedIn();
+  const session = useSession({ enabled: maybeSignedIn });
+  const signedIn = maybeSignedIn && Boolean(session.data?.user);
   const saved = useQuery({ ...trpc.favorites.ids.queryOptions(), enabled: signedIn });
   const save = useMutation(
     trpc.favorites.set.mutationOptions({
@@ -138,7 +141,7 @@ export function useFavorites(): Favorites {
   );
 
   return {
-    isLoading: session.isPending || (signedIn && saved.isPending),
+    isLoading: (maybeSignedIn && session.isPending) || (signedIn && saved.isPending),
     isUpdating: save.isPending,
     isFavorite,
     setFavorite,
