@@ -1,6 +1,7 @@
 import { lazy, Suspense } from 'react';
 import { useLocation } from 'wouter';
 import { siteConfig } from '../lib/site-config.ts';
+import { useHasNavigated } from '../lib/use-has-navigated.ts';
 import { Skeleton } from '../ui/skeleton/skeleton.tsx';
 import * as styles from './app.css.ts';
 import { AppProviders } from './providers.tsx';
@@ -10,7 +11,8 @@ import { Header } from './shell/header.tsx';
 import { RouteErrorBoundary } from './shell/route-error-boundary.tsx';
 
 // A production host serves only `/`, whose title the server wrote: the title's route knowledge
-// (the domain's page list) stays out of the landing page's JavaScript there.
+// (the domain's page list) stays out of the landing page's JavaScript there. Elsewhere the first
+// page's title is the server's too, so the title's code loads with the first move to another address.
 const DocumentTitle = lazy(() => import('./shell/document-title.tsx').then((m) => ({ default: m.DocumentTitle })));
 
 function PageLoading() {
@@ -28,9 +30,10 @@ function AppShell() {
   const [location] = useLocation();
   // The signed-in screens and the portal stay mounted from one to the next (their shells keep their own boundary per page).
   const routeKey = useSignedInRoute() ? 'signed-in' : isPortalPath(location) ? 'provider-portal' : location;
+  const navigated = useHasNavigated();
   return (
     <>
-      {siteConfig().productionHost ? null : (
+      {siteConfig().productionHost || !navigated ? null : (
         <Suspense fallback={null}>
           <DocumentTitle />
         </Suspense>
