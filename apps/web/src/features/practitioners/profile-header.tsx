@@ -1,5 +1,5 @@
 import { countOf, practitionerMessages, specialtyLabels, type DirectoryProfile } from '@wellspring/domain';
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { copyText } from '../../lib/clipboard.ts';
 import { notify } from '../../lib/toast.tsx';
 import { Avatar } from '../../ui/avatar/avatar.tsx';
@@ -8,9 +8,13 @@ import { Button } from '../../ui/button/button.tsx';
 import { ClockIcon, HeartIcon, LinkIcon, MapPinIcon, MessageIcon } from '../../ui/icons/icons.tsx';
 import { formatRating, RatingStars } from '../../ui/rating/rating.tsx';
 import { ToggleButton } from '../../ui/toggle-button/toggle-button.tsx';
-import { ContactDialog } from './contact-dialog.tsx';
 import * as styles from './profile.css.ts';
 import { useFavorites } from './use-favorites.ts';
+
+// The contact form (react-aria's dialog, form fields and the domain's schema) is most of a profile's
+// code: it loads when Contact is first pointed at, focused or pressed, not before the profile paints.
+const loadContactDialog = () => import('./contact-dialog.tsx').then((m) => ({ default: m.ContactDialog }));
+const ContactDialog = lazy(loadContactDialog);
 
 export function ProfileHeader({ practitioner }: { practitioner: DirectoryProfile }) {
   return (
@@ -78,11 +82,15 @@ function ProfileActions({ practitioner }: { practitioner: DirectoryProfile }) {
       <Button variant="outline" size="icon" aria-label="Copy link" onPress={() => void copyLink()}>
         <LinkIcon size={20} />
       </Button>
-      <Button onPress={() => setContacting(true)}>
+      <Button onHoverStart={() => void loadContactDialog()} onFocus={() => void loadContactDialog()} onPress={() => setContacting(true)}>
         <MessageIcon size={18} />
         Contact
       </Button>
-      {contacting ? <ContactDialog practitioner={practitioner} onClose={() => setContacting(false)} /> : null}
+      {contacting ? (
+        <Suspense fallback={null}>
+          <ContactDialog practitioner={practitioner} onClose={() => setContacting(false)} />
+        </Suspense>
+      ) : null}
     </div>
   );
 }
