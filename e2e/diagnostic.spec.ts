@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { toast } from './fixtures.ts';
-import { expectNoA11yViolationsInBothThemes } from './public-site.ts';
+import { expectNoA11yViolationsInBothThemes, locationFieldOf } from './public-site.ts';
 
 test.describe('diagnostic quiz', () => {
   test('five questions, results matched on the server, the toast, an approach opens the search with its query', async ({ page }) => {
@@ -34,7 +34,7 @@ test.describe('diagnostic quiz', () => {
     await expect(page).toHaveURL(new RegExp(`/search\\?query=${encodeURIComponent(approachName).replace(/%20/g, '\\+')}$`));
     expect(await page.evaluate(() => window.history.state as unknown)).toEqual({ query: approachName, location: '' });
     await expect(page.getByRole('searchbox', { name: 'Search', exact: true })).toHaveValue(approachName);
-    await expect(page.getByRole('combobox', { name: 'Location' })).toHaveValue('');
+    await expect(locationFieldOf(page)).toHaveValue('');
     await expect(page.getByText(/practitioners? found/)).toBeVisible();
   });
 

@@ -14,3 +14,9 @@ export async function expectNoA11yViolationsInBothThemes(page: Page): Promise<vo
   await expectNoA11yViolations(page);
   await page.emulateMedia({ colorScheme: 'light' });
 }
+
+/**
+ * /search's location field, whichever it is at the moment: the plain field the page comes with, or
+ * the combo box with suggestions that replaces it once focused (apps/web features/search/location-field).
+ */
+export const locationFieldOf = (page: Page) => page.getByPlaceholder('City and state or ZIP, e.g. Portland, OR');

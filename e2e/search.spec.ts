@@ -1,5 +1,13 @@
-import { expect, test, type Locator } from '@playwright/test';
-import { expectNoA11yViolationsInBothThemes } from './public-site.ts';
+import { expect, test, type Locator, type Page } from '@playwright/test';
+import { expectNoA11yViolationsInBothThemes, locationFieldOf } from './public-site.ts';
+
+/** The location field once focused: the page comes with a plain field, which the combo box with suggestions replaces then. */
+async function focusLocationComboBox(page: Page): Promise<Locator> {
+  await locationFieldOf(page).click();
+  const comboBox = page.getByRole('combobox', { name: 'Location' });
+  await expect(comboBox).toBeFocused();
+  return comboBox;
+}
 
 test.describe('directory search', () => {
   test('filters change the results and the address, and a reload keeps them', async ({ page }) => {
@@ -19,7 +27,7 @@ test.describe('directory search', () => {
 
     // A known city: distances show and the radius applies.
     await expect(page.getByRole('button', { name: /Distance/ })).toBeDisabled();
-    await page.getByRole('combobox', { name: 'Location' }).fill('Seattle, WA');
+    await (await focusLocationComboBox(page)).fill('Seattle, WA');
     await expect(page).toHaveURL(/location=Seattle%2C\+WA/);
     await expect(page.getByText('1 practitioner found')).toBeVisible();
     await expect(page.getByRole('link', { name: 'Dr. Aisha Patel' })).toBeVisible();
@@ -31,7 +39,7 @@ test.describe('directory search', () => {
     await expect(page).toHaveURL(/distance=5/);
 
     await page.reload();
-    await expect(page.getByRole('combobox', { name: 'Location' })).toHaveValue('Seattle, WA');
+    await expect(locationFieldOf(page)).toHaveValue('Seattle, WA');
     await expect(page.getByRole('button', { name: /Distance/ })).toContainText('Within 5 miles');
     await expect(page.getByText('1 practitioner found')).toBeVisible();
   });
@@ -149,7 +157,7 @@ test.describe('directory search', () => {
   test('the location field suggests places as one types; the keyboard chooses one, and the search finds practitioners near it', async ({ page }) => {
     await page.goto('/search');
     await expect(page.getByText('5 practitioners found')).toBeVisible();
-    const location = page.getByRole('combobox', { name: 'Location' });
+    const location = await focusLocationComboBox(page);
     await location.pressSequentially('seatt', { delay: 40 });
     const suggestions = page.getByRole('listbox');
     await expect(suggestions.getByRole('option').first()).toHaveText('Seattle, WA');
@@ -185,10 +193,43 @@ test.describe('directory search', () => {
     await expect(page.getByRole('link', { name: 'Priya Sharma' })).toBeVisible();
   });
 
+  test('the location field takes typing before its suggestions have loaded, and the text, focus and caret carry over to them', async ({ page }) => {
+    // The page paints with a plain field; the combo box's code is held back here until released.
+    let release = () => undefined as void;
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    await page.route(/\/assets\/combo-box-[\w-]+\.js$/, async (route) => {
+      await held;
+      await route.continue();
+    });
+    await page.goto('/search');
+    await expect(page.getByText('5 practitioners found')).toBeVisible();
+    const plainField = page.getByRole('textbox', { name: 'Location' });
+    await plainField.pressSequentially('Seattle WA');
+    await plainField.press('ArrowLeft');
+    await plainField.press('ArrowLeft');
+    await plainField.press('ArrowLeft');
+    await expect(page).toHaveURL(/location=Seattle\+WA/);
+    const searchBar = page.getByRole('search', { name: 'Search practitioners' });
+    const heightBefore = (await searchBar.boundingBox())?.height;
+
+    release();
+    const comboBox = page.getByRole('combobox', { name: 'Location' });
+    await expect(comboBox).toBeFocused();
+    // The combo box takes the plain field's place without moving anything.
+    expect((await searchBar.boundingBox())?.height).toBe(heightBefore);
+    await expect(comboBox).toHaveValue('Seattle WA');
+    await page.keyboard.type(',');
+    await expect(comboBox).toHaveValue('Seattle, WA');
+    await expect(page).toHaveURL(/location=Seattle%2C\+WA/);
+    await expect(page.getByText('1 practitioner found')).toBeVisible();
+  });
+
   test('a location that names no place says "We couldn\'t find that place" beside the field, and lists no one', async ({ page }) => {
     await page.goto('/search');
     await expect(page.getByText('5 practitioners found')).toBeVisible();
-    const location = page.getByRole('combobox', { name: 'Location' });
+    const location = await focusLocationComboBox(page);
     await location.pressSequentially('Qwxyzzy', { delay: 20 });
     const message = page.getByText("We couldn't find that place");
     await expect(message).toBeVisible();

@@ -52,6 +52,9 @@ export const filters = style({
 
 export const filtersHead = style({ display: 'flex', alignItems: 'center', justifyContent: 'space-between', gap: space.sm });
 
+/** The filter controls' outline while their code loads (a wide screen shows them from the start). */
+export const filtersLoading = style({ display: 'flex', flexDirection: 'column', gap: space.lg });
+
 export const filtersTitle = style({ fontSize: '1.25rem' });
 
 export const results = style({ display: 'flex', flexDirection: 'column', gap: space.md, minWidth: 0, outline: 'none', scrollMarginTop: '5rem' });

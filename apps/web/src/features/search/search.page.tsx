@@ -1,29 +1,18 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import {
-  countOf,
-  DEFAULT_RADIUS_MILES,
-  directoryRadiusOptionsMiles,
-  experienceBracketLabels,
-  experienceBrackets,
-  isOneOf,
-  placeMessages,
-  specialties,
-  specialtyLabels,
-  type DirectorySortOrder,
-} from '@wellspring/domain';
-import { useEffect, useRef, useState } from 'react';
+import { countOf, DEFAULT_RADIUS_MILES, placeMessages } from '@wellspring/domain';
+import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { useLocation, useSearch } from 'wouter';
 import { ApiProvider } from '../../lib/api.tsx';
 import { readSearchRouteState } from '../../lib/search-route.ts';
 import { useTRPC } from '../../lib/trpc.ts';
+import { useMediaQuery } from '../../lib/use-media-query.ts';
 import { Button } from '../../ui/button/button.tsx';
 import { Card } from '../../ui/card/card.tsx';
-import { Checkbox, CheckboxGroup } from '../../ui/checkbox/checkbox.tsx';
 import { EmptyState } from '../../ui/empty-state/empty-state.tsx';
 import { ChevronLeftIcon, ChevronRightIcon, FilterIcon, InfoIcon, RefreshIcon, SearchIcon } from '../../ui/icons/icons.tsx';
-import { Select } from '../../ui/select/select.tsx';
 import { Skeleton } from '../../ui/skeleton/skeleton.tsx';
 import { TextField } from '../../ui/text-field/text-field.tsx';
+import { breakpoint } from '../../ui/theme.css.ts';
 import { visuallyHidden } from '../../ui/visually-hidden.css.ts';
 import { LocationField } from './location-field.tsx';
 import { ResultCard } from './result-card.tsx';
@@ -42,16 +31,22 @@ import * as styles from './search.css.ts';
 /** Typing settles for this long before the search runs (and the address changes). */
 export const SEARCH_DEBOUNCE_MS = 300;
 
-const ANY = 'any';
-const experienceItems = [{ id: ANY, label: 'Any experience' }, ...experienceBrackets.map((bracket) => ({ id: bracket, label: experienceBracketLabels[bracket] }))];
-const distanceItems = directoryRadiusOptionsMiles.map((miles) => ({ id: String(miles), label: `Within ${miles} miles` }));
-const sortLabels: Record<DirectorySortOrder, string> = {
-  relevance: 'Best match',
-  distance: 'Nearest first',
-  rating: 'Highest rated',
-  experience: 'Most experienced',
-};
-const sortItems = (Object.keys(sortLabels) as DirectorySortOrder[]).map((order) => ({ id: order, label: sortLabels[order] }));
+const loadFilterControls = () => import('./search-filters.tsx').then((m) => ({ default: m.SearchFilterControls }));
+const SearchFilterControls = lazy(loadFilterControls);
+// A wide screen shows the filters at once: their code starts loading with the page's, not after its first render.
+if (typeof window.matchMedia === 'function' && window.matchMedia(breakpoint.lg).matches) void loadFilterControls();
+
+/** Where the filter controls are still loading: their four fields' outline, at about their height. */
+function FiltersLoading() {
+  return (
+    <div role="status" aria-label="Loading filters" className={styles.filtersLoading}>
+      <Skeleton height="14rem" />
+      <Skeleton height="4rem" />
+      <Skeleton height="4rem" />
+      <Skeleton height="4rem" />
+    </div>
+  );
+}
 
 /** `/search`: the practitioner directory, its filters held in the address (SPEC §2 "accepts a state with query and location"). */
 export function SearchPage() {
@@ -126,6 +121,7 @@ function Directory() {
   const locationNotFound = results.data?.locationUnknown === true && !results.isPlaceholderData && locationText.trim() === filters.location.trim();
   // On narrow screens the filters fold away behind a button; wide screens always show them.
   const [filtersOpen, setFiltersOpen] = useState(false);
+  const wideScreen = useMediaQuery(breakpoint.lg, true);
   const activeFilterCount = filters.specialties.length + (filters.experience ? 1 : 0) + (filters.distance !== null ? 1 : 0) + (filters.sort ? 1 : 0);
   // The page size is how the visitor reads the list, not a filter: it stays.
   const clearFilters = () => update({ ...emptyFilters, pageSize: filters.pageSize });
@@ -181,6 +177,9 @@ function Directory() {
         className={styles.filtersToggle}
         aria-expanded={filtersOpen}
         aria-controls="search-filters"
+        onHoverStart={() => void loadFilterControls()}
+        onFocus={() => void loadFilterControls()}
+        onPressStart={() => void loadFilterControls()}
         onPress={() => setFiltersOpen((open) => !open)}
       >
         <FilterIcon size={18} />
@@ -200,39 +199,11 @@ function Directory() {
               </Button>
             ) : null}
           </div>
-          <CheckboxGroup
-            label="Specialties"
-            compact
-            value={[...filters.specialties]}
-            onChange={(values) => update({ specialties: specialties.filter((specialty) => values.includes(specialty)) })}
-          >
-            {specialties.map((specialty) => (
-              <Checkbox key={specialty} value={specialty}>
-                {specialtyLabels[specialty]}
-              </Checkbox>
-            ))}
-          </CheckboxGroup>
-          <Select
-            label="Experience"
-            items={experienceItems}
-            selectedKey={filters.experience ?? ANY}
-            onSelectionChange={(key) => update({ experience: isOneOf(experienceBrackets, key) ? key : null })}
-          />
-          <Select
-            label="Distance"
-            items={distanceItems}
-            isDisabled={!hasLocation}
-            description={hasLocation ? undefined : 'Enter a location to search by distance.'}
-            selectedKey={String(filters.distance ?? DEFAULT_RADIUS_MILES)}
-            onSelectionChange={(key) => update({ distance: Number(key) })}
-          />
-          <Select
-            label="Sort by"
-            items={sortItems}
-            disabledKeys={hasLocation ? [] : ['distance']}
-            selectedKey={filters.sort ?? (hasLocation ? 'distance' : 'relevance')}
-            onSelectionChange={(key) => update({ sort: (Object.keys(sortLabels) as string[]).includes(String(key)) ? (key as DirectorySortOrder) : null })}
-          />
+          {wideScreen || filtersOpen ? (
+            <Suspense fallback={<FiltersLoading />}>
+              <SearchFilterControls filters={filters} hasLocation={hasLocation} update={update} />
+            </Suspense>
+          ) : null}
         </Card>
 
         <div className={styles.results} ref={resultsTop} tabIndex={-1} aria-labelledby="results-count">

@@ -3,6 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { directoryCardOf, placeMessages, samplePractitioners, type DirectoryCard, type DirectorySearchInput, type PlaceSuggestInput, type PlaceSuggestion } from '@wellspring/domain';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { stubApi } from '../../test/api-stub.ts';
+import { stubMatchMedia } from '../../test/match-media.ts';
 import { renderWithProviders } from '../../test/render.tsx';
 import { emptyFilters, lastPageIfBeyond, parseSearchParams, searchHref, toDirectorySearch, toSearchString } from './search-params.ts';
 import { SUGGEST_DEBOUNCE_MS } from './location-field.tsx';
@@ -10,6 +11,7 @@ import { SEARCH_DEBOUNCE_MS, SearchPage } from './search.page.tsx';
 
 afterEach(() => {
   vi.useRealTimers();
+  vi.unstubAllGlobals();
   window.history.replaceState(null, '');
 });
 
@@ -26,6 +28,19 @@ function stubDirectory(total = cards.length, change: Partial<DirectoryCard> = {}
       return { items: all.slice((page - 1) * pageSize, page * pageSize), total, page, pageSize, origin: null };
     },
   });
+}
+
+const LOCATION_PLACEHOLDER = 'City and state or ZIP, e.g. Portland, OR';
+
+/** The location field as the combo box it becomes once first focused (a plain field until then, location-field.tsx). */
+async function locationComboBox(user: ReturnType<typeof userEvent.setup>): Promise<HTMLElement> {
+  const plainField = screen.queryByRole('textbox', { name: 'Location' });
+  if (plainField === null) return screen.getByRole('combobox', { name: 'Location' });
+  await user.click(plainField);
+  const field = await screen.findByRole('combobox', { name: 'Location' });
+  // Focus passed from the plain field to the combo box that replaced it.
+  expect(field).toBe(document.activeElement);
+  return field;
 }
 
 const searchCalls = (calls: { path: string; input: unknown }[]) =>
@@ -73,7 +88,7 @@ describe('search page', { timeout: 15_000 }, () => {
 
     expect(await screen.findByText('5 practitioners found')).toBeTruthy();
     expect((screen.getByLabelText('Search') as HTMLInputElement).value).toBe('Naturopathy');
-    expect((screen.getByRole('combobox', { name: 'Location' }) as HTMLInputElement).value).toBe('');
+    expect((screen.getByPlaceholderText(LOCATION_PLACEHOLDER) as HTMLInputElement).value).toBe('');
     expect(searchCalls(calls)[0]).toEqual({ query: 'Naturopathy', page: 1, pageSize: 12 });
     const first = screen.getAllByRole('listitem').find((item) => item.textContent?.includes('Dr. Elena Rodriguez'));
     expect(within(first!).getByRole('link', { name: 'Dr. Elena Rodriguez' }).getAttribute('href')).toBe('/practitioners/1');
@@ -87,7 +102,7 @@ describe('search page', { timeout: 15_000 }, () => {
     await screen.findByText('5 practitioners found');
 
     await user.type(screen.getByLabelText('Search'), 'sleep');
-    await user.type(screen.getByRole('combobox', { name: 'Location' }), 'Austin');
+    await user.type(await locationComboBox(user), 'Austin');
     expect(location.history?.at(-1)).toBe('/search');
     await act(async () => vi.advanceTimersByTime(SEARCH_DEBOUNCE_MS + 50));
     expect(location.history?.at(-1)).toBe('/search?query=sleep&location=Austin');
@@ -167,7 +182,7 @@ describe('search page', { timeout: 15_000 }, () => {
     expect(await screen.findByText('5 practitioners found')).toBeTruthy();
     expect(location.history).toEqual(['/search?query=Naturopathy&location=Portland%2C+OR']);
     expect((screen.getByLabelText('Search') as HTMLInputElement).value).toBe('Naturopathy');
-    expect((screen.getByRole('combobox', { name: 'Location' }) as HTMLInputElement).value).toBe('Portland, OR');
+    expect((screen.getByPlaceholderText(LOCATION_PLACEHOLDER) as HTMLInputElement).value).toBe('Portland, OR');
     // The first search already has them: no search for everyone first.
     expect(searchCalls(calls)).toEqual([{ query: 'Naturopathy', location: 'Portland, OR', page: 1, pageSize: 12 }]);
   });
@@ -208,6 +223,22 @@ describe('search page', { timeout: 15_000 }, () => {
     expect(location.history?.at(-1)).toBe('/search');
     await waitFor(() => expect((screen.getByLabelText('Search') as HTMLInputElement).value).toBe(''));
   });
+
+  it('on a phone folds the filters away until "Show filters", then shows them with the address\'s choices', async () => {
+    stubMatchMedia({ wide: false });
+    stubDirectory();
+    const user = userEvent.setup();
+    const { location } = renderWithProviders(<SearchPage />, { path: '/search?specialties=ayurveda' });
+    await screen.findByText('5 practitioners found');
+    expect(screen.queryByRole('checkbox', { name: 'Ayurveda' })).toBeNull();
+    expect(screen.queryByRole('button', { name: /Experience/ })).toBeNull();
+
+    await user.click(screen.getByRole('button', { name: 'Show filters (1)' }));
+    expect(((await screen.findByRole('checkbox', { name: 'Ayurveda' })) as HTMLInputElement).checked).toBe(true);
+    await user.click(screen.getByRole('checkbox', { name: 'Acupuncture' }));
+    expect(location.history?.at(-1)).toBe('/search?specialties=acupuncture%2Cayurveda');
+    expect(screen.getByRole('button', { name: 'Hide filters (2)' })).toBeTruthy();
+  });
 });
 
 describe('search page location', { timeout: 15_000 }, () => {
@@ -235,7 +266,7 @@ describe('search page location', { timeout: 15_000 }, () => {
     const { location } = renderWithProviders(<SearchPage />, { path: '/search' });
     await screen.findByText('0 practitioners found');
 
-    const field = screen.getByRole('combobox', { name: 'Location' });
+    const field = await locationComboBox(user);
     await user.type(field, 'portl');
     // Not one request per keystroke: the settled text only.
     await act(async () => vi.advanceTimersByTime(SUGGEST_DEBOUNCE_MS + 20));
@@ -257,7 +288,7 @@ describe('search page location', { timeout: 15_000 }, () => {
     const user = userEvent.setup({ advanceTimers: vi.advanceTimersByTime });
     renderWithProviders(<SearchPage />, { path: '/search' });
     await screen.findByText('0 practitioners found');
-    await user.type(screen.getByRole('combobox', { name: 'Location' }), 'p');
+    await user.type(await locationComboBox(user), 'p');
     await act(async () => vi.advanceTimersByTime(SUGGEST_DEBOUNCE_MS + 20));
     expect(calls.filter((call) => call.path === 'geo.suggest')).toEqual([]);
     expect(screen.queryByRole('listbox')).toBeNull();
@@ -265,10 +296,13 @@ describe('search page location', { timeout: 15_000 }, () => {
 
   it('says "We couldn\'t find that place" beside the field, read out, when the location names no place', async () => {
     stubPlaces({ unknown: true });
+    const user = userEvent.setup();
     renderWithProviders(<SearchPage />, { path: '/search?location=Qwxyzzy' });
 
-    const message = await screen.findByText(placeMessages.notFound);
-    const field = screen.getByRole('combobox', { name: 'Location' });
+    // Said from the first paint (by the plain field), and by the combo box that takes over.
+    expect(await screen.findByText(placeMessages.notFound)).toBeTruthy();
+    const field = await locationComboBox(user);
+    const message = screen.getByText(placeMessages.notFound);
     expect(field.getAttribute('aria-invalid')).toBe('true');
     expect(field.getAttribute('aria-describedby')?.split(' ')).toContain(message.id);
     expect(message.closest('[aria-live="polite"]')).not.toBeNull();
@@ -284,7 +318,7 @@ describe('search page location', { timeout: 15_000 }, () => {
     const user = userEvent.setup({ advanceTimers: vi.advanceTimersByTime });
     renderWithProviders(<SearchPage />, { path: '/search?location=Qwxyzzy' });
     await screen.findByText(placeMessages.notFound);
-    await user.type(screen.getByRole('combobox', { name: 'Location' }), 'x');
+    await user.type(await locationComboBox(user), 'x');
     expect(screen.queryByText(placeMessages.notFound)).toBeNull();
     cleanup();
 

@@ -1,7 +1,20 @@
 import { style } from '@vanilla-extract/css';
 import { radius, vars } from '../theme.css.ts';
 
-export const comboBox = style({ display: 'flex', flexDirection: 'column', gap: '0.375rem', minWidth: 0 });
+const FIELD_GAP = '0.375rem';
+
+export const comboBox = style({ display: 'flex', flexDirection: 'column', gap: FIELD_GAP, minWidth: 0 });
+
+/**
+ * The live region that reads out the error (`announceError`): laid out as if the message were the
+ * field's own child, as in a text field. Empty, it takes no room (its gap is taken back), so the
+ * field is as tall as a text field without a message.
+ */
+export const liveRegion = style({
+  display: 'flex',
+  flexDirection: 'column',
+  selectors: { '&:empty': { marginTop: `calc(-1 * ${FIELD_GAP})` } },
+});
 
 /** The input and its button, drawn as one field. */
 export const control = style({ position: 'relative', display: 'flex', alignItems: 'center' });

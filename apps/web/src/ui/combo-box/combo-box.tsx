@@ -1,4 +1,4 @@
-import { useContext, useEffect, useLayoutEffect, useState, type ReactNode } from 'react';
+import { useContext, useEffect, useLayoutEffect, useState, type ReactNode, type Ref } from 'react';
 import {
   Button as AriaButton,
   ComboBox as AriaComboBox,
@@ -49,6 +49,8 @@ export type ComboBoxProps = Omit<AriaComboBoxProps<ComboBoxItem>, 'className' | 
    */
   listInPage?: boolean;
   className?: string;
+  /** The input element. */
+  inputRef?: Ref<HTMLInputElement>;
 };
 
 /**
@@ -65,6 +67,7 @@ export function ComboBox({
   opensWhenItemsArrive = false,
   listInPage = false,
   className,
+  inputRef,
   ...props
 }: ComboBoxProps) {
   // Where the list goes with `listInPage`: inside the field, right after the input.
@@ -76,7 +79,7 @@ export function ComboBox({
       {listInPage ? <KeepPageReadable /> : null}
       <Label className={fieldStyles.label}>{label}</Label>
       <div className={styles.control}>
-        <Input className={[fieldStyles.input, styles.input].join(' ')} placeholder={placeholder} />
+        <Input ref={inputRef} className={[fieldStyles.input, styles.input].join(' ')} placeholder={placeholder} />
         <AriaButton className={styles.button}>
           <ChevronDownIcon size={18} />
         </AriaButton>
@@ -89,7 +92,7 @@ export function ComboBox({
       ) : null}
       {/* A live region is there before its message, or screen readers miss the message's arrival. */}
       {announceError ? (
-        <div aria-live="polite" aria-atomic="true">
+        <div aria-live="polite" aria-atomic="true" className={styles.liveRegion}>
           {error}
         </div>
       ) : (
