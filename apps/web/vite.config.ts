@@ -30,11 +30,25 @@ export default defineConfig({
       treeshake: { manualPureFunctions: ['z', 'lineText', 'multilineText', 'optionalText'], propertyReadSideEffects: false },
       output: {
         codeSplitting: {
+          // Lighthouse's slow 4G costs a round trip per file, so a page should fetch a few files, not
+          // two dozen. Each module is in one chunk only (no copies), so module state is never doubled.
           groups: [
-            // What the main bundle imports: one file instead of a dozen (each costs a round trip).
+            // What the main bundle imports: one file instead of a dozen.
             { name: 'main', tags: ['$initial'], priority: 3 },
+            // Every style the pages load on demand, in one stylesheet fetched once (record 0028). Order
+            // in it follows the imports, components before the pages that restyle them.
+            { name: 'styles', test: /\.vanilla\.css$/, priority: 3 },
             // The API stack (TanStack Query, tRPC, superjson and our wrappers): one file for the pages that call the API.
             { name: 'api', test: /node_modules[\\/](@tanstack|@trpc|superjson|copy-anything|is-what)[\\/]|src[\\/]lib[\\/](api|api-errors|trpc|page-data)\.tsx?$/, priority: 2 },
+            // The small pieces the directory's pages share (a practitioner's card, labels, dates): about
+            // 3 KB, one file instead of ten.
+            {
+              name: 'kit',
+              test: /src[\\/]ui[\\/](avatar|badge|rating|empty-state)[\\/]|src[\\/]lib[\\/](clipboard|search-route)\.ts$|domain[\\/]src[\\/](catalog[\\/]specialties|shared[\\/](plural|lists|labels)|time[\\/]dates)\.ts$/,
+              priority: 1,
+            },
+            // A text field and the react-aria form pieces under it.
+            { name: 'text-field', test: /src[\\/]ui[\\/]text-field[\\/]/, priority: 1 },
           ],
         },
       },

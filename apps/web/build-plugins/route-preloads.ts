@@ -68,20 +68,24 @@ export function routePreloads({ routesModule }: { routesModule: string }): Plugi
       const source = await fs.readFile(routesModule, 'utf8');
       pageModules = new Map([...parsePageModules(source)].map(([pattern, relative]) => [pattern, path.resolve(path.dirname(routesModule), relative)]));
     },
-    generateBundle(_options, bundle) {
-      const chunks = new Map<string, ChunkLike>();
-      let entryFile: string | undefined;
-      const pageFiles = new Map<string, string>();
-      for (const output of Object.values(bundle)) {
-        if (output.type !== 'chunk') continue;
-        chunks.set(output.fileName, { fileName: output.fileName, imports: output.imports, css: [...(output.viteMetadata?.importedCss ?? [])] });
-        if (output.isEntry) entryFile = output.fileName;
-        for (const [pattern, moduleId] of pageModules) if (output.facadeModuleId === moduleId) pageFiles.set(pattern, output.fileName);
-      }
-      if (entryFile === undefined) this.error('route-preloads: the build has no entry chunk');
-      const missing = [...pageModules.keys()].filter((pattern) => !pageFiles.has(pattern));
-      if (missing.length > 0) this.error(`route-preloads: no chunk of its own for ${missing.join(', ')} (is the page still loaded on demand?)`);
-      this.emitFile({ type: 'asset', fileName: ROUTE_PRELOADS_FILE, source: `${JSON.stringify(routePreloadsOf(pageFiles, entryFile, chunks), null, 2)}\n` });
+    // After Vite's own CSS step, which drops the chunks that held only styles (the shared stylesheet's).
+    generateBundle: {
+      order: 'post',
+      handler(_options, bundle) {
+        const chunks = new Map<string, ChunkLike>();
+        let entryFile: string | undefined;
+        const pageFiles = new Map<string, string>();
+        for (const output of Object.values(bundle)) {
+          if (output.type !== 'chunk') continue;
+          chunks.set(output.fileName, { fileName: output.fileName, imports: output.imports, css: [...(output.viteMetadata?.importedCss ?? [])] });
+          if (output.isEntry) entryFile = output.fileName;
+          for (const [pattern, moduleId] of pageModules) if (output.facadeModuleId === moduleId) pageFiles.set(pattern, output.fileName);
+        }
+        if (entryFile === undefined) this.error('route-preloads: the build has no entry chunk');
+        const missing = [...pageModules.keys()].filter((pattern) => !pageFiles.has(pattern));
+        if (missing.length > 0) this.error(`route-preloads: no chunk of its own for ${missing.join(', ')} (is the page still loaded on demand?)`);
+        this.emitFile({ type: 'asset', fileName: ROUTE_PRELOADS_FILE, source: `${JSON.stringify(routePreloadsOf(pageFiles, entryFile, chunks), null, 2)}\n` });
+      },
     },
   };
 }
