@@ -75,8 +75,15 @@ export interface ServerConfig {
   readonly exposeErrorDetails: boolean;
   readonly port: number;
   readonly host: string;
-  /** Unset: an embedded PostgreSQL under `dataDir/pg` is started. */
+  /** Unset: an embedded PostgreSQL under `dataDir/pg` is started. The role the server serves as. */
   readonly databaseUrl: string | undefined;
+  /** The tables' owner, for the migrations and the first seed (DATABASE_OWNER_URL); unset: DATABASE_URL. */
+  readonly databaseOwnerUrl: string | undefined;
+  /**
+   * DATABASE_ALLOW_PRIVILEGED_ROLE=1: serve even as a superuser, a BYPASSRLS role or the tables'
+   * owner (row-level security and the audit log's guards then bind nothing). Logged at every start.
+   */
+  readonly allowPrivilegedDatabaseRole: boolean;
   /** Pooled PostgreSQL connections per server process (DATABASE_POOL_MAX). */
   readonly databasePoolMax: number;
   readonly dataDir: string;
@@ -178,6 +185,8 @@ export function loadConfig(env: Env = process.env): ServerConfig {
     port,
     host: text(env, 'HOST') ?? '0.0.0.0',
     databaseUrl: text(env, 'DATABASE_URL'),
+    databaseOwnerUrl: text(env, 'DATABASE_OWNER_URL'),
+    allowPrivilegedDatabaseRole: flag(env, 'DATABASE_ALLOW_PRIVILEGED_ROLE', false),
     databasePoolMax: Math.max(1, integer(env, 'DATABASE_POOL_MAX', 20)),
     dataDir,
     embeddedPgPort: integer(env, 'EMBEDDED_PG_PORT', 54329),

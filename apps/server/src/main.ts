@@ -9,6 +9,7 @@ import { createDirectoryChangeListener } from './cache/directory-change-listener
 import { ReadCache } from './cache/read-cache.ts';
 import { loadConfig } from './config.ts';
 import { openDatabase } from './db/bootstrap.ts';
+import { closeDatabase, createDatabaseClient } from './db/client.ts';
 import { seedDatabase } from './db/seed.ts';
 import { warmGeocoder } from './geo/geocoder.ts';
 import { createLogger } from './http/logger.ts';
@@ -23,8 +24,10 @@ const logger = createLogger(config.logLevel);
 
 const database = await openDatabase(config, logger);
 // The sample directory is public data and is seeded into any empty database; the demo account only
-// off production and unless SEED_DEMO=0.
-const seeded = await seedDatabase(database.db, { demo: config.seedDemo });
+// off production and unless SEED_DEMO=0. Seeding writes several practices' rows, so it runs as the
+// tables' owner, like the migrations, never as the serving role.
+const ownerDb = createDatabaseClient(database.ownerUrl, { maxConnections: 2 });
+const seeded = await seedDatabase(ownerDb, { demo: config.seedDemo }).finally(() => closeDatabase(ownerDb));
 if (seeded.demoAccountCreated) logger.info('demo account seeded: demo@wellspring.test (its password is in the README)');
 
 // Directory reads are cached in this process and dropped at every change of the directory, on any

@@ -17,8 +17,8 @@ export type AuditAction = 'read' | 'list' | 'create' | 'update' | 'delete' | 'si
 export type AuditDetail = Record<string, string | number | boolean | null>;
 
 export interface AuditEntryInput {
-  /** The signed-in user who acted (app_user.id, a uuid). */
-  actorUserId: string;
+  /** The signed-in user who acted (app_user.id, a uuid); null for a visitor or the system. */
+  actorUserId: string | null;
   practiceId: string;
   /** 'patient' | 'appointment' | 'clinical_note' | 'health_record_item' | … */
   recordType: string;
@@ -59,7 +59,7 @@ export interface PatientAuditEntry {
   action: AuditAction;
   recordType: string;
   recordId: string | null;
-  actorUserId: string;
+  actorUserId: string | null;
   /** The actor's current name; null if the account is gone. */
   actorName: string | null;
   requestId: string;
@@ -144,7 +144,7 @@ export interface StoredAuditEntry {
   sequence: string;
   id: string;
   occurred_ms: string;
-  actor_user_id: string;
+  actor_user_id: string | null;
   practice_id: string;
   record_type: string;
   record_id: string | null;

@@ -17,7 +17,7 @@ import {
   type ConnectionState,
 } from '@wellspring/domain';
 import { lockAggregate, type CommandMachine } from '../commands/run-command.ts';
-import { auditPractice } from '../practice/practice-audit.ts';
+import { auditChangeOutsideCall } from '../practice/practice-audit.ts';
 import type { PracticeScope } from '../practice/practice-scope.ts';
 import { accountIdOf, connectionPair, connectionStateOf } from './members.repository.ts';
 
@@ -57,11 +57,14 @@ export function memberConnectionCommands(scope: PracticeScope, memberId: string)
           UPDATE member_connection SET status = ${after.status}, answered_at = ${context.now}
           WHERE member_a_id = ${pair.a} AND member_b_id = ${pair.b}`;
       }
-      await auditPractice(tx, scope, before.status === 'none' ? 'create' : 'update', {
+      await auditChangeOutsideCall(tx, {
+        practiceId: scope.practiceId,
+        actorUserId: scope.actor.userId,
+        action: before.status === 'none' ? 'create' : 'update',
         recordType: 'member_connection',
         recordId: connectionAggregateId(pair.a, pair.b),
-        patientId: null,
-        detail: { status: after.status },
+        requestId: context.requestId,
+        sourceAddress: scope.sourceAddress,
       });
       return undefined;
     },

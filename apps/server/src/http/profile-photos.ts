@@ -18,7 +18,9 @@ import { readSessionToken, validateSessionToken } from '../auth/session.ts';
 import type { ServerConfig } from '../config.ts';
 import type { Database } from '../db/client.ts';
 import { practiceRepositories } from '../practice/practice-repositories.ts';
-import { practiceOfUser } from '../practice/practice-scope.ts';
+import { auditPracticeCall, practiceCallAuditRule, PROFILE_PHOTO_UPLOAD } from '../practice/practice-call-audit.ts';
+import { practiceOfUser, type PracticeScope } from '../practice/practice-scope.ts';
+import { inPractice } from '../practice/practice-transaction.ts';
 import { findProfilePhoto, type StoredPhoto } from '../practice/profile.repository.ts';
 
 const ACCEPTED_FORMATS = new Set(['jpeg', 'png', 'webp']);
@@ -100,15 +102,20 @@ export function profilePhotoUpload(deps: { db: Database; config: ServerConfig; n
           const body: unknown = req.body;
           const photo = await reencodeProfilePhoto(Buffer.isBuffer(body) ? body : Buffer.alloc(0));
           const practice = session.practice ?? (await practiceOfUser(deps.db, session.user.id));
-          const repositories = practiceRepositories(deps.db, {
+          const scope: PracticeScope = {
             practiceId: practice.id,
             timeZone: practice.timeZone,
             actor: { userId: session.user.id, name: session.user.name },
             requestId: String(res.getHeader('x-request-id') ?? ''),
             sourceAddress: req.ip ?? req.socket.remoteAddress ?? null,
             now,
+          };
+          // A practice call like a procedure's: one transaction bound to the practice, one audit entry.
+          const id = await inPractice(deps.db, { practiceId: practice.id }, async (tx) => {
+            const added = await practiceRepositories(tx, scope).profile.addPhoto(photo);
+            await auditPracticeCall(tx, scope, practiceCallAuditRule(PROFILE_PHOTO_UPLOAD), { input: null, patientIdBefore: null }, { id: added });
+            return added;
           });
-          const id = await repositories.profile.addPhoto(photo);
           const answer: StoredPhotoInfo = { photoUrl: profilePhotoUrl(id), width: photo.width, height: photo.height };
           res.status(201).set('Cache-Control', 'no-store').json(answer);
         } catch (thrown) {

@@ -5,6 +5,7 @@
  * on. The message is read from its row when the e-mail goes out, so the event log holds no
  * sender's words; Reply-To is the sender, so answering the e-mail answers them.
  */
+import { inPracticeOfRow } from '../practice/practice-transaction.ts';
 import type Mail from 'nodemailer/lib/mailer/index.js';
 import type { Database } from '../db/client.ts';
 import { escapeHtml, type InviteMailSettings } from './invite-mail.ts';
@@ -25,7 +26,7 @@ export interface ContactMail {
 
 /** The message `messageId` as its e-mail needs it, or null when there is no such message. */
 export async function loadContactMail(db: Database, eventId: string, messageId: string): Promise<ContactMail | null> {
-  const row = await db.contactMessage.findUnique({
+  const row = await inPracticeOfRow(db, { table: 'contact_message', id: messageId }, (tx) => tx.contactMessage.findUnique({
     where: { id: messageId },
     select: {
       practitionerId: true,
@@ -37,7 +38,7 @@ export async function loadContactMail(db: Database, eventId: string, messageId: 
       practitioner: { select: { name: true } },
       practice: { select: { owner: { select: { email: true, name: true } } } },
     },
-  });
+  }));
   if (!row) return null;
   return {
     eventId,

@@ -4,6 +4,7 @@
  * referral code, its offer and a link to `/referral?code={code}`. The referral itself is read when the
  * e-mail goes out, so the message says what the referral and its code are then.
  */
+import { inPracticeOfRow } from '../practice/practice-transaction.ts';
 import { formatReward, referralShareLink } from '@wellspring/domain';
 import type Mail from 'nodemailer/lib/mailer/index.js';
 import type { Database } from '../db/client.ts';
@@ -23,10 +24,10 @@ export interface ReferralMail {
 
 /** The referral `referralId` as its e-mail needs it, or null when there is no such referral. */
 export async function loadReferralMail(db: Database, eventId: string, referralId: string): Promise<ReferralMail | null> {
-  const referral = await db.referral.findUnique({
+  const referral = await inPracticeOfRow(db, { table: 'referral', id: referralId }, (tx) => tx.referral.findUnique({
     where: { id: referralId },
     select: { referrerName: true, refereeName: true, refereeEmail: true, message: true, code: { select: { code: true, description: true, rewardMinor: true } } },
-  });
+  }));
   if (!referral) return null;
   return {
     eventId,

@@ -41,16 +41,27 @@ async function runningClusterPort(clusterDir: string): Promise<number | null> {
 export class CliDatabaseError extends Error {}
 
 export async function openCliDatabase(config: ServerConfig): Promise<CliDatabase> {
+  // The operator commands read across practices (the whole audit chain, every outbox row): they
+  // connect as the tables' owner, never as the serving role that row-level security binds.
   if (config.databaseUrl) {
-    const db = createDatabaseClient(config.databaseUrl, { maxConnections: 2 });
-    return { db, description: withoutPassword(config.databaseUrl), close: () => closeDatabase(db) };
+    const url = config.databaseOwnerUrl ?? config.databaseUrl;
+    const db = createDatabaseClient(url, { maxConnections: 2 });
+    return { db, description: withoutPassword(url), close: () => closeDatabase(db) };
   }
   // Bootstrap chatter (cluster started, migrations) goes to stderr, only when it matters.
   const logger = pino({ level: 'warn', base: null }, pino.destination(2));
   const clusterDir = path.join(config.dataDir, 'pg');
   try {
     const opened = await openDatabase(config, logger);
-    return { db: opened.db, description: `embedded PostgreSQL in ${clusterDir}`, close: () => opened.close() };
+    const db = createDatabaseClient(opened.ownerUrl, { maxConnections: 2 });
+    return {
+      db,
+      description: `embedded PostgreSQL in ${clusterDir}`,
+      close: async () => {
+        await closeDatabase(db);
+        await opened.close();
+      },
+    };
   } catch (error) {
     if (!(error instanceof Error) || !/in use by another process/.test(error.message)) throw error;
   }

@@ -15,7 +15,6 @@ import {
   type AppointmentType,
 } from '@wellspring/domain';
 import type { CommandMachine } from '../commands/run-command.ts';
-import { auditPractice } from './practice-audit.ts';
 import type { PracticeScope } from './practice-scope.ts';
 
 /** What an appointment holds besides the machine's state: required for a new one, written with an edit when given. */
@@ -64,7 +63,6 @@ export function appointmentCommands(scope: PracticeScope, details?: AppointmentD
         // Deleted (the machine refused it if notes or payments point at it).
         const [deleted] = await tx.$queryRaw<{ id: string; patient_id: string }[]>`
           DELETE FROM appointment WHERE practice_id = ${scope.practiceId} AND id = ${aggregateId} RETURNING id, patient_id`;
-        if (deleted) await auditPractice(tx, scope, 'delete', { recordType: 'appointment', recordId: deleted.id, patientId: deleted.patient_id });
         return undefined;
       }
       if (before.status === 'absent') {
@@ -83,7 +81,6 @@ export function appointmentCommands(scope: PracticeScope, details?: AppointmentD
           },
           select: { id: true, patientId: true },
         });
-        await auditPractice(tx, scope, 'create', { recordType: 'appointment', recordId: created.id, patientId: created.patientId });
         return undefined;
       }
       const updated = await tx.appointment.update({
@@ -96,7 +93,6 @@ export function appointmentCommands(scope: PracticeScope, details?: AppointmentD
         },
         select: { id: true, patientId: true },
       });
-      await auditPractice(tx, scope, 'update', { recordType: 'appointment', recordId: updated.id, patientId: updated.patientId, detail: { status: after.status } });
       return undefined;
     },
     toStoredEvent: (event) => ({ type: event.type, payload: { ...event } }),

@@ -17,6 +17,7 @@ import {
   type DashboardAppointmentStatus,
 } from '@wellspring/domain';
 import type { Database, DatabaseTransaction } from '../db/client.ts';
+import { sqlOf } from './practice-transaction.ts';
 import type { PracticeScope } from './practice-scope.ts';
 
 /** An appointment on the schedule grid or the dashboard's upcoming list. */
@@ -106,7 +107,7 @@ export function weekBounds(day: CalendarDate, timeZone: string): { days: Calenda
   return { days, from: startOfDay(sunday, timeZone), to: startOfDay(addDays(sunday, 7), timeZone) };
 }
 
-export function appointmentsRepository(db: Database, scope: PracticeScope) {
+export function appointmentsRepository(db: DatabaseTransaction, scope: PracticeScope) {
   const view = (row: AppointmentSqlRow): PracticeAppointment => ({
     id: row.id,
     patientId: row.patient_id,
@@ -118,14 +119,13 @@ export function appointmentsRepository(db: Database, scope: PracticeScope) {
     mode: row.mode === 'virtual' ? 'virtual' : 'in-person',
     status: row.status,
   });
-  const query = (name: string, text: string, values: unknown[]) => db.pool.query<AppointmentSqlRow>({ name, text, values });
+  const query = (text: string, values: unknown[]) => sqlOf(db).query<AppointmentSqlRow>({ text, values });
 
   return {
     /** The seven days of the week holding `day` (Sunday first), each with its appointments (not cancelled) in time order. */
     async week(day: CalendarDate): Promise<WeekDay[]> {
       const { days, from, to } = weekBounds(day, scope.timeZone);
-      const { rows } = await db.pool.query<Pick<AppointmentSqlRow, 'id' | 'patient_id' | 'patient' | 'type' | 'local_date' | 'local_time'>>({
-        name: 'practice-week',
+      const { rows } = await sqlOf(db).query<Pick<AppointmentSqlRow, 'id' | 'patient_id' | 'patient' | 'type' | 'local_date' | 'local_time'>>({
         text: WEEK_SQL,
         values: [scope.practiceId, from, to, scope.timeZone],
       });
@@ -140,13 +140,13 @@ export function appointmentsRepository(db: Database, scope: PracticeScope) {
     /** Open appointments (scheduled or confirmed) of the practice that overlap [startsAt, startsAt + minutes). */
     async overlapping(startsAt: Date, minutes: number): Promise<PracticeAppointment[]> {
       const endsAt = new Date(startsAt.getTime() + minutes * 60_000);
-      const { rows } = await query('practice-overlap', OVERLAP_SQL, [scope.practiceId, startsAt, endsAt, scope.timeZone]);
+      const { rows } = await query(OVERLAP_SQL, [scope.practiceId, startsAt, endsAt, scope.timeZone]);
       return rows.map(view);
     },
 
     /** The dashboard's upcoming list: from now on, not completed, soonest first. */
     async upcoming(limit: number): Promise<DashboardAppointmentRow[]> {
-      const { rows } = await query('practice-upcoming', UPCOMING_SQL, [scope.practiceId, scope.now, limit, scope.timeZone]);
+      const { rows } = await query(UPCOMING_SQL, [scope.practiceId, scope.now, limit, scope.timeZone]);
       return rows.flatMap((row) => {
         const dashboardStatus = row.status === 'scheduled' || row.status === 'confirmed' || row.status === 'cancelled' ? toDashboardStatus(row.status) : null;
         return dashboardStatus ? [{ ...view(row), dashboardStatus }] : [];
@@ -203,11 +203,11 @@ const asAppointmentStatus = (status: string): AppointmentStatus =>
   (appointmentStatuses as readonly string[]).includes(status) ? (status as AppointmentStatus) : 'scheduled';
 
 /** The portal's reads of appointments, within `scope.practiceId`. */
-export function portalAppointmentsRepository(db: Database, scope: PracticeScope) {
+export function portalAppointmentsRepository(db: DatabaseTransaction, scope: PracticeScope) {
   return {
     /** A page of the practice's appointments, newest first. */
     async page(input: { readonly page: number; readonly pageSize: number }): Promise<PortalAppointmentPage> {
-      const { rows } = await db.pool.query<{
+      const { rows } = await sqlOf(db).query<{
         id: string;
         patient_id: string;
         patient_name: string;
@@ -218,8 +218,8 @@ export function portalAppointmentsRepository(db: Database, scope: PracticeScope)
         local_date: CalendarDate;
         local_time: string;
         total: string;
-      }>({ name: 'portal-appointments', text: PORTAL_APPOINTMENTS_SQL, values: [scope.practiceId, input.pageSize, (input.page - 1) * input.pageSize, scope.timeZone] });
-      const total = rows[0] ? Number(rows[0].total) : Number((await db.pool.query<{ total: string }>('SELECT count(*) AS total FROM appointment WHERE practice_id = $1', [scope.practiceId])).rows[0]?.total ?? 0);
+      }>({ text: PORTAL_APPOINTMENTS_SQL, values: [scope.practiceId, input.pageSize, (input.page - 1) * input.pageSize, scope.timeZone] });
+      const total = rows[0] ? Number(rows[0].total) : Number((await sqlOf(db).query<{ total: string }>('SELECT count(*) AS total FROM appointment WHERE practice_id = $1', [scope.practiceId])).rows[0]?.total ?? 0);
       return {
         items: rows.map((row) => ({
           id: row.id,
@@ -240,7 +240,7 @@ export function portalAppointmentsRepository(db: Database, scope: PracticeScope)
 
     /** The appointment `id` as the edit form shows it, or null when it is not one of the practice's. */
     async forEdit(id: string) {
-      const { rows } = await db.pool.query<{
+      const { rows } = await sqlOf(db).query<{
         id: string;
         patient_id: string;
         patient_name: string;
@@ -250,7 +250,7 @@ export function portalAppointmentsRepository(db: Database, scope: PracticeScope)
         status: string;
         notes: string;
         local_start: string;
-      }>({ name: 'portal-appointment', text: PORTAL_APPOINTMENT_SQL, values: [scope.practiceId, id, scope.timeZone] });
+      }>({ text: PORTAL_APPOINTMENT_SQL, values: [scope.practiceId, id, scope.timeZone] });
       const row = rows[0];
       if (!row) return null;
       return {
@@ -270,8 +270,8 @@ export function portalAppointmentsRepository(db: Database, scope: PracticeScope)
     },
 
     /** Whether `id` is one of the practice's appointments, with its patient. */
-    async find(tx: DatabaseTransaction, id: string): Promise<{ id: string; patientId: string; patientName: string } | null> {
-      const [row] = await tx.$queryRaw<{ id: string; patient_id: string; patient_name: string }[]>`
+    async find(id: string): Promise<{ id: string; patientId: string; patientName: string } | null> {
+      const [row] = await db.$queryRaw<{ id: string; patient_id: string; patient_name: string }[]>`
         SELECT a.id, a.patient_id, p.name AS patient_name FROM appointment a JOIN patient p ON p.practice_id = a.practice_id AND p.id = a.patient_id
         WHERE a.practice_id = ${scope.practiceId} AND a.id = ${id}`;
       return row ? { id: row.id, patientId: row.patient_id, patientName: row.patient_name } : null;

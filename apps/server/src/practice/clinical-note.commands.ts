@@ -17,7 +17,6 @@ import {
   type EhrRecordType,
 } from '@wellspring/domain';
 import type { CommandMachine } from '../commands/run-command.ts';
-import { auditPractice } from './practice-audit.ts';
 import type { PracticeScope } from './practice-scope.ts';
 
 /** A new note's links: its patient and, when it was written for one, the appointment. */
@@ -93,16 +92,13 @@ export function clinicalNoteCommands(scope: PracticeScope, links?: ClinicalNoteL
               },
               select: { id: true },
             });
-            await auditPractice(tx, scope, 'create', { ...audit, detail: { recordType: event.recordType } });
             break;
           }
           case 'NoteEdited':
             await tx.clinicalNote.update({ where: { practiceId_id: { practiceId: scope.practiceId, id: aggregateId } }, data: { ...event.content }, select: { id: true } });
-            await auditPractice(tx, scope, 'update', audit);
             break;
           case 'NoteSigned':
             await tx.clinicalNote.update({ where: { practiceId_id: { practiceId: scope.practiceId, id: aggregateId } }, data: { status: 'signed', signedAt: new Date(event.at) }, select: { id: true } });
-            await auditPractice(tx, scope, 'sign', audit);
             break;
           case 'AddendumAdded':
             await tx.clinicalNoteAddendum.create({
@@ -117,7 +113,6 @@ export function clinicalNoteCommands(scope: PracticeScope, links?: ClinicalNoteL
               },
               select: { id: true },
             });
-            await auditPractice(tx, scope, 'amend', { ...audit, detail: { addendumId: event.addendum.id } });
             break;
         }
       }

@@ -4,8 +4,8 @@
  * the records' content.
  */
 import { calendarDateInZone, ehrRecordTypes, type CalendarDate, type EhrRecordType, type NoteAddendum, type SoapContent } from '@wellspring/domain';
-import type { Database } from '../db/client.ts';
-import { auditPractice } from './practice-audit.ts';
+import type { DatabaseTransaction } from '../db/client.ts';
+import { sqlOf } from './practice-transaction.ts';
 import type { PracticeScope } from './practice-scope.ts';
 
 export interface ClinicalRecordRow {
@@ -65,16 +65,14 @@ interface ClinicalRecordSqlRow {
 
 const asRecordType = (type: string): EhrRecordType => ((ehrRecordTypes as readonly string[]).includes(type) ? (type as EhrRecordType) : 'soap');
 
-export function clinicalRecordsRepository(db: Database, scope: PracticeScope) {
+export function clinicalRecordsRepository(db: DatabaseTransaction, scope: PracticeScope) {
   return {
     /** A page of the practice's records (of `patientId` only, when given), newest first. */
     async page(input: { readonly patientId: string | null; readonly page: number; readonly pageSize: number }): Promise<ClinicalRecordPage> {
-      const { rows } = await db.pool.query<ClinicalRecordSqlRow>({
-        name: 'portal-clinical-records',
+      const { rows } = await sqlOf(db).query<ClinicalRecordSqlRow>({
         text: CLINICAL_RECORDS_SQL,
         values: [scope.practiceId, input.patientId, input.pageSize, (input.page - 1) * input.pageSize],
       });
-      await auditPractice(db, scope, 'list', { recordType: 'clinical_note_list', recordId: null, patientId: input.patientId, detail: { results: rows.length } });
       return {
         items: rows.map((row) => ({
           id: row.id,

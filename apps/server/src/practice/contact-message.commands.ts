@@ -21,8 +21,9 @@ import {
   type ContactMessageState,
 } from '@wellspring/domain';
 import type { CommandMachine } from '../commands/run-command.ts';
-import { auditPractice } from './practice-audit.ts';
+import { auditChangeOutsideCall } from './practice-audit.ts';
 import type { PracticeScope } from './practice-scope.ts';
+import { bindPractice } from './practice-transaction.ts';
 
 /** The sender's message, for Send. */
 export type ContactMessageDetails = Pick<ContactForm, 'name' | 'email' | 'phone' | 'message'>;
@@ -44,16 +45,23 @@ export function contactMessageCommands(scope: PracticeScope | null, details?: Co
     async save(tx, { before, after, command, aggregateId, context }) {
       if (before.status === 'absent' && after.status === 'unread' && command.kind === 'Send') {
         if (!details) throw new Error('contactMessageCommands: a new message needs its details');
+        // The message is the practice's that owns the listing (none for the sample directory): the
+        // transaction names that practice before row-level security checks the insert.
+        const [owner] = await tx.$queryRaw<{ practice_id: string }[]>`SELECT p.id AS practice_id FROM practice p WHERE p.practitioner_id = ${command.practitionerId}`;
+        if (owner) await bindPractice(tx, { practiceId: owner.practice_id });
         const inserted = await tx.$executeRaw`
           INSERT INTO contact_message (id, practitioner_id, practice_id, sender_name, sender_email, sender_phone, message, consented_at, created_at)
-          SELECT ${aggregateId}, l.id, (SELECT p.id FROM practice p WHERE p.practitioner_id = l.id), ${details.name}, ${details.email}, ${details.phone},
+          SELECT ${aggregateId}, l.id, ${owner?.practice_id ?? null}, ${details.name}, ${details.email}, ${details.phone},
                  ${details.message}, ${context.now}, ${context.now}
           FROM practitioner l WHERE l.id = ${command.practitionerId}`;
-        return inserted === 1 ? undefined : { code: 'NOT_FOUND', message: practitionerMessages.notFound.description };
+        if (inserted !== 1) return { code: 'NOT_FOUND', message: practitionerMessages.notFound.description };
+        if (owner) {
+          await auditChangeOutsideCall(tx, { practiceId: owner.practice_id, actorUserId: null, action: 'create', recordType: 'contact_message', recordId: aggregateId, requestId: context.requestId });
+        }
+        return undefined;
       }
       if (before.status === 'unread' && after.status === 'read' && command.kind === 'MarkRead' && scope) {
         await tx.$executeRaw`UPDATE contact_message SET read_at = ${command.at} WHERE id = ${aggregateId} AND practice_id = ${scope.practiceId}`;
-        await auditPractice(tx, scope, 'update', { recordType: 'contact_message', recordId: aggregateId, patientId: null, detail: { read: true } });
       }
       return undefined;
     },

@@ -3,7 +3,7 @@
  * caller's practice: the dashboard's list, newest first, with the unread count. Marking one read
  * goes through the machine (contact-message.commands.ts).
  */
-import type { Database } from '../db/client.ts';
+import type { DatabaseTransaction } from '../db/client.ts';
 import type { PracticeScope } from './practice-scope.ts';
 
 /** The most the list shows; the counts cover every message. */
@@ -29,7 +29,7 @@ export interface ReceivedContactMessages {
   readonly timeZone: string;
 }
 
-export function contactMessagesRepository(db: Database, scope: PracticeScope) {
+export function contactMessagesRepository(db: DatabaseTransaction, scope: PracticeScope) {
   return {
     /** The practice's messages, newest first (at most CONTACT_MESSAGE_LIST_LIMIT), and how many there are and are unread. */
     async listReceived(): Promise<ReceivedContactMessages> {

@@ -23,7 +23,7 @@ import {
 } from '@wellspring/domain';
 import type { z } from 'zod';
 import type { Database, DatabaseTransaction } from '../db/client.ts';
-import { auditPractice } from './practice-audit.ts';
+import { sqlOf } from './practice-transaction.ts';
 import type { PracticeScope } from './practice-scope.ts';
 
 export interface PatientPage {
@@ -145,26 +145,23 @@ function itemsOf<T>(items: readonly { kind: string; details: unknown }[], kind: 
   });
 }
 
-export function patientsRepository(db: Database, scope: PracticeScope) {
+export function patientsRepository(db: DatabaseTransaction, scope: PracticeScope) {
   const today = calendarDateInZone(scope.now, scope.timeZone);
-  const createPatient = async (tx: DatabaseTransaction, input: { readonly name: string; readonly email: string; readonly phone: string }): Promise<{ id: string; name: string }> => {
-    const created = await tx.patient.create({
+  const createPatient = async (input: { readonly name: string; readonly email: string; readonly phone: string }): Promise<{ id: string; name: string }> => {
+    const created = await db.patient.create({
       data: { id: randomUUID(), practiceId: scope.practiceId, name: input.name, email: input.email, phone: input.phone, conditions: [], status: 'new' },
       select: { id: true, name: true },
     });
-    await auditPractice(tx, scope, 'create', { recordType: 'patient', recordId: created.id, patientId: created.id });
     return created;
   };
   return {
     /** A page of the patient list, searched in the database (SPEC §5). */
     async search(input: { readonly query: string; readonly page: number; readonly pageSize: number }): Promise<PatientPage> {
       const query = input.query.trim();
-      const result = await db.pool.query<PatientListSqlRow>({
-        name: 'practice-patient-search',
+      const result = await sqlOf(db).query<PatientListSqlRow>({
         text: SEARCH_SQL,
         values: [scope.practiceId, query, likeLiteral(query), input.pageSize, (input.page - 1) * input.pageSize, scope.now],
       });
-      await auditPractice(db, scope, 'list', { recordType: 'patient_list', recordId: null, patientId: null, detail: { results: result.rows.length, searched: query !== '' } });
       return {
         items: result.rows.map((row) => ({
           id: row.id,
@@ -197,16 +194,15 @@ export function patientsRepository(db: Database, scope: PracticeScope) {
 
     /** The patient `id` if it is one of the practice's (the resource loader's check), else null. */
     async find(id: string): Promise<{ id: string; name: string } | null> {
-      const { rows } = await db.pool.query<{ id: string; name: string }>({ name: 'practice-patient-find', text: PATIENT_FIND_SQL, values: [scope.practiceId, id] });
+      const { rows } = await sqlOf(db).query<{ id: string; name: string }>({ text: PATIENT_FIND_SQL, values: [scope.practiceId, id] });
       return rows[0] ?? null;
     },
 
-    /** One patient's whole record, or null when `id` is not one of the practice's patients. Leaves an audit entry. */
+    /** One patient's whole record, or null when `id` is not one of the practice's patients. */
     async detail(id: string): Promise<PatientDetail | null> {
-      const { rows } = await db.pool.query<PatientDetailSqlRow>({ name: 'practice-patient-detail', text: PATIENT_DETAIL_SQL, values: [scope.practiceId, id] });
+      const { rows } = await sqlOf(db).query<PatientDetailSqlRow>({ text: PATIENT_DETAIL_SQL, values: [scope.practiceId, id] });
       const patient = rows[0];
       if (!patient) return null;
-      await auditPractice(db, scope, 'read', { recordType: 'patient', recordId: patient.id, patientId: patient.id });
       const lifestyle = lifestyleSchema.safeParse(patient.lifestyle);
       return {
         id: patient.id,
@@ -248,13 +244,13 @@ export function patientsRepository(db: Database, scope: PracticeScope) {
      * The practice's patient with this e-mail (any case), or a new patient with this name and e-mail
      * (the portal appointment form links an existing patient by e-mail, SPEC §3 "Portal appointment").
      */
-    async findOrCreateByEmail(tx: DatabaseTransaction, input: { readonly name: string; readonly email: string }): Promise<{ id: string; name: string }> {
-      const existing = await tx.patient.findFirst({
+    async findOrCreateByEmail(input: { readonly name: string; readonly email: string }): Promise<{ id: string; name: string }> {
+      const existing = await db.patient.findFirst({
         where: { practiceId: scope.practiceId, email: { equals: input.email, mode: 'insensitive' } },
         select: { id: true, name: true },
         orderBy: [{ createdAt: 'asc' }, { id: 'asc' }],
       });
-      return existing ?? createPatient(tx, { name: input.name, email: input.email, phone: '' });
+      return existing ?? createPatient({ name: input.name, email: input.email, phone: '' });
     },
 
     /**
@@ -262,13 +258,13 @@ export function patientsRepository(db: Database, scope: PracticeScope) {
      * there is none or several (the EHR form names its patient; without a patientId it cannot
      * choose between namesakes, so it never attaches a record to one of them by guess).
      */
-    async findOrCreateByName(tx: DatabaseTransaction, name: string): Promise<{ id: string; name: string }> {
-      const matches = await tx.patient.findMany({
+    async findOrCreateByName(name: string): Promise<{ id: string; name: string }> {
+      const matches = await db.patient.findMany({
         where: { practiceId: scope.practiceId, name: { equals: name, mode: 'insensitive' } },
         select: { id: true, name: true },
         take: 2,
       });
-      return matches.length === 1 && matches[0] ? matches[0] : createPatient(tx, { name, email: '', phone: '' });
+      return matches.length === 1 && matches[0] ? matches[0] : createPatient({ name, email: '', phone: '' });
     },
 
     /** Adds a patient to the practice (the schedule dialog's "New Patient"). */

@@ -19,7 +19,6 @@ import {
   type PaymentStatus,
 } from '@wellspring/domain';
 import type { CommandMachine } from '../commands/run-command.ts';
-import { auditPractice } from './practice-audit.ts';
 import type { PracticeScope } from './practice-scope.ts';
 
 /** A new payment's appointment (and that appointment's patient), when it pays for one. */
@@ -79,11 +78,9 @@ export function paymentCommands(scope: PracticeScope, links?: PaymentLinks): Com
           },
           select: { id: true },
         });
-        await auditPractice(tx, scope, 'create', { ...audit, detail: { status: after.status } });
         return undefined;
       }
       await tx.payment.update({ where: { practiceId_id: { practiceId: scope.practiceId, id: aggregateId } }, data: { status: after.status }, select: { id: true } });
-      await auditPractice(tx, scope, 'update', { ...audit, detail: { status: after.status } });
       return undefined;
     },
     toStoredEvent: (event) => ({ type: event.type, payload: { ...event } }),

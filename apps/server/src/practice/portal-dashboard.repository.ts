@@ -4,7 +4,8 @@
  * its revenue — completed payments only, totalled per currency and never converted.
  */
 import { appointmentStatuses, appointmentTypes, currencies, type AppointmentStatus, type AppointmentType, type CalendarDate, type Currency } from '@wellspring/domain';
-import type { Database } from '../db/client.ts';
+import type { DatabaseTransaction } from '../db/client.ts';
+import { sqlOf } from './practice-transaction.ts';
 import type { PracticeScope } from './practice-scope.ts';
 
 /** How many upcoming appointments the portal dashboard lists. */
@@ -61,17 +62,17 @@ export interface PortalOverview {
 
 const member = <T extends string>(values: readonly T[], value: string, fallback: T): T => ((values as readonly string[]).includes(value) ? (value as T) : fallback);
 
-export function portalDashboardRepository(db: Database, scope: PracticeScope) {
+export function portalDashboardRepository(db: DatabaseTransaction, scope: PracticeScope) {
   return {
     async overview(): Promise<PortalOverview> {
-      const { rows } = await db.pool.query<{
+      const { rows } = await sqlOf(db).query<{
         total_appointments: string;
         upcoming_appointments: string;
         unique_patients: string;
         ehr_records: string;
         revenue: { currency: string; minor: string }[];
         upcoming: { id: string; patientId: string; patientName: string; type: string; durationMinutes: number; status: string; date: CalendarDate; time: string }[];
-      }>({ name: 'portal-overview', text: PORTAL_OVERVIEW_SQL, values: [scope.practiceId, scope.now, PORTAL_UPCOMING_LIMIT, scope.timeZone] });
+      }>({ text: PORTAL_OVERVIEW_SQL, values: [scope.practiceId, scope.now, PORTAL_UPCOMING_LIMIT, scope.timeZone] });
       const row = rows[0];
       const totals = (row?.revenue ?? []).map((total) => ({ currency: member<Currency>(currencies, total.currency, 'usd'), minor: Number(total.minor) }));
       return {

@@ -1,29 +1,36 @@
 /**
- * The practice repositories' one way to leave an audit entry: every read of a patient's record and
- * every write of practice data goes through here, with the scope's actor, practice, request and
- * source address (DESIGN §5, docs/decisions/0015-audit-log.md).
+ * Audit entries for changes of practice data made outside a practice call (a practice call audits
+ * itself, `practice-call-audit.ts`): a visitor's message through a profile's Contact, a referral
+ * code counted when an account is created with it, a connection between two members. Names the
+ * practice to the transaction first (row-level security accepts an entry of that practice only), so
+ * call it after the change, last in the transaction.
  */
 import { recordAudit, type AuditAction } from '../audit/audit-log.ts';
-import type { Database, DatabaseTransaction } from '../db/client.ts';
-import type { PracticeScope } from './practice-scope.ts';
+import type { DatabaseTransaction } from '../db/client.ts';
+import { bindPractice } from './practice-transaction.ts';
 
-export interface AuditedRecord {
-  readonly recordType: 'patient' | 'appointment' | 'clinical_note' | 'clinical_note_list' | 'payment' | 'patient_list' | 'schedule' | 'dashboard' | 'practitioner_profile' | 'profile_photo' | 'referral' | 'referral_code' | 'member_connection' | 'contact_message';
-  readonly recordId: string | null;
-  readonly patientId: string | null;
-  readonly detail?: Record<string, string | number | boolean | null>;
+export interface ChangeOutsideCall {
+  readonly practiceId: string;
+  /** The signed-in account that acted; null for a visitor. */
+  readonly actorUserId: string | null;
+  readonly action: AuditAction;
+  readonly recordType: 'contact_message' | 'member_connection' | 'referral' | 'referral_code';
+  readonly recordId: string;
+  /** The HTTP request's id; null outside a request. */
+  readonly requestId: string | null;
+  readonly sourceAddress?: string | null;
 }
 
-export function auditPractice(db: Database | DatabaseTransaction, scope: PracticeScope, action: AuditAction, record: AuditedRecord): Promise<void> {
-  return recordAudit(db, {
-    actorUserId: scope.actor.userId,
-    practiceId: scope.practiceId,
-    recordType: record.recordType,
-    recordId: record.recordId,
-    patientId: record.patientId,
-    action,
-    requestId: scope.requestId,
-    sourceAddress: scope.sourceAddress,
-    ...(record.detail ? { detail: record.detail } : {}),
+export async function auditChangeOutsideCall(tx: DatabaseTransaction, change: ChangeOutsideCall): Promise<void> {
+  await bindPractice(tx, { practiceId: change.practiceId });
+  await recordAudit(tx, {
+    actorUserId: change.actorUserId,
+    practiceId: change.practiceId,
+    recordType: change.recordType,
+    recordId: change.recordId,
+    patientId: null,
+    action: change.action,
+    requestId: change.requestId ?? '',
+    sourceAddress: change.sourceAddress ?? null,
   });
 }

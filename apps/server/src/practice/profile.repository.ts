@@ -11,7 +11,6 @@ import { randomUUID } from 'node:crypto';
 import { practitionerProfileSchema, profilePhotoIdOf, specialtyOfEntry, type PractitionerProfile, type Specialty } from '@wellspring/domain';
 import type { Database, DatabaseTransaction } from '../db/client.ts';
 import type { GeocodedPlace } from '../geo/geocoder.ts';
-import { auditPractice } from './practice-audit.ts';
 import type { PracticeScope } from './practice-scope.ts';
 
 export interface MyProfile {
@@ -52,7 +51,7 @@ async function deleteUnusedPhotos(tx: Database | DatabaseTransaction, scope: Pra
   });
 }
 
-export function profileRepository(db: Database, scope: PracticeScope) {
+export function profileRepository(db: DatabaseTransaction, scope: PracticeScope) {
   return {
     async mine(): Promise<MyProfile> {
       const row = await db.practice.findUnique({ where: { id: scope.practiceId }, select: { profile: true, practitionerId: true } });
@@ -70,7 +69,8 @@ export function profileRepository(db: Database, scope: PracticeScope) {
      * updated after; `place` is where the profile's location text points (the geocoder's answer).
      */
     async save(profile: PractitionerProfile, place: GeocodedPlace): Promise<ProfileSaved> {
-      return db.$transaction(async (tx) => {
+      const tx = db;
+      {
         const [current] = await tx.$queryRaw<{ profile: unknown; practitioner_id: string | null }[]>`
           SELECT profile, practitioner_id FROM practice WHERE id = ${scope.practiceId} FOR UPDATE`;
         const created = current?.profile == null;
@@ -112,20 +112,15 @@ export function profileRepository(db: Database, scope: PracticeScope) {
         }
         await tx.practice.update({ where: { id: scope.practiceId }, data: { profile, practitionerId }, select: { id: true } });
         await deleteUnusedPhotos(tx, scope, profile.profileImage ? profilePhotoIdOf(profile.profileImage) : null);
-        await auditPractice(tx, scope, created ? 'create' : 'update', {
-          recordType: 'practitioner_profile',
-          recordId: practitionerId,
-          patientId: null,
-          detail: { location: place.label },
-        });
         return { created, practitionerId };
-      });
+      }
     },
 
     /** Stores an uploaded photo (already re-encoded) and answers its id. */
     async addPhoto(photo: StoredPhoto): Promise<string> {
       const id = randomUUID();
-      await db.$transaction(async (tx) => {
+      const tx = db;
+      {
         const bytes = new Uint8Array(photo.bytes.byteLength);
         bytes.set(photo.bytes);
         await tx.profilePhoto.create({ data: { id, practiceId: scope.practiceId, bytes, sha256: photo.sha256, width: photo.width, height: photo.height }, select: { id: true } });
@@ -140,8 +135,7 @@ export function profileRepository(db: Database, scope: PracticeScope) {
             id: { notIn: [id, ...(inUse ? [inUse] : [])] },
           },
         });
-        await auditPractice(tx, scope, 'create', { recordType: 'profile_photo', recordId: id, patientId: null, detail: { bytes: photo.bytes.length } });
-      });
+      }
       return id;
     },
   };

@@ -10,6 +10,8 @@ import { randomUUID } from 'node:crypto';
 import { referralCodeErrors, type DomainError } from '@wellspring/domain';
 import { executeCommand, type CommandContext } from '../commands/run-command.ts';
 import type { DatabaseTransaction } from '../db/client.ts';
+import { auditChangeOutsideCall } from './practice-audit.ts';
+import { bindPractice } from './practice-transaction.ts';
 import { referralCodeCommands, referralCommands } from './referral.commands.ts';
 
 export interface Redemption {
@@ -29,8 +31,11 @@ export async function redeemReferralCode(
   context: CommandContext,
   input: { readonly code: string; readonly userId: string; readonly email: string },
 ): Promise<{ ok: true; redemption: Redemption } | { ok: false; error: DomainError }> {
-  const found = await tx.referralCode.findUnique({ where: { code: input.code }, select: { id: true } });
+  // The code belongs to another practice: found through the view meant for it, then redeemed in
+  // that practice's name (row-level security), with the new account's e-mail naming its referral.
+  const [found] = await tx.$queryRaw<{ id: string; practice_id: string }[]>`SELECT id, practice_id FROM referral_code_offer WHERE code = ${input.code}`;
   if (!found) return { ok: false, error: { code: 'NOT_FOUND', message: referralCodeErrors.notFound } };
+  await bindPractice(tx, { practiceId: found.practice_id, userEmail: input.email });
   const waiting = await tx.referral.findFirst({
     where: { codeId: found.id, refereeEmail: input.email, status: 'pending' },
     orderBy: [{ createdAt: 'desc' }, { id: 'asc' }],
@@ -61,5 +66,8 @@ export async function redeemReferralCode(
     data: { id: redemptionId, codeId: found.id, userId: input.userId, referralId, referrerRewardMinor: rewards.referrer, refereeRewardMinor: rewards.referee, createdAt: context.now },
     select: { id: true },
   });
+  const audited = { practiceId: found.practice_id, actorUserId: input.userId, action: 'update' as const, requestId: context.requestId };
+  if (referralId) await auditChangeOutsideCall(tx, { ...audited, recordType: 'referral', recordId: referralId });
+  await auditChangeOutsideCall(tx, { ...audited, recordType: 'referral_code', recordId: found.id });
   return { ok: true, redemption: { redemptionId, codeId: found.id, referralId, rewards } };
 }

@@ -29,7 +29,6 @@ import {
 } from '@wellspring/domain';
 import type { CommandContext, CommandMachine } from '../commands/run-command.ts';
 import type { DatabaseTransaction } from '../db/client.ts';
-import { auditPractice } from './practice-audit.ts';
 import type { PracticeScope } from './practice-scope.ts';
 
 /** The domain actor of a command: the signed-in user (with their account e-mail when given), or the system. */
@@ -95,7 +94,6 @@ export function referralCodeCommands(scope: PracticeScope | null, details?: Refe
                   ${after.maxUsage}, 0, ${after.expiryDate === null ? null : new Date(after.expiryDate)}, 'active', ${context.now})
           ON CONFLICT (code) DO NOTHING RETURNING id`;
         if (inserted.length === 0) return { code: 'CONFLICT', message: referralCodeErrors.alreadyExists };
-        await auditPractice(tx, scope, 'create', { recordType: 'referral_code', recordId: aggregateId, patientId: null });
         return undefined;
       }
       // Conditional on the usage the machine decided from: with the row lock it never misses, and
@@ -104,7 +102,6 @@ export function referralCodeCommands(scope: PracticeScope | null, details?: Refe
         UPDATE referral_code SET status = ${after.status}, usage_count = ${after.usageCount}
         WHERE id = ${aggregateId} AND usage_count = ${before.usageCount}`;
       if (updated !== 1) return { code: 'CONFLICT', message: referralCodeErrors.usedUp };
-      if (scope) await auditPractice(tx, scope, after.status === 'deleted' ? 'delete' : 'update', { recordType: 'referral_code', recordId: aggregateId, patientId: null, detail: { status: after.status } });
       return undefined;
     },
     toStoredEvent: (event) => ({ type: event.type, payload: { ...event } }),
@@ -201,7 +198,6 @@ export function referralCommands(options: ReferralCommandOptions): CommandMachin
           },
           select: { id: true },
         });
-        await auditPractice(tx, scope, 'create', { recordType: 'referral', recordId: aggregateId, patientId: null });
         return undefined;
       }
       const completing = after.status === 'completed' && before.status !== 'completed' ? options.completion : undefined;
@@ -217,7 +213,6 @@ export function referralCommands(options: ReferralCommandOptions): CommandMachin
         },
         select: { id: true },
       });
-      if (scope) await auditPractice(tx, scope, 'update', { recordType: 'referral', recordId: aggregateId, patientId: null, detail: { status: after.status } });
       return undefined;
     },
     // The referral e-mail waits in the outbox for the relay, on sending and on every resend.

@@ -4,7 +4,7 @@
  * practice's referral codes. Writes go through the machines (referral.commands.ts).
  */
 import { allowedReferralActions, isReferralCodeRedeemable, type ReferralAction, type ReferralStatus } from '@wellspring/domain';
-import type { Database } from '../db/client.ts';
+import type { DatabaseTransaction } from '../db/client.ts';
 import type { PracticeScope } from './practice-scope.ts';
 
 /** The most a list shows. */
@@ -32,7 +32,7 @@ interface ReferralRow {
 
 const knownStatuses: readonly string[] = ['pending', 'accepted', 'declined', 'cancelled', 'completed', 'expired'];
 
-export function referralsRepository(db: Database, scope: PracticeScope) {
+export function referralsRepository(db: DatabaseTransaction, scope: PracticeScope) {
   return {
     /** Ids of the caller's pending referrals (sent or received) past their expiry, for the system to expire. */
     async dueForExpiry(email: string): Promise<string[]> {

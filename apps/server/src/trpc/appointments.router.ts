@@ -16,9 +16,8 @@ import {
   type AppointmentCommand,
   type PortalAppointmentEditForm,
 } from '@wellspring/domain';
-import { commandContext, executeCommand, runCommand } from '../commands/run-command.ts';
 import { appointmentCommands } from '../practice/appointment.commands.ts';
-import { domainErrorToTrpc, practitionerProcedure, router, type Context } from './trpc.ts';
+import { practitionerProcedure, router, type PracticeCommandRunner } from './trpc.ts';
 import type { PracticeRepositories } from '../practice/practice-repositories.ts';
 import type { PracticeScope } from '../practice/practice-scope.ts';
 
@@ -31,29 +30,30 @@ const startOf = (form: PortalAppointmentEditForm, timeZone: string): string => {
   return zonedTimeToInstant(date, time.slice(0, 5), timeZone).toISOString();
 };
 
-type PracticeContext = Context & { readonly user: NonNullable<Context['user']>; readonly scope: PracticeScope; readonly practice: PracticeRepositories };
+interface PracticeContext {
+  readonly scope: PracticeScope;
+  readonly practice: PracticeRepositories;
+  readonly command: PracticeCommandRunner;
+}
 
 /** Saves the form as a new appointment (`id` absent) or as the edit of `id`, in one transaction with its patient. */
 async function saveForm(ctx: PracticeContext, form: PortalAppointmentEditForm, existingId: string | null) {
   const id = existingId ?? randomUUID();
   const startsAt = startOf(form, ctx.scope.timeZone);
   const minutes = durationMinutes(form.duration);
-  return ctx.db.$transaction(async (tx) => {
-    const patient = await ctx.practice.patients.findOrCreateByEmail(tx, { name: form.patientName, email: form.patientEmail });
-    const machine = appointmentCommands(ctx.scope, { patientId: patient.id, type: form.appointmentType, notes: form.notes });
-    const command: AppointmentCommand = existingId
-      ? { kind: 'Reschedule', startsAt, durationMinutes: minutes }
-      : { kind: 'Schedule', id, startsAt, durationMinutes: minutes, mode: 'in-person' };
-    const result = await executeCommand(tx, commandContext(ctx), machine, id, command);
-    if (!result.ok) throw domainErrorToTrpc(result.error);
-    return { id, patientId: patient.id };
-  });
+  const patient = await ctx.practice.patients.findOrCreateByEmail({ name: form.patientName, email: form.patientEmail });
+  const machine = appointmentCommands(ctx.scope, { patientId: patient.id, type: form.appointmentType, notes: form.notes });
+  const command: AppointmentCommand = existingId
+    ? { kind: 'Reschedule', startsAt, durationMinutes: minutes }
+    : { kind: 'Schedule', id, startsAt, durationMinutes: minutes, mode: 'in-person' };
+  await ctx.command(machine, id, command);
+  return { id, patientId: patient.id };
 }
 
 /** One transition of the appointment `id`; the machine decides whether it is allowed now. */
 const transition = (kind: 'Confirm' | 'Complete' | 'Cancel' | 'Delete') =>
   practitionerProcedure.input(recordRefSchema).mutation(async ({ ctx, input }) => {
-    const { state } = await runCommand(commandContext(ctx), appointmentCommands(ctx.scope), input.id, { kind });
+    const { state } = await ctx.command(appointmentCommands(ctx.scope), input.id, { kind });
     return { id: input.id, status: state.status === 'absent' ? ('deleted' as const) : state.status };
   });
 

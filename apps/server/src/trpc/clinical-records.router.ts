@@ -5,11 +5,10 @@
  */
 import { randomUUID } from 'node:crypto';
 import { addendumInputSchema, clinicalRecordCreateSchema, clinicalRecordListSchema, ehrRecordTypeLabel } from '@wellspring/domain';
-import { commandContext, executeCommand, runCommand } from '../commands/run-command.ts';
 import { clinicalNoteCommands } from '../practice/clinical-note.commands.ts';
 import { appointmentNotFound } from './appointments.router.ts';
 import { patientNotFound } from './patients.router.ts';
-import { domainErrorToTrpc, practitionerProcedure, router } from './trpc.ts';
+import { practitionerProcedure, router } from './trpc.ts';
 
 export const clinicalRecordsRouter = router({
   /** "All EHR Records", or "Patient Records" when `patientId` names one of the practice's patients. */
@@ -24,9 +23,8 @@ export const clinicalRecordsRouter = router({
    */
   create: practitionerProcedure.input(clinicalRecordCreateSchema).mutation(async ({ ctx, input }) => {
     const id = randomUUID();
-    const context = commandContext(ctx);
-    return ctx.db.$transaction(async (tx) => {
-      const appointment = input.appointmentId === undefined ? null : await ctx.practice.portalAppointments.find(tx, input.appointmentId);
+    {
+      const appointment = input.appointmentId === undefined ? null : await ctx.practice.portalAppointments.find(input.appointmentId);
       if (input.appointmentId !== undefined && !appointment) throw appointmentNotFound();
       let patient: { id: string; name: string } | null;
       if (input.patientId !== undefined) {
@@ -35,24 +33,23 @@ export const clinicalRecordsRouter = router({
       } else if (appointment) {
         patient = { id: appointment.patientId, name: appointment.patientName };
       } else {
-        patient = await ctx.practice.patients.findOrCreateByName(tx, input.patientName);
+        patient = await ctx.practice.patients.findOrCreateByName(input.patientName);
       }
       // An appointment of another patient is not this record's.
       if (appointment && appointment.patientId !== patient.id) throw appointmentNotFound();
       const machine = clinicalNoteCommands(ctx.scope, { patientId: patient.id, appointmentId: appointment?.id ?? null });
       const content = { subjective: input.subjective, objective: input.objective, assessment: input.assessment, plan: input.plan };
       for (const command of [{ kind: 'CreateDraft' as const, id, patientId: patient.id, recordType: input.recordType, content }, { kind: 'Sign' as const }]) {
-        const result = await executeCommand(tx, context, machine, id, command);
-        if (!result.ok) throw domainErrorToTrpc(result.error);
+        await ctx.command(machine, id, command);
       }
       return { id, patientId: patient.id, patientName: patient.name, recordType: input.recordType, title: ehrRecordTypeLabel(input.recordType) };
-    });
+    }
   }),
 
   /** Adds a correction under a signed record (its author only; a draft is edited instead). */
   addAddendum: practitionerProcedure.input(addendumInputSchema).mutation(async ({ ctx, input }) => {
     const addendumId = randomUUID();
-    const { state } = await runCommand(commandContext(ctx), clinicalNoteCommands(ctx.scope), input.id, { kind: 'AddAddendum', addendumId, text: input.text });
+    const { state } = await ctx.command(clinicalNoteCommands(ctx.scope), input.id, { kind: 'AddAddendum', addendumId, text: input.text });
     const addendum = state.status === 'absent' ? undefined : state.addenda.find((item) => item.id === addendumId);
     return { id: input.id, addendum: { id: addendumId, text: addendum?.text ?? input.text, author: ctx.scope.actor.name, at: addendum?.at ?? ctx.scope.now.toISOString() } };
   }),

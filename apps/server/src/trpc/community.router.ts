@@ -25,7 +25,7 @@ import { eventRsvpCommands } from '../community/rsvp.commands.ts';
 import { connectionAggregateId, memberConnectionCommands } from '../community/connection.commands.ts';
 import { connectableMember, receivedRequests, searchMembers } from '../community/members.repository.ts';
 import type { PracticeScope } from '../practice/practice-scope.ts';
-import { practitionerProcedure, router, type Context } from './trpc.ts';
+import { memberProcedure, router, type Context } from './trpc.ts';
 
 /** Runs a connection command between the caller and `memberId`; answers the card status the caller now sees. */
 async function runConnectionCommand(ctx: Context & { readonly scope: PracticeScope }, memberId: string, command: ConnectionCommand): Promise<{ memberId: string; connectionStatus: ConnectionStatus }> {
@@ -36,10 +36,10 @@ async function runConnectionCommand(ctx: Context & { readonly scope: PracticeSco
 
 export const communityRouter = router({
   /** A page of forum topics, newest activity first, with the viewer's likes; the six categories with counts. */
-  forum: practitionerProcedure.input(forumTopicsInputSchema).query(({ ctx, input }) => forumPage(ctx.db, ctx.user.id, input.cursor, ctx.now)),
+  forum: memberProcedure.input(forumTopicsInputSchema).query(({ ctx, input }) => forumPage(ctx.db, ctx.user.id, input.cursor, ctx.now)),
 
   /** Likes (liked: true) or takes back the like of (false) a topic, once per practitioner; idempotent. */
-  likeTopic: practitionerProcedure.input(likeInputSchema).mutation(async ({ ctx, input }): Promise<{ id: string; liked: boolean; likes: number }> => {
+  likeTopic: memberProcedure.input(likeInputSchema).mutation(async ({ ctx, input }): Promise<{ id: string; liked: boolean; likes: number }> => {
     if (!(await forumTopicExists(ctx.db, input.id))) throw new TRPCError({ code: 'NOT_FOUND', message: communityErrors.topicNotFound });
     const { state } = await runCommand(commandContext(ctx), forumTopicLikeCommands(input.id, ctx.user.id), `${input.id}:${ctx.user.id}`, {
       kind: input.liked ? 'Like' : 'Unlike',
@@ -51,13 +51,13 @@ export const communityRouter = router({
   }),
 
   /** The events, soonest first, filtered by type and format, with attendee counts and the viewer's RSVPs. */
-  events: practitionerProcedure.input(eventsInputSchema).query(({ ctx, input }) => listEvents(ctx.db, ctx.user.id, input)),
+  events: memberProcedure.input(eventsInputSchema).query(({ ctx, input }) => listEvents(ctx.db, ctx.user.id, input)),
 
   /**
    * RSVPs (going: true) or cancels (false), once per practitioner; idempotent. A new RSVP e-mails the
    * practitioner the event with its calendar file (outbox relay).
    */
-  rsvp: practitionerProcedure.input(rsvpInputSchema).mutation(async ({ ctx, input }): Promise<CommunityEventView> => {
+  rsvp: memberProcedure.input(rsvpInputSchema).mutation(async ({ ctx, input }): Promise<CommunityEventView> => {
     if (!(await eventById(ctx.db, input.id, null))) throw new TRPCError({ code: 'NOT_FOUND', message: communityErrors.eventNotFound });
     await runCommand(commandContext(ctx), eventRsvpCommands(input.id, { userId: ctx.user.id, email: ctx.user.email, name: ctx.user.name }), `${input.id}:${ctx.user.id}`, {
       kind: input.going ? 'Rsvp' : 'CancelRsvp',
@@ -70,10 +70,10 @@ export const communityRouter = router({
   }),
 
   /** The Knowledge Library searched over title, description and tags under a tab (or one resource by id). */
-  resources: practitionerProcedure.input(resourcesInputSchema).query(({ ctx, input }) => searchResources(ctx.db, ctx.user.id, input)),
+  resources: memberProcedure.input(resourcesInputSchema).query(({ ctx, input }) => searchResources(ctx.db, ctx.user.id, input)),
 
   /** Likes (liked: true) or takes back the like of (false) a resource, once per practitioner; idempotent. */
-  likeResource: practitionerProcedure.input(likeInputSchema).mutation(async ({ ctx, input }): Promise<{ id: string; liked: boolean; likes: number }> => {
+  likeResource: memberProcedure.input(likeInputSchema).mutation(async ({ ctx, input }): Promise<{ id: string; liked: boolean; likes: number }> => {
     if (!(await resourceExists(ctx.db, input.id))) throw new TRPCError({ code: 'NOT_FOUND', message: communityErrors.resourceNotFound });
     const { state } = await runCommand(commandContext(ctx), resourceLikeCommands(input.id, ctx.user.id), `${input.id}:${ctx.user.id}`, {
       kind: input.liked ? 'Like' : 'Unlike',
@@ -85,16 +85,16 @@ export const communityRouter = router({
   }),
 
   /** The members searched over name, role, location and specialties, with the specialty filter; the featured member. */
-  members: practitionerProcedure.input(membersInputSchema).query(({ ctx, input }) => searchMembers(ctx.db, ctx.user.id, input)),
+  members: memberProcedure.input(membersInputSchema).query(({ ctx, input }) => searchMembers(ctx.db, ctx.user.id, input)),
 
   /** The connection requests other members sent the caller that wait for their answer. */
-  connectionRequests: practitionerProcedure.query(({ ctx }) => receivedRequests(ctx.db, ctx.user.id)),
+  connectionRequests: memberProcedure.query(({ ctx }) => receivedRequests(ctx.db, ctx.user.id)),
 
   /**
    * Asks `memberId` to connect, in the caller's name. Asking again changes nothing; asking a member
    * who already asked the caller accepts their request; a sample member may accept at once.
    */
-  requestConnection: practitionerProcedure.input(connectionInputSchema).mutation(async ({ ctx, input }) => {
+  requestConnection: memberProcedure.input(connectionInputSchema).mutation(async ({ ctx, input }) => {
     const viewerId = ctx.user.id;
     // Asking oneself is refused by the machine, with its own message.
     const member = input.memberId === viewerId ? null : await connectableMember(ctx.db, input.memberId);
@@ -103,12 +103,12 @@ export const communityRouter = router({
   }),
 
   /** Accepts the request `memberId` sent the caller (only the one it was sent to can). */
-  acceptConnection: practitionerProcedure
+  acceptConnection: memberProcedure
     .input(connectionInputSchema)
     .mutation(({ ctx, input }) => runConnectionCommand(ctx, input.memberId, { kind: 'Accept', by: ctx.user.id, from: input.memberId })),
 
   /** Declines the request `memberId` sent the caller (only the one it was sent to can). */
-  declineConnection: practitionerProcedure
+  declineConnection: memberProcedure
     .input(connectionInputSchema)
     .mutation(({ ctx, input }) => runConnectionCommand(ctx, input.memberId, { kind: 'Decline', by: ctx.user.id, from: input.memberId })),
 });

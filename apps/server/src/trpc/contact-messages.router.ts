@@ -31,8 +31,7 @@ export const contactMessagesRouter = router({
 
   /** Marks the caller's message `id` read (once; again changes nothing). Another practice's message is NOT_FOUND "Message not found.", as an unknown id. */
   markRead: practitionerProcedure.input(contactMessageIdSchema).mutation(async ({ ctx, input }): Promise<{ id: string; read: true }> => {
-    const deps = commandContext(ctx);
-    await runCommand(deps, contactMessageCommands(ctx.scope), input.id, { kind: 'MarkRead', id: input.id, at: deps.now });
+    await ctx.command(contactMessageCommands(ctx.scope), input.id, { kind: 'MarkRead', id: input.id, at: ctx.scope.now });
     return { id: input.id, read: true };
   }),
 });

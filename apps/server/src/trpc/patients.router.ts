@@ -1,6 +1,5 @@
 import { TRPCError } from '@trpc/server';
 import { ACCESS_LOG_PAGE_SIZE, accessLogSchema, patientIdSchema, patientMessages, patientSearchSchema } from '@wellspring/domain';
-import { listAuditEntriesForPatient } from '../audit/audit-log.ts';
 import { practitionerProcedure, router } from './trpc.ts';
 
 /** Not one of the caller's patients — unknown, malformed or another practice's: the same answer for all. */
@@ -34,6 +33,6 @@ export const patientsRouter = router({
   auditTrail: ownedPatientProcedure
     .input(accessLogSchema)
     .query(({ ctx, input }) =>
-      listAuditEntriesForPatient(ctx.db, { practiceId: ctx.scope.practiceId, patientId: ctx.patient.id, limit: ACCESS_LOG_PAGE_SIZE, cursor: input.cursor ?? null }),
+      ctx.practice.auditTrail.ofPatient({ patientId: ctx.patient.id, limit: ACCESS_LOG_PAGE_SIZE, cursor: input.cursor ?? null }),
     ),
 });

@@ -4,10 +4,9 @@
  */
 import { randomUUID } from 'node:crypto';
 import { paymentCreateSchema, portalPageSchema, recordRefSchema } from '@wellspring/domain';
-import { commandContext, executeCommand, runCommand } from '../commands/run-command.ts';
 import { paymentCommands } from '../practice/payment.commands.ts';
 import { appointmentNotFound } from './appointments.router.ts';
-import { domainErrorToTrpc, practitionerProcedure, router } from './trpc.ts';
+import { practitionerProcedure, router } from './trpc.ts';
 
 export const paymentsRouter = router({
   /** "Payment Records", a page at a time, newest first. */
@@ -16,26 +15,23 @@ export const paymentsRouter = router({
   /** Records a payment, for the appointment `appointmentId` when given (one of the practice's). */
   create: practitionerProcedure.input(paymentCreateSchema).mutation(async ({ ctx, input }) => {
     const id = randomUUID();
-    return ctx.db.$transaction(async (tx) => {
-      const appointment = input.appointmentId === undefined ? null : await ctx.practice.portalAppointments.find(tx, input.appointmentId);
-      if (input.appointmentId !== undefined && !appointment) throw appointmentNotFound();
-      const machine = paymentCommands(ctx.scope, { appointmentId: appointment?.id ?? null, patientId: appointment?.patientId ?? null });
-      const result = await executeCommand(tx, commandContext(ctx), machine, id, {
-        kind: 'Record',
-        id,
-        amountMinor: input.amountMinor,
-        currency: input.currency,
-        method: input.paymentMethod,
-        status: input.status,
-      });
-      if (!result.ok) throw domainErrorToTrpc(result.error);
-      return { id, amountMinor: input.amountMinor, currency: input.currency, status: input.status };
+    const appointment = input.appointmentId === undefined ? null : await ctx.practice.portalAppointments.find(input.appointmentId);
+    if (input.appointmentId !== undefined && !appointment) throw appointmentNotFound();
+    const machine = paymentCommands(ctx.scope, { appointmentId: appointment?.id ?? null, patientId: appointment?.patientId ?? null });
+    await ctx.command(machine, id, {
+      kind: 'Record',
+      id,
+      amountMinor: input.amountMinor,
+      currency: input.currency,
+      method: input.paymentMethod,
+      status: input.status,
     });
+    return { id, patientId: appointment?.patientId ?? null, amountMinor: input.amountMinor, currency: input.currency, status: input.status };
   }),
 
   /** Marks a completed payment refunded; any other status is refused with the machine's message. */
   refund: practitionerProcedure.input(recordRefSchema).mutation(async ({ ctx, input }) => {
-    const { state } = await runCommand(commandContext(ctx), paymentCommands(ctx.scope), input.id, { kind: 'Refund' });
+    const { state } = await ctx.command(paymentCommands(ctx.scope), input.id, { kind: 'Refund' });
     return { id: input.id, status: state.status === 'absent' ? ('refunded' as const) : state.status };
   }),
 });

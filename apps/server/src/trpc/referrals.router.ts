@@ -22,7 +22,6 @@ import {
   type ReferralCodeCommand,
   type ReferralCommand,
 } from '@wellspring/domain';
-import { commandContext, runCommand } from '../commands/run-command.ts';
 import { referralCodeCommands, referralCommands } from '../practice/referral.commands.ts';
 import { fieldError } from './field-error.ts';
 import { practitionerProcedure, publicProcedure, router, type Context } from './trpc.ts';
@@ -30,7 +29,7 @@ import type { PracticeScope } from '../practice/practice-scope.ts';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
-type PracticeContext = Context & { readonly user: NonNullable<Context['user']>; readonly scope: PracticeScope };
+type PracticeContext = Pick<Context, 'user'> & { readonly user: NonNullable<Context['user']>; readonly scope: PracticeScope };
 
 /** The machine of a referral as the caller sees it: sent from their practice, or to their account e-mail. */
 const referralMachineFor = (ctx: PracticeContext) => {
@@ -41,7 +40,7 @@ const referralMachineFor = (ctx: PracticeContext) => {
 /** One transition of the referral `id`; the referral machine decides whether the caller may, now. */
 const referralTransition = (kind: Extract<ReferralCommand['kind'], 'Resend' | 'Cancel' | 'Accept' | 'Decline'>) =>
   practitionerProcedure.input(recordRefSchema).mutation(async ({ ctx, input }) => {
-    const { state } = await runCommand(commandContext(ctx), referralMachineFor(ctx), input.id, { kind });
+    const { state } = await ctx.command(referralMachineFor(ctx), input.id, { kind });
     if (state.status === 'absent') throw new TRPCError({ code: 'NOT_FOUND', message: referralErrors.notFound });
     return { id: input.id, status: state.status };
   });
@@ -49,7 +48,7 @@ const referralTransition = (kind: Extract<ReferralCommand['kind'], 'Resend' | 'C
 /** One transition of the caller's code `id`; the referral-code machine decides. */
 const codeTransition = (kind: Extract<ReferralCodeCommand['kind'], 'Activate' | 'Deactivate' | 'Delete'>) =>
   practitionerProcedure.input(recordRefSchema).mutation(async ({ ctx, input }) => {
-    const { state } = await runCommand(commandContext(ctx), referralCodeCommands(ctx.scope), input.id, { kind });
+    const { state } = await ctx.command(referralCodeCommands(ctx.scope), input.id, { kind });
     if (state.status === 'absent') throw new TRPCError({ code: 'NOT_FOUND', message: referralCodeErrors.notFound });
     return { id: input.id, status: state.status };
   });
@@ -63,7 +62,7 @@ export const referralsRouter = router({
     const email = normalizeEmail(ctx.user.email);
     for (const id of await ctx.practice.referrals.dueForExpiry(email)) {
       try {
-        await runCommand({ ...commandContext(ctx), actor: { userId: null } }, referralCommands({ viewer: null }), id, { kind: 'Expire' });
+        await ctx.command(referralCommands({ viewer: null }), id, { kind: 'Expire' }, { bySystem: true });
       } catch (error) {
         // Another request changed it first (expired, cancelled, declined): the list shows what it is now.
         if (!(error instanceof TRPCError)) throw error;
@@ -89,7 +88,7 @@ export const referralsRouter = router({
       create: { referrerName: ctx.user.name, refereeName: input.name, refereeType: input.type, codeId: code.id, message: input.message ?? '' },
     });
     try {
-      const { state } = await runCommand(commandContext(ctx), machine, id, {
+      const { state } = await ctx.command(machine, id, {
         kind: 'Send',
         id,
         senderId: ctx.user.id,
@@ -117,7 +116,7 @@ export const referralCodesRouter = router({
   create: practitionerProcedure.input(referralCodeFormSchema).mutation(async ({ ctx, input }) => {
     const id = randomUUID();
     try {
-      const { state } = await runCommand(commandContext(ctx), referralCodeCommands(ctx.scope, { description: input.description }), id, {
+      const { state } = await ctx.command(referralCodeCommands(ctx.scope, { description: input.description }), id, {
         kind: 'Create',
         id,
         code: input.code,
@@ -140,10 +139,14 @@ export const referralCodesRouter = router({
 
   /** Public: what the code of a shared link offers, and whether it can be redeemed now. */
   offer: publicProcedure.input(referralCodeRefSchema).query(async ({ ctx, input }) => {
-    const code = await ctx.db.referralCode.findUnique({
-      where: { code: input.code },
-      select: { code: true, description: true, rewardMinor: true, status: true, usageCount: true, maxUsage: true, expiresAt: true, practice: { select: { owner: { select: { name: true } } } } },
-    });
+    // Through the view meant for it: a code's public facts, whichever practice it belongs to.
+    const [code] = await ctx.db.$queryRaw<
+      { code: string; description: string; rewardMinor: number; status: string; usageCount: number; maxUsage: number | null; expiresAt: Date | null; referrerName: string }[]
+    >`
+      SELECT o.code, o.description, o.reward_minor AS "rewardMinor", o.status, o.usage_count AS "usageCount", o.max_usage AS "maxUsage",
+             o.expires_at AS "expiresAt", u.name AS "referrerName"
+      FROM referral_code_offer o JOIN practice p ON p.id = o.practice_id JOIN app_user u ON u.id = p.owner_user_id
+      WHERE o.code = ${input.code}`;
     if (!code || code.status === 'deleted') throw new TRPCError({ code: 'NOT_FOUND', message: referralCodeErrors.notFound });
     const unavailable =
       code.status !== 'active'
@@ -153,6 +156,6 @@ export const referralCodesRouter = router({
           : code.maxUsage !== null && code.usageCount >= code.maxUsage
             ? referralCodeErrors.usedUp
             : null;
-    return { code: code.code, description: code.description, rewardMinor: code.rewardMinor, referrerName: code.practice.owner.name, unavailable };
+    return { code: code.code, description: code.description, rewardMinor: code.rewardMinor, referrerName: code.referrerName, unavailable };
   }),
 });

@@ -9,10 +9,9 @@ import {
   scheduleWeekSchema,
   zonedTimeToInstant,
 } from '@wellspring/domain';
-import { executeCommand } from '../commands/run-command.ts';
 import { appointmentCommands } from '../practice/appointment.commands.ts';
 import { patientNotFound } from './patients.router.ts';
-import { domainErrorToTrpc, practitionerProcedure, router } from './trpc.ts';
+import { practitionerProcedure, router } from './trpc.ts';
 
 
 export const scheduleRouter = router({
@@ -40,24 +39,11 @@ export const scheduleRouter = router({
   create: practitionerProcedure.input(scheduleAppointmentSchema).mutation(async ({ ctx, input }) => {
     const id = randomUUID();
     const startsAt = zonedTimeToInstant(input.date, input.time, ctx.scope.timeZone);
-    return ctx.db.$transaction(async (tx) => {
-      let patient: { id: string; name: string } | null;
-      if (input.patientId === NEW_PATIENT && input.newPatient) {
-        patient = await ctx.practice.patients.create(tx, input.newPatient);
-      } else {
-        patient = await tx.patient.findFirst({ where: { practiceId: ctx.scope.practiceId, id: input.patientId }, select: { id: true, name: true } });
-      }
-      if (!patient) throw patientNotFound();
-      const machine = appointmentCommands(ctx.scope, { patientId: patient.id, type: scheduleTypeToAppointmentType[input.type], notes: input.notes });
-      const result = await executeCommand(
-        tx,
-        { actor: { userId: ctx.user.id }, requestId: ctx.requestId === '' ? null : ctx.requestId, now: ctx.scope.now },
-        machine,
-        id,
-        { kind: 'Schedule', id, startsAt: startsAt.toISOString(), durationMinutes: input.duration, mode: input.mode },
-      );
-      if (!result.ok) throw domainErrorToTrpc(result.error);
-      return { id, patientId: patient.id, patient: patient.name, date: input.date, time: input.time };
-    });
+    const patient =
+      input.patientId === NEW_PATIENT && input.newPatient ? await ctx.practice.patients.create(input.newPatient) : await ctx.practice.patients.find(input.patientId);
+    if (!patient) throw patientNotFound();
+    const machine = appointmentCommands(ctx.scope, { patientId: patient.id, type: scheduleTypeToAppointmentType[input.type], notes: input.notes });
+    await ctx.command(machine, id, { kind: 'Schedule', id, startsAt: startsAt.toISOString(), durationMinutes: input.duration, mode: input.mode });
+    return { id, patientId: patient.id, patient: patient.name, date: input.date, time: input.time };
   }),
 });

@@ -14,6 +14,10 @@ import { consumeRateLimit, type RateLimitRule } from '../http/rate-limit.ts';
 import type { PublicUser } from '../repositories/user.repository.ts';
 import { practiceRepositories } from '../practice/practice-repositories.ts';
 import { practiceOfUser, type PracticeScope } from '../practice/practice-scope.ts';
+import { auditPracticeCall, practiceCallAuditRule, resolveAuditTarget } from '../practice/practice-call-audit.ts';
+import { inPractice } from '../practice/practice-transaction.ts';
+import { executeCommand, type CommandMachine } from '../commands/run-command.ts';
+import { normalizeEmail } from '@wellspring/domain';
 import type { ExpressContextOptions } from './express-handler.ts';
 import { wireTransformer } from './wire-format.ts';
 
@@ -104,15 +108,11 @@ export const authedProcedure = t.procedure.use(({ ctx, next }) => {
   return next({ ctx: { ...ctx, user: ctx.user, sessionId: ctx.sessionId } });
 });
 
-/**
- * Requires a signed-in practitioner, and gives the handler the caller's practice: `ctx.scope` (the
- * practice, its zone, the actor, the request) and `ctx.practice`, the repositories bound to it.
- * Every practice query goes through those, so a router cannot reach another practice's records.
- */
-export const practitionerProcedure = authedProcedure.use(async ({ ctx, next }) => {
+/** The caller's practice, its zone, the actor and the request, for a signed-in practitioner. */
+async function scopeOf(ctx: Context & { readonly user: PublicUser }): Promise<PracticeScope> {
   if (ctx.user.role !== 'practitioner') throw new TRPCError({ code: 'FORBIDDEN', message: 'This is only available to practitioners.' });
   const practice = ctx.sessionPractice ?? (await practiceOfUser(ctx.db, ctx.user.id));
-  const scope: PracticeScope = {
+  return {
     practiceId: practice.id,
     timeZone: practice.timeZone,
     actor: { userId: ctx.user.id, name: ctx.user.name },
@@ -120,8 +120,67 @@ export const practitionerProcedure = authedProcedure.use(async ({ ctx, next }) =
     sourceAddress: clientIp(ctx),
     now: ctx.now,
   };
-  return next({ ctx: { scope, practice: practiceRepositories(ctx.db, scope) } });
+}
+
+/**
+ * A signed-in practitioner acting as a member of the community (forums, events, resources,
+ * connections): shared member data, not a practice's, so no practice transaction; `ctx.scope` names
+ * the member.
+ */
+export const memberProcedure = authedProcedure.use(async ({ ctx, next }) => next({ ctx: { scope: await scopeOf(ctx) } }));
+
+/** Thrown inside a practice call's transaction to roll it back with the call's own failed result. */
+class PracticeCallFailed<Result> extends Error {
+  constructor(readonly result: Result) {
+    super('practice call failed');
+  }
+}
+
+/**
+ * Requires a signed-in practitioner and runs the call as one unit of work of the caller's practice
+ * (docs/decisions/0029-database-roles-and-row-level-security.md): one transaction that names the
+ * practice to PostgreSQL, so row-level security shows it that practice's rows only; `ctx.scope` (the
+ * practice, its zone, the actor, the request), `ctx.practice` (the repositories bound to that
+ * transaction) and `ctx.command` (the command runner inside it) are all a handler gets — `ctx.db` is
+ * gone. The call's one audit entry is written here, in the same transaction, from its rule in
+ * `practice/practice-call-audit.ts`: a handler never audits, and a practice procedure without a rule
+ * fails. A failed call writes nothing, its audit entry included.
+ */
+export const practitionerProcedure = authedProcedure.use(async ({ ctx, next, path, getRawInput }) => {
+  const scope = await scopeOf(ctx);
+  const rule = practiceCallAuditRule(path);
+  const input = await getRawInput();
+  try {
+    return await inPractice(ctx.db, { practiceId: scope.practiceId, userEmail: normalizeEmail(ctx.user.email) }, async (tx) => {
+      const target = await resolveAuditTarget(tx, rule, input);
+      const command: PracticeCommandRunner = async (machine, aggregateId, commandToRun, options) => {
+        const context = { actor: { userId: options?.bySystem ? null : ctx.user.id }, requestId: ctx.requestId === '' ? null : ctx.requestId, now: scope.now };
+        const result = await executeCommand(tx, context, machine, aggregateId, commandToRun);
+        if (!result.ok) throw domainErrorToTrpc(result.error);
+        return { state: result.state, events: result.events };
+      };
+      const result = await next({ ctx: { db: NO_DATABASE, scope, practice: practiceRepositories(tx, scope), command } });
+      if (!result.ok) throw new PracticeCallFailed(result);
+      await auditPracticeCall(tx, scope, rule, target, result.data);
+      return result;
+    });
+  } catch (error) {
+    if (error instanceof PracticeCallFailed) return error.result as never;
+    throw error;
+  }
 });
+
+/** `ctx.db` inside a practice procedure: nothing to reach the database around the practice's transaction. */
+const NO_DATABASE = undefined as never;
+
+/** Runs a command of the practice's machines inside the call's transaction; a refusal rolls the call back. */
+export type PracticeCommandRunner = <State, Command, Event>(
+  machine: CommandMachine<State, Command, Event>,
+  aggregateId: string,
+  command: Command,
+  /** `bySystem`: the system acts (a referral's expiry), not the signed-in user. */
+  options?: { readonly bySystem?: boolean },
+) => Promise<{ readonly state: State; readonly events: readonly Event[] }>;
 
 const domainToTrpcCode: Record<DomainErrorCode, TRPC_ERROR_CODE_KEY> = {
   CONFLICT: 'CONFLICT',

@@ -2,12 +2,18 @@ import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 import { inject } from 'vitest';
 import { closeDatabase, createDatabaseClient, type Database } from '../../src/db/client.ts';
+import { APP_ROLE, withLogin } from '../../src/db/roles.ts';
+import { TEST_APP_PASSWORD } from './test-roles.ts';
 
 export interface TestDatabase {
   readonly name: string;
+  /** The database as the server sees it: the application role, bound by row-level security. */
   readonly url: string;
+  /** The same database as its owner (the migrations' role; a superuser on the test server). */
+  readonly ownerUrl: string;
+  /** Prisma and the pool as the server uses them: the application role. */
   readonly db: Database;
-  /** Raw SQL on the test database, for assertions a user of the database would make. */
+  /** Raw SQL on the test database as its owner (row-level security does not apply), for assertions a user of the database would make. */
   query<Row extends pg.QueryResultRow>(sql: string, params?: unknown[]): Promise<Row[]>;
   drop(): Promise<void>;
 }
@@ -57,14 +63,16 @@ export async function createTestDatabase(): Promise<TestDatabase> {
       }
     }
   });
-  const url = databaseUrl(name);
+  const ownerUrl = databaseUrl(name);
+  const url = withLogin(ownerUrl, APP_ROLE, TEST_APP_PASSWORD);
   const db = createDatabaseClient(url, { maxConnections: 5 });
-  const pool = new pg.Pool({ connectionString: url, max: 2 });
+  const pool = new pg.Pool({ connectionString: ownerUrl, max: 2 });
   // DROP DATABASE ... WITH (FORCE) ends connections still open; that is expected here.
   pool.on('error', () => undefined);
   return {
     name,
     url,
+    ownerUrl,
     db,
     async query<Row extends pg.QueryResultRow>(sql: string, params: unknown[] = []) {
       return (await pool.query<Row>(sql, params)).rows;

@@ -11,6 +11,9 @@ import type { TestProject } from 'vitest/node';
 import { repoRoot } from '../../src/config.ts';
 import { startEmbeddedPostgres } from '../../src/db/embedded.ts';
 import { migrate } from '../../src/db/migrate.ts';
+import { provisionDatabaseRoles } from '../../src/db/roles.ts';
+
+import { TEST_APP_PASSWORD } from './test-roles.ts';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -68,6 +71,8 @@ export default async function setup(project: TestProject): Promise<() => Promise
   await admin.connect();
   await admin.query(`CREATE DATABASE ${admin.escapeIdentifier(templateDatabase)}`);
   await admin.end();
+  // The server under test serves as the application role, as in production: row-level security binds it.
+  await provisionDatabaseRoles(adminDatabaseUrl, { appPassword: TEST_APP_PASSWORD });
   await migrate(withDatabase(adminDatabaseUrl, templateDatabase), path.join(repoRoot, 'prisma', 'migrations'));
 
   project.provide('adminDatabaseUrl', adminDatabaseUrl);

@@ -1,5 +1,6 @@
 /**
- * Practitioners with a practice and its records, made straight in the database (STYLE.md, Medplum):
+ * Practitioners with a practice and its records, made straight in the database (STYLE.md, Medplum),
+ * each in a transaction bound to its practice (row-level security binds the tests' role too):
  * each test makes its own tenants, so files run in parallel and prove isolation as they go.
  */
 import { randomUUID } from 'node:crypto';
@@ -7,6 +8,7 @@ import type { AppointmentMode, AppointmentStatus, AppointmentType, CalendarDate 
 import { createSession } from '../../src/auth/session.ts';
 import type { Database } from '../../src/db/client.ts';
 import { createPracticeFor } from '../../src/practice/practice-scope.ts';
+import { inPractice } from '../../src/practice/practice-transaction.ts';
 import { createUser, type PublicUser } from '../../src/repositories/user.repository.ts';
 import { appRouter } from '../../src/trpc/app.router.ts';
 import { createCallerFactory, type Context } from '../../src/trpc/trpc.ts';
@@ -52,7 +54,7 @@ export async function addPatient(
   fields: { name: string; email?: string; phone?: string; dateOfBirth?: CalendarDate; conditions?: string[]; status?: string } ,
 ): Promise<string> {
   const id = randomUUID();
-  await db.patient.create({
+  await inPractice(db, { practiceId }, (tx) => tx.patient.create({
     data: {
       id,
       practiceId,
@@ -63,7 +65,7 @@ export async function addPatient(
       conditions: fields.conditions ?? [],
       status: fields.status ?? 'active',
     },
-  });
+  }));
   return id;
 }
 
@@ -74,7 +76,7 @@ export async function addAppointment(
   fields: { startsAt: Date; durationMinutes?: number; type?: AppointmentType; mode?: AppointmentMode; status?: AppointmentStatus },
 ): Promise<string> {
   const id = randomUUID();
-  await db.appointment.create({
+  await inPractice(db, { practiceId }, (tx) => tx.appointment.create({
     data: {
       id,
       practiceId,
@@ -85,15 +87,15 @@ export async function addAppointment(
       mode: fields.mode ?? 'in-person',
       status: fields.status ?? 'scheduled',
     },
-  });
+  }));
   return id;
 }
 
 export async function addNote(db: Database, practiceId: string, patientId: string, fields: { title: string; writtenAt: Date; assessment?: string }): Promise<string> {
   const id = randomUUID();
-  await db.clinicalNote.create({
+  await inPractice(db, { practiceId }, (tx) => tx.clinicalNote.create({
     data: { id, practiceId, patientId, type: 'soap', title: fields.title, authorName: 'Dr. Author', assessment: fields.assessment ?? '', writtenAt: fields.writtenAt },
-  });
+  }));
   return id;
 }
 
@@ -103,7 +105,7 @@ export async function addPayment(
   fields: { amountMinor: number; currency?: string; status?: string; method?: string; appointmentId?: string | null; createdAt?: Date },
 ): Promise<string> {
   const id = randomUUID();
-  await db.payment.create({
+  await inPractice(db, { practiceId }, (tx) => tx.payment.create({
     data: {
       id,
       practiceId,
@@ -114,6 +116,6 @@ export async function addPayment(
       status: fields.status ?? 'completed',
       createdAt: fields.createdAt ?? new Date(),
     },
-  });
+  }));
   return id;
 }
