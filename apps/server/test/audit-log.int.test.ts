@@ -2,6 +2,7 @@
  * The audit log: appended through `recordAudit`, chained and append-only in the database, verified
  * by `verifyAuditChain` and `npm run audit:verify`, listed per practice and patient.
  */
+import { bindPractice } from '../src/practice/practice-transaction.ts';
 import { execFile } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import path from 'node:path';
@@ -66,8 +67,8 @@ describe('recordAudit', () => {
 
   it('appends entries linked by hash, with every field of the access', async () => {
     const read = entry({ detail: { fields: 'name,email', count: 2, partial: false, note: null } });
-    await recordAudit(database.db, read);
-    await database.db.$transaction(async (tx) => {
+    await recordAudit(database.ownerDb, read);
+    await database.ownerDb.$transaction(async (tx) => {
       await recordAudit(tx, entry({ action: 'update', recordType: 'appointment', sourceAddress: null }));
     });
 
@@ -91,19 +92,19 @@ describe('recordAudit', () => {
       detail: { fields: 'name,email', count: 2, partial: false, note: null },
     });
     expect(Math.abs((stored?.occurred_at as Date).getTime() - Date.now())).toBeLessThan(60_000);
-    expect(await verifyAuditChain(database.db)).toEqual({ ok: true, entries: 2, last: { sequence: 2n, hash: rows[1]?.hash } });
+    expect(await verifyAuditChain(database.ownerDb)).toEqual({ ok: true, entries: 2, last: { sequence: 2n, hash: rows[1]?.hash } });
   });
 
   it('leaves no entry when the transaction that read or wrote rolls back', async () => {
     const before = (await chain(database)).length;
     await expect(
-      database.db.$transaction(async (tx) => {
+      database.ownerDb.$transaction(async (tx) => {
         await recordAudit(tx, entry({ action: 'create' }));
         throw new Error('the write failed');
       }),
     ).rejects.toThrow('the write failed');
     expect(await chain(database)).toHaveLength(before);
-    expect((await verifyAuditChain(database.db)).ok).toBe(true);
+    expect((await verifyAuditChain(database.ownerDb)).ok).toBe(true);
   });
 
   it('sets the chain fields itself, whatever an INSERT says', async () => {
@@ -115,7 +116,7 @@ describe('recordAudit', () => {
     const last = (await chain(database)).at(-1);
     expect(last?.sequence).not.toBe('999');
     expect(last?.hash).not.toBe('forged');
-    expect((await verifyAuditChain(database.db)).ok).toBe(true);
+    expect((await verifyAuditChain(database.ownerDb)).ok).toBe(true);
   });
 
   it('keeps one unbroken chain when 20 transactions append at once', async () => {
@@ -127,9 +128,12 @@ describe('recordAudit', () => {
         Array.from({ length: 20 }, (_, index) =>
           db.$transaction(
             async (tx) => {
+              // As the server appends: the application role, in a transaction bound to the practice.
+              const practiceId = randomUUID();
+              await bindPractice(tx, { practiceId });
               await tx.$executeRaw`SELECT pg_sleep(${(index % 4) * 0.01})`;
-              await recordAudit(tx, entry());
-              await recordAudit(tx, entry({ action: 'list', recordId: null }));
+              await recordAudit(tx, entry({ practiceId }));
+              await recordAudit(tx, entry({ practiceId, action: 'list', recordId: null }));
             },
             { maxWait: 20_000, timeout: 20_000 },
           ),
@@ -142,22 +146,22 @@ describe('recordAudit', () => {
     expect(rows).toHaveLength(before + 40);
     expect(rows.map((row) => Number(row.sequence))).toEqual(rows.map((_, index) => index + 1));
     for (const [index, row] of rows.entries()) expect(row.prev_hash).toBe(index === 0 ? GENESIS_HASH : rows[index - 1]?.hash);
-    expect(await verifyAuditChain(database.db, { batchSize: 7 })).toMatchObject({ ok: true, entries: before + 40 });
+    expect(await verifyAuditChain(database.ownerDb, { batchSize: 7 })).toMatchObject({ ok: true, entries: before + 40 });
   });
   it('under REPEATABLE READ, an append that raced another fails with a retryable serialization error instead of forking', async () => {
     const before = (await chain(database)).length;
     await expect(
-      database.db.$transaction(
+      database.ownerDb.$transaction(
         async (tx) => {
           await tx.$queryRaw`SELECT 1`; // the snapshot is taken here
-          await recordAudit(database.db, entry()); // another connection appends and commits
+          await recordAudit(database.ownerDb, entry()); // another connection appends and commits
           await recordAudit(tx, entry());
         },
         { isolationLevel: 'RepeatableRead' },
       ),
     ).rejects.toThrow(/could not serialize access|40001/);
     expect(await chain(database)).toHaveLength(before + 1);
-    expect((await verifyAuditChain(database.db)).ok).toBe(true);
+    expect((await verifyAuditChain(database.ownerDb)).ok).toBe(true);
   });
 });
 
@@ -165,7 +169,7 @@ describe('the database keeps audit_entry append-only', () => {
   let database: TestDatabase;
   beforeAll(async () => {
     database = await createTestDatabase();
-    for (let index = 0; index < 3; index += 1) await recordAudit(database.db, entry());
+    for (let index = 0; index < 3; index += 1) await recordAudit(database.ownerDb, entry());
   });
   afterAll(async () => {
     await database?.drop();
@@ -178,7 +182,7 @@ describe('the database keeps audit_entry append-only', () => {
   ])('refuses %s, even to the table owner', async (operation, sql) => {
     await expect(database.query(sql)).rejects.toThrow(`audit_entry is append-only: ${operation} refused`);
     expect(await chain(database)).toHaveLength(3);
-    expect(await verifyAuditChain(database.db)).toMatchObject({ ok: true, entries: 3 });
+    expect(await verifyAuditChain(database.ownerDb)).toMatchObject({ ok: true, entries: 3 });
   });
 
   it.each([
@@ -201,7 +205,7 @@ describe('verifyAuditChain and npm run audit:verify', () => {
   let rows: ChainRow[];
 
   async function cli(args: string[] = []): Promise<{ stdout: string; stderr: string; code: number }> {
-    const env: Record<string, string | undefined> = { ...process.env, DATABASE_URL: database.url, LOG_LEVEL: 'silent', NODE_ENV: 'test' };
+    const env: Record<string, string | undefined> = { ...process.env, DATABASE_URL: database.url, DATABASE_OWNER_URL: database.ownerUrl, LOG_LEVEL: 'silent', NODE_ENV: 'test' };
     try {
       const { stdout, stderr } = await run(process.execPath, ['--import', 'tsx', VERIFY_CLI, ...args], { cwd: repoRoot, env, timeout: 60_000 });
       return { stdout, stderr, code: 0 };
@@ -230,7 +234,7 @@ describe('verifyAuditChain and npm run audit:verify', () => {
       await database.query('ALTER TABLE audit_entry ENABLE TRIGGER audit_entry_no_truncate');
     }
     for (let index = 0; index < 10; index += 1) {
-      await recordAudit(database.db, entry({ detail: { index, name: 'Zoë "quoted" | pipe', flag: index % 2 === 0, none: null } }));
+      await recordAudit(database.ownerDb, entry({ detail: { index, name: 'Zoë "quoted" | pipe', flag: index % 2 === 0, none: null } }));
     }
     rows = await chain(database);
   }
@@ -238,8 +242,8 @@ describe('verifyAuditChain and npm run audit:verify', () => {
   it('reports an intact chain, its length and last entry; the CLI exits 0 with the anchor to keep', async () => {
     await freshChain();
     const last = rows.at(-1);
-    expect(await verifyAuditChain(database.db, { batchSize: 3 })).toEqual({ ok: true, entries: 10, last: { sequence: 10n, hash: last?.hash } });
-    expect(await verifyAuditChain(database.db, { anchor: { sequence: 4n, hash: rows[3]?.hash ?? '' } })).toMatchObject({ ok: true });
+    expect(await verifyAuditChain(database.ownerDb, { batchSize: 3 })).toEqual({ ok: true, entries: 10, last: { sequence: 10n, hash: last?.hash } });
+    expect(await verifyAuditChain(database.ownerDb, { anchor: { sequence: 4n, hash: rows[3]?.hash ?? '' } })).toMatchObject({ ok: true });
 
     const result = await cli();
     expect(result.code).toBe(0);
@@ -252,7 +256,7 @@ describe('verifyAuditChain and npm run audit:verify', () => {
     await freshChain();
     await tamper(database, "UPDATE audit_entry SET action = 'list' WHERE sequence = 6");
 
-    expect(await verifyAuditChain(database.db, { batchSize: 4 })).toEqual({
+    expect(await verifyAuditChain(database.ownerDb, { batchSize: 4 })).toEqual({
       ok: false,
       brokenAt: { sequence: 6n, id: rows[5]?.id, reason: 'hash_mismatch' },
       entries: 5,
@@ -270,14 +274,14 @@ describe('verifyAuditChain and npm run audit:verify', () => {
   ])('finds an alteration of %s', async (_field, assignment) => {
     await freshChain();
     await tamper(database, `UPDATE audit_entry SET ${assignment} WHERE sequence = 2`);
-    expect(await verifyAuditChain(database.db)).toMatchObject({ ok: false, brokenAt: { sequence: 2n, reason: 'hash_mismatch' } });
+    expect(await verifyAuditChain(database.ownerDb)).toMatchObject({ ok: false, brokenAt: { sequence: 2n, reason: 'hash_mismatch' } });
   });
 
   it('finds a deleted entry: a gap at the entry after it', async () => {
     await freshChain();
     await tamper(database, 'DELETE FROM audit_entry WHERE sequence IN (4, 5)');
 
-    expect(await verifyAuditChain(database.db, { batchSize: 2 })).toEqual({
+    expect(await verifyAuditChain(database.ownerDb, { batchSize: 2 })).toEqual({
       ok: false,
       brokenAt: { sequence: 6n, id: rows[5]?.id, reason: 'gap', missingFrom: 4n },
       entries: 3,
@@ -290,13 +294,13 @@ describe('verifyAuditChain and npm run audit:verify', () => {
   it('finds a deleted first entry', async () => {
     await freshChain();
     await tamper(database, 'DELETE FROM audit_entry WHERE sequence = 1');
-    expect(await verifyAuditChain(database.db)).toMatchObject({ ok: false, brokenAt: { sequence: 2n, reason: 'gap', missingFrom: 1n } });
+    expect(await verifyAuditChain(database.ownerDb)).toMatchObject({ ok: false, brokenAt: { sequence: 2n, reason: 'gap', missingFrom: 1n } });
   });
 
   it('finds deleted last entries: the chain head is ahead of the table', async () => {
     await freshChain();
     await tamper(database, 'DELETE FROM audit_entry WHERE sequence >= 9');
-    expect(await verifyAuditChain(database.db)).toEqual({ ok: false, brokenAt: { sequence: 9n, id: null, reason: 'truncated_tail' }, entries: 8 });
+    expect(await verifyAuditChain(database.ownerDb)).toEqual({ ok: false, brokenAt: { sequence: 9n, id: null, reason: 'truncated_tail' }, entries: 8 });
   });
 
   it('finds an inserted or replaced entry, even one that carries a well-formed hash', async () => {
@@ -313,7 +317,7 @@ describe('verifyAuditChain and npm run audit:verify', () => {
     } finally {
       await database.query('ALTER TABLE audit_entry ENABLE TRIGGER audit_entry_append');
     }
-    expect(await verifyAuditChain(database.db)).toMatchObject({ ok: false, brokenAt: { sequence: 3n, reason: 'hash_mismatch' } });
+    expect(await verifyAuditChain(database.ownerDb)).toMatchObject({ ok: false, brokenAt: { sequence: 3n, reason: 'hash_mismatch' } });
   });
 
   it('finds a rewritten entry whose hash was recomputed: the next entry no longer links to it', async () => {
@@ -333,7 +337,7 @@ describe('verifyAuditChain and npm run audit:verify', () => {
     } finally {
       await database.query('ALTER TABLE audit_entry ENABLE TRIGGER audit_entry_append_only');
     }
-    expect(await verifyAuditChain(database.db)).toMatchObject({ ok: false, brokenAt: { sequence: 6n, reason: 'prev_hash_mismatch' } });
+    expect(await verifyAuditChain(database.ownerDb)).toMatchObject({ ok: false, brokenAt: { sequence: 6n, reason: 'prev_hash_mismatch' } });
   });
 
   it('with an anchor, finds a chain rewritten from the anchor on, head included', async () => {
@@ -347,8 +351,8 @@ describe('verifyAuditChain and npm run audit:verify', () => {
     } finally {
       await database.query('ALTER TABLE audit_chain_head ENABLE TRIGGER USER');
     }
-    expect(await verifyAuditChain(database.db)).toMatchObject({ ok: true, entries: 8 });
-    expect(await verifyAuditChain(database.db, { anchor })).toEqual({ ok: false, brokenAt: { sequence: 10n, id: null, reason: 'anchor_mismatch' }, entries: 8 });
+    expect(await verifyAuditChain(database.ownerDb)).toMatchObject({ ok: true, entries: 8 });
+    expect(await verifyAuditChain(database.ownerDb, { anchor })).toEqual({ ok: false, brokenAt: { sequence: 10n, id: null, reason: 'anchor_mismatch' }, entries: 8 });
 
     const result = await cli(['--anchor', `10:${anchor.hash}`]);
     expect(result.code).toBe(1);
@@ -377,13 +381,13 @@ describe('listAuditEntriesForPatient', () => {
     for (let index = 0; index < 5; index += 1) {
       const requestId = `request-${index}`;
       requestIds.push(requestId);
-      await recordAudit(database.db, entry({ actorUserId, practiceId, patientId, requestId, action: index === 0 ? 'create' : 'read' }));
+      await recordAudit(database.ownerDb, entry({ actorUserId, practiceId, patientId, requestId, action: index === 0 ? 'create' : 'read' }));
       // The same patient id under another practice, and another patient of the same practice.
-      await recordAudit(database.db, entry({ practiceId: otherPracticeId, patientId }));
-      await recordAudit(database.db, entry({ practiceId, patientId: randomUUID() }));
+      await recordAudit(database.ownerDb, entry({ practiceId: otherPracticeId, patientId }));
+      await recordAudit(database.ownerDb, entry({ practiceId, patientId: randomUUID() }));
     }
 
-    const first = await listAuditEntriesForPatient(database.db, { practiceId, patientId, limit: 3 });
+    const first = await listAuditEntriesForPatient(database.ownerDb, { practiceId, patientId, limit: 3 });
     expect(first.entries.map((row) => row.requestId)).toEqual(['request-4', 'request-3', 'request-2']);
     expect(first.entries[0]).toMatchObject({
       action: 'read',
@@ -395,20 +399,20 @@ describe('listAuditEntriesForPatient', () => {
     expect(first.entries[0]?.occurredAt).toBeInstanceOf(Date);
     expect(first.nextCursor).not.toBeNull();
 
-    const second = await listAuditEntriesForPatient(database.db, { practiceId, patientId, limit: 3, cursor: first.nextCursor });
+    const second = await listAuditEntriesForPatient(database.ownerDb, { practiceId, patientId, limit: 3, cursor: first.nextCursor });
     expect(second.entries.map((row) => [row.requestId, row.action])).toEqual([
       ['request-1', 'read'],
       ['request-0', 'create'],
     ]);
     expect(second.nextCursor).toBeNull();
 
-    const other = await listAuditEntriesForPatient(database.db, { practiceId: otherPracticeId, patientId, limit: 50 });
+    const other = await listAuditEntriesForPatient(database.ownerDb, { practiceId: otherPracticeId, patientId, limit: 50 });
     expect(other.entries).toHaveLength(5);
     expect(other.entries.some((row) => requestIds.includes(row.requestId))).toBe(false);
-    expect(await listAuditEntriesForPatient(database.db, { practiceId: randomUUID(), patientId, limit: 50 })).toEqual({ entries: [], nextCursor: null });
+    expect(await listAuditEntriesForPatient(database.ownerDb, { practiceId: randomUUID(), patientId, limit: 50 })).toEqual({ entries: [], nextCursor: null });
   });
 
   it('refuses a cursor that is not one it gave', async () => {
-    await expect(listAuditEntriesForPatient(database.db, { practiceId: randomUUID(), patientId: randomUUID(), limit: 5, cursor: '1; DROP' })).rejects.toThrow(RangeError);
+    await expect(listAuditEntriesForPatient(database.ownerDb, { practiceId: randomUUID(), patientId: randomUUID(), limit: 5, cursor: '1; DROP' })).rejects.toThrow(RangeError);
   });
 });

@@ -186,8 +186,8 @@ describe('the demo seed', () => {
     const demoDb = await createTestDatabase();
     try {
       const now = new Date();
-      await seedDatabase(demoDb.db, { demo: true }, now);
-      await seedDatabase(demoDb.db, { demo: true }, now);
+      await seedDatabase(demoDb.ownerDb, { demo: true }, now);
+      await seedDatabase(demoDb.ownerDb, { demo: true }, now);
       const [demo] = await demoDb.query<{ id: string; name: string; email: string; role: string }>('SELECT id::text, name, email, role FROM app_user WHERE email = $1', [normalizeEmail(demoAccount.email)]);
       expect(demo).toBeDefined();
       const caller = createCallerFactory(appRouter)(testContext(demoDb.db, { user: { id: demo?.id ?? '', name: demo?.name ?? '', email: demo?.email ?? '', role: 'practitioner' }, sessionId: 'demo', now }));

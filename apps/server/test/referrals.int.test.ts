@@ -273,8 +273,8 @@ describe('redeeming a code at sign-up', () => {
 describe('the demo seed', () => {
   it('gives the demo practitioner the spec figures: 12 referrals, 5 completed, $120 earned, and the three codes', async () => {
     const demo = await createPractitioner(database.db, { name: 'Dr. Sarah Mitchell' });
-    expect(await seedDemoReferrals(database.db, demo.practiceId, demo.user.id, demo.user.name)).toBe(true);
-    expect(await seedDemoReferrals(database.db, demo.practiceId, demo.user.id, demo.user.name)).toBe(false);
+    expect(await seedDemoReferrals(database.ownerDb, demo.practiceId, demo.user.id, demo.user.name)).toBe(true);
+    expect(await seedDemoReferrals(database.ownerDb, demo.practiceId, demo.user.id, demo.user.name)).toBe(false);
     const { referrals, stats } = await demo.caller.referrals.list();
     expect(stats).toEqual({ total: 12, completed: 5, rewardsEarned: 12_000 });
     expect(new Set(referrals.map((referral) => referral.status))).toEqual(new Set(['pending', 'accepted', 'completed', 'expired', 'declined', 'cancelled']));

@@ -17,7 +17,7 @@ afterEach(async () => {
 
 describe('seedDatabase', () => {
   it('creates the demo practitioner on an empty database, and the demo credentials sign in', async () => {
-    expect(await seedDatabase(database.db, { demo: true })).toEqual({ demoAccountCreated: true });
+    expect(await seedDatabase(database.ownerDb, { demo: true })).toEqual({ demoAccountCreated: true });
 
     const users = await database.query<{ email: string; name: string; role: string; password_hash: string }>('SELECT email, name, role, password_hash FROM app_user');
     expect(users).toHaveLength(1);
@@ -36,19 +36,19 @@ describe('seedDatabase', () => {
   });
 
   it('is idempotent', async () => {
-    await seedDatabase(database.db, { demo: true });
-    expect(await seedDatabase(database.db, { demo: true })).toEqual({ demoAccountCreated: false });
+    await seedDatabase(database.ownerDb, { demo: true });
+    expect(await seedDatabase(database.ownerDb, { demo: true })).toEqual({ demoAccountCreated: false });
     expect(await database.query('SELECT id FROM app_user')).toHaveLength(1);
   });
 
   it('leaves a database that already has users alone', async () => {
     await database.query("INSERT INTO app_user (id, email, name, password_hash) VALUES (gen_random_uuid(), 'someone@example.com', 'Someone', 'x')");
-    expect(await seedDatabase(database.db, { demo: true })).toEqual({ demoAccountCreated: false });
+    expect(await seedDatabase(database.ownerDb, { demo: true })).toEqual({ demoAccountCreated: false });
     expect(await database.query('SELECT id FROM app_user WHERE email = $1', [demoAccount.email])).toHaveLength(0);
   });
 
   it('creates nothing when demo data is off (production or SEED_DEMO=0)', async () => {
-    expect(await seedDatabase(database.db, { demo: false })).toEqual({ demoAccountCreated: false });
+    expect(await seedDatabase(database.ownerDb, { demo: false })).toEqual({ demoAccountCreated: false });
     expect(await database.query('SELECT id FROM app_user')).toHaveLength(0);
   });
 });

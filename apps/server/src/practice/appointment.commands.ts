@@ -61,13 +61,12 @@ export function appointmentCommands(scope: PracticeScope, details?: AppointmentD
       if (after.status === 'absent') {
         if (before.status === 'absent') return undefined;
         // Deleted (the machine refused it if notes or payments point at it).
-        const [deleted] = await tx.$queryRaw<{ id: string; patient_id: string }[]>`
-          DELETE FROM appointment WHERE practice_id = ${scope.practiceId} AND id = ${aggregateId} RETURNING id, patient_id`;
+        await tx.$executeRaw`DELETE FROM appointment WHERE practice_id = ${scope.practiceId} AND id = ${aggregateId}`;
         return undefined;
       }
       if (before.status === 'absent') {
         if (!details) throw new Error('appointmentCommands: a new appointment needs its patient, type and notes');
-        const created = await tx.appointment.create({
+        await tx.appointment.create({
           data: {
             id: aggregateId,
             practiceId: scope.practiceId,
@@ -83,7 +82,7 @@ export function appointmentCommands(scope: PracticeScope, details?: AppointmentD
         });
         return undefined;
       }
-      const updated = await tx.appointment.update({
+      await tx.appointment.update({
         where: { practiceId_id: { practiceId: scope.practiceId, id: aggregateId } },
         data: {
           status: after.status,

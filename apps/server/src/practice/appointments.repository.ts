@@ -16,7 +16,7 @@ import {
   type CalendarDate,
   type DashboardAppointmentStatus,
 } from '@wellspring/domain';
-import type { Database, DatabaseTransaction } from '../db/client.ts';
+import type { DatabaseTransaction } from '../db/client.ts';
 import { sqlOf } from './practice-transaction.ts';
 import type { PracticeScope } from './practice-scope.ts';
 

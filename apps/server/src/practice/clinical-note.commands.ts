@@ -71,7 +71,6 @@ export function clinicalNoteCommands(scope: PracticeScope, links?: ClinicalNoteL
     evolve: evolveClinicalNote,
     async save(tx, { before, after, aggregateId, events, context }) {
       if (after.status === 'absent') return undefined;
-      const audit = { recordType: 'clinical_note' as const, recordId: aggregateId, patientId: after.patientId };
       for (const event of events) {
         switch (event.type) {
           case 'NoteDrafted': {

@@ -22,7 +22,7 @@ import {
   type PatientStatus,
 } from '@wellspring/domain';
 import type { z } from 'zod';
-import type { Database, DatabaseTransaction } from '../db/client.ts';
+import type { DatabaseTransaction } from '../db/client.ts';
 import { sqlOf } from './practice-transaction.ts';
 import type { PracticeScope } from './practice-scope.ts';
 

@@ -21,10 +21,9 @@ import {
 import type { CommandMachine } from '../commands/run-command.ts';
 import type { PracticeScope } from './practice-scope.ts';
 
-/** A new payment's appointment (and that appointment's patient), when it pays for one. */
+/** A new payment's appointment, when it pays for one. */
 export interface PaymentLinks {
   readonly appointmentId: string | null;
-  readonly patientId: string | null;
 }
 
 interface LockedPaymentRow {
@@ -33,24 +32,21 @@ interface LockedPaymentRow {
   currency: string;
   method: string;
   status: string;
-  patient_id: string | null;
 }
 
 const member = <T extends string>(values: readonly T[], value: string, fallback: T): T => ((values as readonly string[]).includes(value) ? (value as T) : fallback);
 
 export function paymentCommands(scope: PracticeScope, links?: PaymentLinks): CommandMachine<PaymentState, PaymentCommand, PaymentEvent> {
-  let patientId: string | null = links?.patientId ?? null;
   return {
     aggregateType: 'payment',
     eventSchema: paymentEventSchema,
     async load(tx, id) {
       const [row] = await tx.$queryRaw<LockedPaymentRow[]>`
-        SELECT pm.id, pm.amount_minor, pm.currency, pm.method, pm.status, a.patient_id
-        FROM payment pm LEFT JOIN appointment a ON a.practice_id = pm.practice_id AND a.id = pm.appointment_id
+        SELECT pm.id, pm.amount_minor, pm.currency, pm.method, pm.status
+        FROM payment pm
         WHERE pm.practice_id = ${scope.practiceId} AND pm.id = ${id}
-        FOR UPDATE OF pm`;
+        FOR UPDATE`;
       if (!row) return initialPayment;
-      patientId = row.patient_id;
       return {
         status: member<PaymentStatus>(paymentStatuses, row.status, 'pending'),
         id: row.id,
@@ -63,7 +59,6 @@ export function paymentCommands(scope: PracticeScope, links?: PaymentLinks): Com
     evolve: evolvePayment,
     async save(tx, { before, after, aggregateId, context }) {
       if (after.status === 'absent') return undefined;
-      const audit = { recordType: 'payment' as const, recordId: aggregateId, patientId };
       if (before.status === 'absent') {
         await tx.payment.create({
           data: {

@@ -122,7 +122,8 @@ export async function resolveAuditTarget(tx: DatabaseTransaction, rule: Practice
   const source = rule.patientId;
   if (!source || !('patientOf' in source)) return { input: callInput, patientIdBefore: null };
   const id = idIn(callInput, source.id.field);
-  if (id === null) return { input: callInput, patientIdBefore: null };
+  // PostgreSQL text holds no NUL: such an id names no record (the handler answers NOT_FOUND).
+  if (id === null || id.includes('\u0000')) return { input: callInput, patientIdBefore: null };
   // Row-level security already limits this to the call's practice.
   const [row] = await tx.$queryRawUnsafe<{ patient_id: string | null }[]>(PATIENT_OF_SQL[source.patientOf], id);
   return { input: callInput, patientIdBefore: row?.patient_id ?? null };

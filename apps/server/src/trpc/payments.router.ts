@@ -17,7 +17,7 @@ export const paymentsRouter = router({
     const id = randomUUID();
     const appointment = input.appointmentId === undefined ? null : await ctx.practice.portalAppointments.find(input.appointmentId);
     if (input.appointmentId !== undefined && !appointment) throw appointmentNotFound();
-    const machine = paymentCommands(ctx.scope, { appointmentId: appointment?.id ?? null, patientId: appointment?.patientId ?? null });
+    const machine = paymentCommands(ctx.scope, { appointmentId: appointment?.id ?? null });
     await ctx.command(machine, id, {
       kind: 'Record',
       id,

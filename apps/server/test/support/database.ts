@@ -13,6 +13,8 @@ export interface TestDatabase {
   readonly ownerUrl: string;
   /** Prisma and the pool as the server uses them: the application role. */
   readonly db: Database;
+  /** Prisma as the owner: seeds and operator tools (the audit chain's verification), which read across practices. */
+  readonly ownerDb: Database;
   /** Raw SQL on the test database as its owner (row-level security does not apply), for assertions a user of the database would make. */
   query<Row extends pg.QueryResultRow>(sql: string, params?: unknown[]): Promise<Row[]>;
   drop(): Promise<void>;
@@ -66,6 +68,7 @@ export async function createTestDatabase(): Promise<TestDatabase> {
   const ownerUrl = databaseUrl(name);
   const url = withLogin(ownerUrl, APP_ROLE, TEST_APP_PASSWORD);
   const db = createDatabaseClient(url, { maxConnections: 5 });
+  const ownerDb = createDatabaseClient(ownerUrl, { maxConnections: 5 });
   const pool = new pg.Pool({ connectionString: ownerUrl, max: 2 });
   // DROP DATABASE ... WITH (FORCE) ends connections still open; that is expected here.
   pool.on('error', () => undefined);
@@ -74,11 +77,13 @@ export async function createTestDatabase(): Promise<TestDatabase> {
     url,
     ownerUrl,
     db,
+    ownerDb,
     async query<Row extends pg.QueryResultRow>(sql: string, params: unknown[] = []) {
       return (await pool.query<Row>(sql, params)).rows;
     },
     async drop() {
       await closeDatabase(db);
+      await closeDatabase(ownerDb);
       await pool.end();
       await withAdmin((client) => client.query(`DROP DATABASE IF EXISTS ${client.escapeIdentifier(name)} WITH (FORCE)`));
     },
