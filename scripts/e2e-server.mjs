@@ -14,17 +14,28 @@ rmSync(dataDir, { recursive: true, force: true });
 
 const env = { ...process.env };
 delete env.DATABASE_URL;
+delete env.DATABASE_OWNER_URL;
 const externalUrl = externalE2eDatabaseUrl();
+const E2E_APP_ROLE = 'wellspring_app';
+const E2E_APP_PASSWORD = 'wellspring-app-e2e';
 if (externalUrl) {
   const admin = new pg.Client({ connectionString: process.env.E2E_DATABASE_ADMIN_URL });
   await admin.connect();
   try {
     await admin.query(`DROP DATABASE IF EXISTS ${E2E_DATABASE} WITH (FORCE)`);
     await admin.query(`CREATE DATABASE ${E2E_DATABASE}`);
+    // The server serves as the application role (row-level security binds it) and migrates as the admin.
+    const exists = await admin.query(`SELECT 1 FROM pg_roles WHERE rolname = '${E2E_APP_ROLE}'`);
+    const verb = exists.rowCount === 0 ? 'CREATE' : 'ALTER';
+    await admin.query(`${verb} ROLE ${E2E_APP_ROLE} LOGIN NOSUPERUSER NOBYPASSRLS PASSWORD '${E2E_APP_PASSWORD}'`);
   } finally {
     await admin.end();
   }
-  env.DATABASE_URL = externalUrl;
+  const appUrl = new URL(externalUrl);
+  appUrl.username = E2E_APP_ROLE;
+  appUrl.password = E2E_APP_PASSWORD;
+  env.DATABASE_OWNER_URL = externalUrl;
+  env.DATABASE_URL = appUrl.toString();
 }
 const child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
   cwd: root,

@@ -28,7 +28,7 @@ import {
 import { buildDirectorySearchSql } from '../../apps/server/src/repositories/directory.repository.ts';
 import { insertPractitioners, preparedStatementName } from '../../apps/server/src/repositories/practitioner.repository.ts';
 import { buildQuizMatchSql } from '../../apps/server/src/repositories/quiz.repository.ts';
-import { createBenchDatabase, dropBenchDatabase, startServer, stopServer, waitForHealthy } from './lib.ts';
+import { createBenchDatabase, dropBenchDatabase, startServer, stopServer, waitForHealthy, benchServerDatabaseEnv } from './lib.ts';
 
 const CONNECTIONS = 32;
 const DURATION_S = Number(process.env.BENCH_DURATION_S ?? 10);
@@ -238,7 +238,7 @@ export interface DirectoryBenchResult {
 }
 
 async function withServer<T>(databaseUrl: string, port: number, env: Record<string, string>, run: (baseUrl: string) => Promise<T>): Promise<T> {
-  const server = startServer({ DATABASE_URL: databaseUrl, PORT: String(port), RELAY_ENABLED: '0', ...env });
+  const server = startServer({ ...(await benchServerDatabaseEnv(databaseUrl)), PORT: String(port), RELAY_ENABLED: '0', ...env });
   try {
     const baseUrl = `http://localhost:${port}`;
     await waitForHealthy(baseUrl, 120_000);

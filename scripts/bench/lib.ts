@@ -2,6 +2,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
+import { APP_ROLE, provisionDatabaseRoles, withLogin } from '../../apps/server/src/db/roles.ts';
 
 export const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
 
@@ -27,6 +28,17 @@ export async function createBenchDatabase(name: string): Promise<string> {
   const url = new URL(adminUrl);
   url.pathname = `/${name}`;
   return url.toString();
+}
+
+const BENCH_APP_PASSWORD = 'wellspring-app-bench';
+
+/**
+ * The server's database settings for a bench database made by `createBenchDatabase`: it serves as
+ * the application role (row-level security binds it, as in production) and migrates as the admin.
+ */
+export async function benchServerDatabaseEnv(databaseUrl: string): Promise<{ DATABASE_URL: string; DATABASE_OWNER_URL: string }> {
+  await provisionDatabaseRoles(databaseUrl, { appPassword: BENCH_APP_PASSWORD });
+  return { DATABASE_URL: withLogin(databaseUrl, APP_ROLE, BENCH_APP_PASSWORD), DATABASE_OWNER_URL: databaseUrl };
 }
 
 export async function dropBenchDatabase(name: string): Promise<void> {

@@ -25,7 +25,7 @@ import { SESSION_WITH_USER_SQL } from '../../apps/server/src/repositories/sessio
 import { DASHBOARD_STATS_SQL, DASHBOARD_UPCOMING_LIMIT } from '../../apps/server/src/practice/dashboard.repository.ts';
 import { PATIENT_DETAIL_SQL, PATIENT_FIND_SQL, SEARCH_SQL } from '../../apps/server/src/practice/patients.repository.ts';
 import { summarize, type LatencyResult } from './directory.ts';
-import { createBenchDatabase, dropBenchDatabase, startServer, stopServer, waitForHealthy } from './lib.ts';
+import { createBenchDatabase, dropBenchDatabase, startServer, stopServer, waitForHealthy, benchServerDatabaseEnv } from './lib.ts';
 
 export const CONNECTIONS = 32;
 const DURATION_S = Number(process.env.BENCH_DURATION_S ?? 10);
@@ -296,7 +296,7 @@ export async function benchOnPractice(options: PracticeBenchOptions): Promise<Pr
   const pool = new pg.Pool({ connectionString: databaseUrl, max: 4 });
   pool.on('error', (error) => console.error('bench pool:', error.message));
   const baseUrl = `http://localhost:${options.port}`;
-  let server = startServer({ DATABASE_URL: databaseUrl, PORT: String(options.port), RELAY_ENABLED: '0' });
+  let server = startServer({ ...(await benchServerDatabaseEnv(databaseUrl)), PORT: String(options.port), RELAY_ENABLED: '0' });
   try {
     // The first start migrates the empty database.
     await waitForHealthy(baseUrl, 120_000);
@@ -310,7 +310,7 @@ export async function benchOnPractice(options: PracticeBenchOptions): Promise<Pr
     console.log(`  ${options.name} bench: loaded in ${(loadMs / 1000).toFixed(1)} s`);
     const only = options.only?.split(',').filter(Boolean);
     const all = options.workloads(loaded, now).filter((workload) => !only?.length || only.includes(workload.procedure));
-    server = startServer({ DATABASE_URL: databaseUrl, PORT: String(options.port), RELAY_ENABLED: '0', SESSION_IDLE_MINUTES: '600' });
+    server = startServer({ ...(await benchServerDatabaseEnv(databaseUrl)), PORT: String(options.port), RELAY_ENABLED: '0', SESSION_IDLE_MINUTES: '600' });
     await waitForHealthy(baseUrl, 120_000);
     const procedures = [];
     for (const workload of all) {

@@ -4,7 +4,7 @@ import http from 'node:http';
 import { randomUUID } from 'node:crypto';
 import autocannon from 'autocannon';
 import pg from 'pg';
-import { createBenchDatabase, dropBenchDatabase, percentile, startServer, stopServer, waitForHealthy } from './lib.ts';
+import { createBenchDatabase, dropBenchDatabase, percentile, startServer, stopServer, waitForHealthy, benchServerDatabaseEnv } from './lib.ts';
 
 const CONNECTIONS = 32;
 const DURATION_S = Number(process.env.BENCH_DURATION_S ?? 10);
@@ -94,7 +94,7 @@ export async function measureWaitlist(): Promise<{ app: ThroughputResult; bare: 
   const databaseUrl = await createBenchDatabase(dbName);
   const appPort = 3298;
   const server = startServer({
-    DATABASE_URL: databaseUrl,
+    ...(await benchServerDatabaseEnv(databaseUrl)),
     PORT: String(appPort),
     RATE_LIMIT_WAITLIST_PER_MIN: '100000000',
   });
