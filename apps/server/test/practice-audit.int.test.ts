@@ -31,7 +31,7 @@ interface AuditRow {
   request_id: string;
 }
 
-const entries = () => database.query<AuditRow & { sequence: string }>('SELECT sequence::text, actor_user_id::text, practice_id, action, record_type, record_id, patient_id, request_id FROM audit_entry ORDER BY sequence');
+const entries = () => database.query<AuditRow & { sequence: string }>('SELECT sequence::text, actor_user_id::text, practice_id, action, record_type, record_id, patient_id, request_id FROM audit_entry ORDER BY audit_entry.sequence');
 
 const PATIENT_EMAIL = 'audited.patient@example.com';
 
