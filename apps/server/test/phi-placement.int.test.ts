@@ -7,8 +7,12 @@
  * log line). And a deleted patient leaves no event behind that names them or their records.
  */
 import { randomUUID } from 'node:crypto';
+import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
 import { Writable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { seedCommunity } from '../src/community/community.seed.ts';
 import { createLogger } from '../src/http/logger.ts';
 import { createRelay } from '../src/outbox/relay.ts';
 import { createTestDatabase, type TestDatabase } from './support/database.ts';
@@ -155,5 +159,28 @@ describe('deleting a patient', () => {
     const events = await database.query<{ type: string; payload: unknown }>('SELECT type, payload FROM domain_event WHERE aggregate_id = $1 ORDER BY sequence', [id]);
     expect(events.map((event) => event.type)).toEqual(['AppointmentScheduled', 'AppointmentCancelled', 'AppointmentDeleted']);
     expect(events[1]?.payload).toEqual({ type: 'AppointmentCancelled', id });
+  });
+});
+
+describe('an RSVP\'s e-mail', () => {
+  it('is queued with ids only and addressed, when sent, from the attendee\'s account', async () => {
+    await seedCommunity(database.db, new Date());
+    const attendee = await createPractitioner(database.db, { name: `Dr. Rsvp ${randomUUID().slice(0, 6)}` });
+    const [upcoming] = await database.query<{ id: string }>('SELECT id FROM community_event WHERE starts_at > now() ORDER BY starts_at, id LIMIT 1');
+    await attendee.caller.community.rsvp({ id: upcoming?.id ?? '', going: true });
+    const [event] = await database.query<{ payload: unknown }>("SELECT payload FROM domain_event WHERE type = 'RsvpConfirmed' AND aggregate_id = $1", [`${upcoming?.id}:${attendee.user.id}`]);
+    expect(event?.payload).toEqual({ type: 'RsvpConfirmed', eventId: upcoming?.id, userId: attendee.user.id });
+    const dataDir = await mkdtemp(path.join(os.tmpdir(), 'wellspring-phi-rsvp-'));
+    const relay = createRelay({ db: database.db, config: testConfig({ DATA_DIR: dataDir }).relay, logger: createLogger('silent') });
+    try {
+      await relay.drain();
+      const mailDir = path.join(dataDir, 'mail');
+      const files = await readdir(mailDir);
+      const mails = await Promise.all(files.map((file) => readFile(path.join(mailDir, file), 'utf8')));
+      expect(mails.find((mail) => mail.includes(attendee.user.email))).toContain(attendee.user.name);
+    } finally {
+      await relay.stop({ graceMs: 0 });
+      await rm(dataDir, { recursive: true, force: true });
+    }
   });
 });
