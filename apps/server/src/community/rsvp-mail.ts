@@ -1,9 +1,11 @@
 /**
  * The RSVP confirmation (issue 15: "You'll receive an email with event details."): the event's
- * details and its calendar file as a text/calendar attachment, sent by the outbox relay.
+ * details and its calendar file as a text/calendar attachment, sent by the outbox relay. The event
+ * holds ids; the attendee's address and name are read from their account when the e-mail goes out.
  */
 import { rsvpConfirmedEventSchema, wallClockInZone } from '@wellspring/domain';
 import type Mail from 'nodemailer/lib/mailer/index.js';
+import type { Database } from '../db/client.ts';
 import type { CommunityEventView } from './events.repository.ts';
 import { eventCalendarFile, eventCalendarFileName } from './event-calendar.ts';
 
@@ -14,10 +16,16 @@ export interface RsvpMail {
   readonly name: string;
 }
 
-export function rsvpMailFromPayload(eventId: string, payload: unknown): RsvpMail | null {
+/** The ids of an `RsvpConfirmed` payload, or null when it is not one. */
+export function rsvpFromPayload(payload: unknown): { readonly communityEventId: string; readonly userId: string } | null {
   const parsed = rsvpConfirmedEventSchema.safeParse(payload);
-  if (!parsed.success) return null;
-  return { eventId, communityEventId: parsed.data.eventId, email: parsed.data.email, name: parsed.data.name };
+  return parsed.success ? { communityEventId: parsed.data.eventId, userId: parsed.data.userId } : null;
+}
+
+/** The RSVP's e-mail as it goes out: the attendee's address and name read from their account now. */
+export async function loadRsvpMail(db: Database, eventId: string, rsvp: { readonly communityEventId: string; readonly userId: string }): Promise<RsvpMail | null> {
+  const user = await db.user.findUnique({ where: { id: rsvp.userId }, select: { email: true, name: true } });
+  return user ? { eventId, communityEventId: rsvp.communityEventId, email: user.email, name: user.name } : null;
 }
 
 export function composeRsvpMail(

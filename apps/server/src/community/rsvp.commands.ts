@@ -2,13 +2,13 @@
  * A practitioner's RSVP to an event on the command runner: the aggregate is the pair (event,
  * practitioner), locked with an advisory lock, decided by the domain's RSVP machine; the primary key
  * of event_rsvp keeps one RSVP per pair. An accepted RSVP's event goes to the outbox: the relay
- * e-mails the practitioner the event with its calendar file.
+ * e-mails the practitioner the event with its calendar file, reading their address from their
+ * account when it sends (the event holds ids only).
  */
 import { decideRsvp, evolveRsvp, rsvpEventSchema, type RsvpCommand, type RsvpEvent, type RsvpState } from '@wellspring/domain';
 import { lockAggregate, type CommandMachine } from '../commands/run-command.ts';
 
-export function eventRsvpCommands(eventId: string, attendee: { readonly userId: string; readonly email: string; readonly name: string }): CommandMachine<RsvpState, RsvpCommand, RsvpEvent> {
-  const { userId } = attendee;
+export function eventRsvpCommands(eventId: string, userId: string): CommandMachine<RsvpState, RsvpCommand, RsvpEvent> {
   return {
     aggregateType: 'event-rsvp',
     eventSchema: rsvpEventSchema,
@@ -16,7 +16,7 @@ export function eventRsvpCommands(eventId: string, attendee: { readonly userId: 
       await lockAggregate(tx, { type: 'event-rsvp', id: `${eventId}:${userId}` });
       return { going: (await tx.eventRsvp.count({ where: { eventId, userId } })) > 0 };
     },
-    decide: (state, command) => decideRsvp(state, command, attendee),
+    decide: (state, command) => decideRsvp(state, command),
     evolve: evolveRsvp,
     async save(tx, { before, after }) {
       if (before.going === after.going) return undefined;

@@ -20,7 +20,7 @@ import type { Logger } from '../http/logger.ts';
 import { applicationCommands } from '../commands/application.commands.ts';
 import { executeCommand } from '../commands/run-command.ts';
 import { eventById } from '../community/events.repository.ts';
-import { composeRsvpMail, rsvpMailFromPayload } from '../community/rsvp-mail.ts';
+import { composeRsvpMail, loadRsvpMail, rsvpFromPayload } from '../community/rsvp-mail.ts';
 import {
   claimDueDeliveries,
   countPendingOutside,
@@ -154,8 +154,10 @@ export function createRelay({ db, config, logger: parentLogger, random = Math.ra
   handlers.set('ReferralResent', referralMail);
   handlers.set('RsvpConfirmed', {
     async deliver(claim) {
-      const mail = rsvpMailFromPayload(claim.id, claim.payload);
-      if (!mail) return failed('unreadable RsvpConfirmed payload', null, true);
+      const rsvp = rsvpFromPayload(claim.payload);
+      if (!rsvp) return failed('unreadable RsvpConfirmed payload', null, true);
+      const mail = await loadRsvpMail(db, claim.id, rsvp);
+      if (!mail) return failed(`no account ${rsvp.userId} for RsvpConfirmed`, null, true);
       const event = await eventById(db, mail.communityEventId, null);
       if (!event) return failed(`no community event ${mail.communityEventId}`, null, true);
       return transport.send(composeRsvpMail(mail, event, { mailFrom: config.mailFrom, publicUrl: config.publicUrl, now: new Date() }), claim.id);

@@ -3,8 +3,13 @@
  * with its addenda, locked within the caller's practice, decided by the domain's clinical-note
  * machine. A record is drafted and signed in one transaction (the portal has no drafts to keep);
  * once signed the database refuses any change to it, and a correction is an addendum.
+ *
+ * The note's text lives in its rows only: the state is loaded from `clinical_note` (never replayed
+ * from events), the events hold ids, times and section lengths, and `save` writes the text from the
+ * accepted command itself.
  */
 import {
+  addendumText,
   clinicalNoteEventSchema,
   decideClinicalNote,
   ehrRecordTypeLabel,
@@ -15,6 +20,7 @@ import {
   type ClinicalNoteEvent,
   type ClinicalNoteState,
   type EhrRecordType,
+  type SoapContent,
 } from '@wellspring/domain';
 import type { CommandMachine } from '../commands/run-command.ts';
 import type { PracticeScope } from './practice-scope.ts';
@@ -31,13 +37,12 @@ interface LockedNoteRow {
   author_id: string;
   type: string;
   status: string;
-  subjective: string;
-  objective: string;
-  assessment: string;
-  plan: string;
   signed_at: Date | null;
-  addenda: { id: string; text: string; authorId: string; at: string }[];
+  addenda: { id: string; authorId: string; at: string }[];
 }
+
+/** The four SOAP sections, copied field by field (the command may carry more). */
+const textOf = (content: SoapContent): SoapContent => ({ subjective: content.subjective, objective: content.objective, assessment: content.assessment, plan: content.plan });
 
 const asRecordType = (type: string): EhrRecordType => ((ehrRecordTypes as readonly string[]).includes(type) ? (type as EhrRecordType) : 'soap');
 
@@ -47,10 +52,10 @@ export function clinicalNoteCommands(scope: PracticeScope, links?: ClinicalNoteL
     eventSchema: clinicalNoteEventSchema,
     async load(tx, id) {
       // A note seeded without an author was written by the practice's practitioner (its owner).
+      // The machine needs no clinical text, so none is read.
       const [row] = await tx.$queryRaw<LockedNoteRow[]>`
-        SELECT n.id, n.patient_id, coalesce(n.author_user_id, pr.owner_user_id)::text AS author_id, n.type, n.status,
-          n.subjective, n.objective, n.assessment, n.plan, n.signed_at,
-          coalesce((SELECT json_agg(json_build_object('id', d.id, 'text', d.text, 'authorId', d.author_user_id, 'at', d.created_at) ORDER BY d.created_at, d.id)
+        SELECT n.id, n.patient_id, coalesce(n.author_user_id, pr.owner_user_id)::text AS author_id, n.type, n.status, n.signed_at,
+          coalesce((SELECT json_agg(json_build_object('id', d.id, 'authorId', d.author_user_id, 'at', d.created_at) ORDER BY d.created_at, d.id)
             FROM clinical_note_addendum d WHERE d.practice_id = n.practice_id AND d.note_id = n.id), '[]') AS addenda
         FROM clinical_note n JOIN practice pr ON pr.id = n.practice_id
         WHERE n.practice_id = ${scope.practiceId} AND n.id = ${id}
@@ -62,19 +67,19 @@ export function clinicalNoteCommands(scope: PracticeScope, links?: ClinicalNoteL
         patientId: row.patient_id,
         authorId: row.author_id,
         recordType: asRecordType(row.type),
-        content: { subjective: row.subjective, objective: row.objective, assessment: row.assessment, plan: row.plan },
         signedAt: row.signed_at?.toISOString() ?? null,
         addenda: row.addenda.map((addendum) => ({ ...addendum, at: new Date(addendum.at).toISOString() })),
       };
     },
     decide: (state, command, context) => decideClinicalNote(state, command, { userId: context.actor.userId, now: context.now }),
     evolve: evolveClinicalNote,
-    async save(tx, { before, after, aggregateId, events, context }) {
+    async save(tx, { before, after, aggregateId, command, events, context }) {
       if (after.status === 'absent') return undefined;
       for (const event of events) {
         switch (event.type) {
           case 'NoteDrafted': {
             if (before.status !== 'absent' || !links) throw new Error('clinicalNoteCommands: a new note needs its patient');
+            if (command.kind !== 'CreateDraft') throw new Error('clinicalNoteCommands: NoteDrafted comes from CreateDraft');
             await tx.clinicalNote.create({
               data: {
                 id: aggregateId,
@@ -85,7 +90,7 @@ export function clinicalNoteCommands(scope: PracticeScope, links?: ClinicalNoteL
                 title: ehrRecordTypeLabel(event.recordType),
                 authorName: scope.actor.name,
                 authorUserId: event.authorId,
-                ...event.content,
+                ...textOf(command.content),
                 writtenAt: context.now,
                 status: 'draft',
               },
@@ -94,18 +99,20 @@ export function clinicalNoteCommands(scope: PracticeScope, links?: ClinicalNoteL
             break;
           }
           case 'NoteEdited':
-            await tx.clinicalNote.update({ where: { practiceId_id: { practiceId: scope.practiceId, id: aggregateId } }, data: { ...event.content }, select: { id: true } });
+            if (command.kind !== 'EditDraft') throw new Error('clinicalNoteCommands: NoteEdited comes from EditDraft');
+            await tx.clinicalNote.update({ where: { practiceId_id: { practiceId: scope.practiceId, id: aggregateId } }, data: textOf(command.content), select: { id: true } });
             break;
           case 'NoteSigned':
             await tx.clinicalNote.update({ where: { practiceId_id: { practiceId: scope.practiceId, id: aggregateId } }, data: { status: 'signed', signedAt: new Date(event.at) }, select: { id: true } });
             break;
           case 'AddendumAdded':
+            if (command.kind !== 'AddAddendum') throw new Error('clinicalNoteCommands: AddendumAdded comes from AddAddendum');
             await tx.clinicalNoteAddendum.create({
               data: {
                 id: event.addendum.id,
                 practiceId: scope.practiceId,
                 noteId: aggregateId,
-                text: event.addendum.text,
+                text: addendumText(command.text),
                 authorUserId: event.addendum.authorId,
                 authorName: scope.actor.name,
                 createdAt: new Date(event.addendum.at),

@@ -4,7 +4,7 @@
  * way to correct a signed record. All through the domain's clinical-note machine.
  */
 import { randomUUID } from 'node:crypto';
-import { addendumInputSchema, clinicalRecordCreateSchema, clinicalRecordListSchema, ehrRecordTypeLabel } from '@wellspring/domain';
+import { addendumInputSchema, addendumText, clinicalRecordCreateSchema, clinicalRecordListSchema, ehrRecordTypeLabel } from '@wellspring/domain';
 import { clinicalNoteCommands } from '../practice/clinical-note.commands.ts';
 import { appointmentNotFound } from './appointments.router.ts';
 import { patientNotFound } from './patients.router.ts';
@@ -51,6 +51,6 @@ export const clinicalRecordsRouter = router({
     const addendumId = randomUUID();
     const { state } = await ctx.command(clinicalNoteCommands(ctx.scope), input.id, { kind: 'AddAddendum', addendumId, text: input.text });
     const addendum = state.status === 'absent' ? undefined : state.addenda.find((item) => item.id === addendumId);
-    return { id: input.id, addendum: { id: addendumId, text: addendum?.text ?? input.text, author: ctx.scope.actor.name, at: addendum?.at ?? ctx.scope.now.toISOString() } };
+    return { id: input.id, addendum: { id: addendumId, text: addendumText(input.text), author: ctx.scope.actor.name, at: addendum?.at ?? ctx.scope.now.toISOString() } };
   }),
 });

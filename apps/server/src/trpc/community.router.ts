@@ -59,7 +59,7 @@ export const communityRouter = router({
    */
   rsvp: memberProcedure.input(rsvpInputSchema).mutation(async ({ ctx, input }): Promise<CommunityEventView> => {
     if (!(await eventById(ctx.db, input.id, null))) throw new TRPCError({ code: 'NOT_FOUND', message: communityErrors.eventNotFound });
-    await runCommand(commandContext(ctx), eventRsvpCommands(input.id, { userId: ctx.user.id, email: ctx.user.email, name: ctx.user.name }), `${input.id}:${ctx.user.id}`, {
+    await runCommand(commandContext(ctx), eventRsvpCommands(input.id, ctx.user.id), `${input.id}:${ctx.user.id}`, {
       kind: input.going ? 'Rsvp' : 'CancelRsvp',
       eventId: input.id,
       userId: ctx.user.id,

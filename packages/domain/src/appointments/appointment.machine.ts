@@ -50,7 +50,7 @@ export type AppointmentCommand =
   | { readonly kind: 'Schedule'; readonly id: string; readonly startsAt: string; readonly durationMinutes: number; readonly mode: AppointmentMode }
   | { readonly kind: 'Confirm' }
   | { readonly kind: 'Complete' }
-  | { readonly kind: 'Cancel'; readonly reason?: string }
+  | { readonly kind: 'Cancel' }
   | { readonly kind: 'Reschedule'; readonly startsAt: string; readonly durationMinutes: number }
   | { readonly kind: 'Delete' };
 
@@ -69,7 +69,8 @@ export const appointmentScheduledEventSchema = z.object({
 });
 export const appointmentConfirmedEventSchema = z.object({ type: z.literal('AppointmentConfirmed'), id: appointmentId });
 export const appointmentCompletedEventSchema = z.object({ type: z.literal('AppointmentCompleted'), id: appointmentId });
-export const appointmentCancelledEventSchema = z.object({ type: z.literal('AppointmentCancelled'), id: appointmentId, reason: z.string().nullable() });
+/** No free-text reason: a cancellation's why may be health information, and events hold none. */
+export const appointmentCancelledEventSchema = z.object({ type: z.literal('AppointmentCancelled'), id: appointmentId });
 export const appointmentRescheduledEventSchema = z.object({
   type: z.literal('AppointmentRescheduled'),
   id: appointmentId,
@@ -159,7 +160,7 @@ export function decideAppointment(state: AppointmentState, command: AppointmentC
       return status === 'confirmed' ? accept({ type: 'AppointmentCompleted', id }) : reject('INVALID_TRANSITION', appointmentErrors.complete(status));
     case 'Cancel':
       return OPEN.includes(status)
-        ? accept({ type: 'AppointmentCancelled', id, reason: command.reason?.trim() || null })
+        ? accept({ type: 'AppointmentCancelled', id })
         : reject('INVALID_TRANSITION', appointmentErrors.cancel(status));
     case 'Reschedule': {
       if (!OPEN.includes(status)) return reject('INVALID_TRANSITION', appointmentErrors.reschedule(status));

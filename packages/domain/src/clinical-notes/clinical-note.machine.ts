@@ -13,13 +13,24 @@
  *
  * A signed note is never edited: a correction is an addendum (text, author, time) appended below it,
  * as medical-record practice requires. Only the note's author acts on it (FORBIDDEN otherwise).
+ *
+ * Clinical text stays in the note's own rows (DESIGN.md §5 "Clinical text lives in its own table
+ * only"): the state and the events hold ids and non-clinical facts — who, when, which record type,
+ * and how long each SOAP section or addendum is — never the text. The server writes the text from
+ * the accepted command (`change.command`), and loads the state from the note's row, not by
+ * replaying events. `addendumText` is the one normalization of an addendum's text (decide checks
+ * it is not empty; the server stores it).
  */
 import { z } from 'zod';
 import { accept, reject, type Decision } from '../shared/decision.ts';
 import { ehrRecordTypeSchema, type EhrRecordType, type SoapContent } from '../ehr/ehr.schema.ts';
 
-const soapContentSchema = z.object({ subjective: z.string(), objective: z.string(), assessment: z.string(), plan: z.string() });
-export const addendumSchema = z.object({ id: z.string(), text: z.string().min(1), authorId: z.string(), at: z.iso.datetime() });
+const length = z.number().int().min(0);
+/** The length (in UTF-16 units, as `String.length`) of each SOAP section: a size, never the text. */
+const soapLengthsSchema = z.object({ subjective: length, objective: length, assessment: length, plan: length });
+export type SoapLengths = Readonly<z.output<typeof soapLengthsSchema>>;
+/** An addendum as the machine knows it: who added it and when, not what it says. */
+export const addendumSchema = z.object({ id: z.string(), authorId: z.string(), at: z.iso.datetime() });
 export type Addendum = Readonly<z.output<typeof addendumSchema>>;
 
 export type ClinicalNoteState =
@@ -30,7 +41,6 @@ export type ClinicalNoteState =
       readonly patientId: string;
       readonly authorId: string;
       readonly recordType: EhrRecordType;
-      readonly content: SoapContent;
       readonly signedAt: string | null;
       readonly addenda: readonly Addendum[];
     };
@@ -43,9 +53,20 @@ export type ClinicalNoteCommand =
   | { readonly kind: 'Sign' }
   | { readonly kind: 'AddAddendum'; readonly addendumId: string; readonly text: string };
 
+/** An addendum's text as it is stored (trimmed); empty means there is nothing to add. */
+export const addendumText = (text: string): string => text.trim();
+
+export const soapLengths = (content: SoapContent): SoapLengths => ({
+  subjective: content.subjective.length,
+  objective: content.objective.length,
+  assessment: content.assessment.length,
+  plan: content.plan.length,
+});
+
 /**
  * The events, as zod schemas: the server stores an event as its JSON payload and reads it back
- * through `clinicalNoteEventSchema`. `at` is the ISO instant of the command.
+ * through `clinicalNoteEventSchema`. `at` is the ISO instant of the command. No event carries
+ * clinical text (see the file comment).
  */
 const noteId = z.string();
 export const noteDraftedEventSchema = z.object({
@@ -54,12 +75,16 @@ export const noteDraftedEventSchema = z.object({
   patientId: z.string(),
   authorId: z.string(),
   recordType: ehrRecordTypeSchema,
-  content: soapContentSchema,
+  lengths: soapLengthsSchema,
   at: z.iso.datetime(),
 });
-export const noteEditedEventSchema = z.object({ type: z.literal('NoteEdited'), id: noteId, content: soapContentSchema, at: z.iso.datetime() });
+export const noteEditedEventSchema = z.object({ type: z.literal('NoteEdited'), id: noteId, lengths: soapLengthsSchema, at: z.iso.datetime() });
 export const noteSignedEventSchema = z.object({ type: z.literal('NoteSigned'), id: noteId, at: z.iso.datetime() });
-export const addendumAddedEventSchema = z.object({ type: z.literal('AddendumAdded'), id: noteId, addendum: addendumSchema });
+export const addendumAddedEventSchema = z.object({
+  type: z.literal('AddendumAdded'),
+  id: noteId,
+  addendum: addendumSchema.extend({ length: length.min(1) }),
+});
 export const clinicalNoteEventSchema = z.discriminatedUnion('type', [noteDraftedEventSchema, noteEditedEventSchema, noteSignedEventSchema, addendumAddedEventSchema]);
 
 export type NoteDraftedEvent = Readonly<z.output<typeof noteDraftedEventSchema>>;
@@ -91,20 +116,20 @@ export function decideClinicalNote(state: ClinicalNoteState, command: ClinicalNo
   const at = now.toISOString();
   if (command.kind === 'CreateDraft') {
     if (state.status !== 'absent') return reject('CONFLICT', clinicalNoteErrors.alreadyExists);
-    return accept({ type: 'NoteDrafted', id: command.id, patientId: command.patientId, authorId: userId, recordType: command.recordType, content: command.content, at });
+    return accept({ type: 'NoteDrafted', id: command.id, patientId: command.patientId, authorId: userId, recordType: command.recordType, lengths: soapLengths(command.content), at });
   }
   if (state.status === 'absent') return reject('NOT_FOUND', clinicalNoteErrors.notFound);
   if (state.authorId !== userId) return reject('FORBIDDEN', clinicalNoteErrors.onlyAuthor);
   switch (command.kind) {
     case 'EditDraft':
-      return state.status === 'draft' ? accept({ type: 'NoteEdited', id: state.id, content: command.content, at }) : reject('INVALID_TRANSITION', clinicalNoteErrors.locked);
+      return state.status === 'draft' ? accept({ type: 'NoteEdited', id: state.id, lengths: soapLengths(command.content), at }) : reject('INVALID_TRANSITION', clinicalNoteErrors.locked);
     case 'Sign':
       return state.status === 'draft' ? accept({ type: 'NoteSigned', id: state.id, at }) : reject('INVALID_TRANSITION', clinicalNoteErrors.alreadySigned);
     case 'AddAddendum': {
       if (state.status !== 'signed') return reject('INVALID_TRANSITION', clinicalNoteErrors.addendumOnDraft);
-      const text = command.text.trim();
+      const text = addendumText(command.text);
       if (text === '') return reject('PRECONDITION_FAILED', clinicalNoteErrors.emptyAddendum);
-      return accept({ type: 'AddendumAdded', id: state.id, addendum: { id: command.addendumId, text, authorId: userId, at } });
+      return accept({ type: 'AddendumAdded', id: state.id, addendum: { id: command.addendumId, authorId: userId, at, length: text.length } });
     }
   }
 }
@@ -117,7 +142,6 @@ export function evolveClinicalNote(state: ClinicalNoteState, event: ClinicalNote
       patientId: event.patientId,
       authorId: event.authorId,
       recordType: event.recordType,
-      content: event.content,
       signedAt: null,
       addenda: [],
     };
@@ -125,10 +149,10 @@ export function evolveClinicalNote(state: ClinicalNoteState, event: ClinicalNote
   if (state.status === 'absent') return state;
   switch (event.type) {
     case 'NoteEdited':
-      return { ...state, content: event.content };
+      return state;
     case 'NoteSigned':
       return { ...state, status: 'signed', signedAt: event.at };
     case 'AddendumAdded':
-      return { ...state, addenda: [...state.addenda, event.addendum] };
+      return { ...state, addenda: [...state.addenda, { id: event.addendum.id, authorId: event.addendum.authorId, at: event.addendum.at }] };
   }
 }

@@ -62,23 +62,18 @@ export const initialRsvp: RsvpState = { going: false };
 export type RsvpCommand = { readonly kind: 'Rsvp' | 'CancelRsvp'; readonly eventId: string; readonly userId: string };
 
 const rsvpFields = { eventId: z.string().min(1), userId: z.string().min(1) };
-export const rsvpConfirmedEventSchema = z.object({
-  type: z.literal('RsvpConfirmed'),
-  ...rsvpFields,
-  /** Where the confirmation e-mail goes, and to whom (the relay sends it with the event's .ics). */
-  email: z.string().min(3),
-  name: z.string().min(1),
-});
+/** Ids only: the relay reads the attendee's address and name from their account when it sends the e-mail. */
+export const rsvpConfirmedEventSchema = z.object({ type: z.literal('RsvpConfirmed'), ...rsvpFields });
 export const rsvpEventSchema = z.discriminatedUnion('type', [rsvpConfirmedEventSchema, z.object({ type: z.literal('RsvpCancelled'), ...rsvpFields })]);
 export type RsvpEvent = Readonly<z.output<typeof rsvpEventSchema>>;
 export type RsvpConfirmedEvent = Readonly<z.output<typeof rsvpConfirmedEventSchema>>;
 
-export function decideRsvp(state: RsvpState, command: RsvpCommand, attendee: { readonly email: string; readonly name: string }): Decision<RsvpEvent> {
+export function decideRsvp(state: RsvpState, command: RsvpCommand): Decision<RsvpEvent> {
   const wanted = command.kind === 'Rsvp';
   if (state.going === wanted) return accept();
   return accept(
     wanted
-      ? { type: 'RsvpConfirmed', eventId: command.eventId, userId: command.userId, email: attendee.email, name: attendee.name }
+      ? { type: 'RsvpConfirmed', eventId: command.eventId, userId: command.userId }
       : { type: 'RsvpCancelled', eventId: command.eventId, userId: command.userId },
   );
 }
