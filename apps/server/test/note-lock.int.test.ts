@@ -72,10 +72,16 @@ async function signedNote(): Promise<SignedNote> {
 
 /** Runs `sql` as the probe role (no superuser, owns nothing) in a transaction rolled back after. */
 async function asProbe(sql: string, params: unknown[] = []): Promise<void> {
-  const client = new pg.Client({ connectionString: database.url });
+  const client = new pg.Client({ connectionString: database.ownerUrl });
   await client.connect();
   try {
     await client.query('BEGIN');
+    // Row-level security binds the probe role as it binds the server's: name the record's practice.
+    const { rows } = await client.query<{ practice_id: string }>(
+      'SELECT practice_id FROM clinical_note WHERE id = $1 UNION SELECT practice_id FROM clinical_note_addendum WHERE id = $1 UNION SELECT practice_id FROM patient WHERE id = $1',
+      [params[0] ?? ''],
+    );
+    await client.query("SELECT set_config('app.practice_id', $1, true)", [rows[0]?.practice_id ?? '']);
     await client.query(`SET LOCAL ROLE ${probeRole}`);
     await client.query(sql, params);
     await client.query('COMMIT');
