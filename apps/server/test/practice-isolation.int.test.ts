@@ -13,7 +13,11 @@ import { createTestDatabase, type TestDatabase } from './support/database.ts';
 import { addAppointment, addNote, addPatient, addPayment, createPractitioner, type PracticeCaller, type TestPractitioner } from './support/practice-factory.ts';
 import { startTestServer, trpcMutation, trpcQuery, type TestServer } from './support/server.ts';
 
-/** Procedures that hold no practice data: public, or the caller's own account. */
+/**
+ * Procedures that hold no practice data: public, or the caller's own account. Each one is proven
+ * below (called signed out and by another practitioner, its answer holds nothing of the owner's
+ * practice) with the input in PUBLIC_PROBES: an entry without a probe fails.
+ */
 const NOT_PRACTICE_DATA = new Set([
   'applications.submit',
   'auth.me',
@@ -582,6 +586,39 @@ const PRACTICE_PROCEDURES: Record<string, IsolationCase> = {
   },
 };
 
+/** A representative input for each allow-listed procedure (a valid one wherever it is cheap). */
+const PUBLIC_PROBES: Record<string, (fixture: Fixture) => unknown> = {
+  'applications.submit': () => ({ name: 'Pat Applicant', email: 'pat.applicant@example.com', phone: '', specialties: ['Naturopathy'], experience: '3-5', website: '', message: 'I would like to join.', acceptTerms: true }),
+  'auth.me': () => undefined,
+  'auth.signIn': (fixture) => ({ email: fixture.owner.user.email, password: 'not-the-password' }),
+  'auth.signOut': () => undefined,
+  'auth.signUp': () => ({ name: 'Probe Signup', email: `probe.${Date.now()}@example.com`, password: 'a long unusual passphrase 42', confirmPassword: 'a long unusual passphrase 42' }),
+  'contactMessages.send': () => ({ practitionerId: '1', name: 'Vera Visitor', email: 'vera@example.com', phone: '', message: 'A probe message to a sample listing.', consent: true }),
+  'directory.search': () => ({}),
+  'favorites.ids': () => undefined,
+  'favorites.set': () => ({ practitionerId: '1', favorite: true }),
+  'geo.suggest': () => ({ query: 'Portland' }),
+  'practitioners.byId': () => ({ id: '1' }),
+  'quiz.match': () => ({ answers: ['fatigue'] }),
+  'referralCodes.offer': (fixture) => ({ code: fixture.code }),
+  'waitlist.invite': () => ({ yourName: 'Ivy Inviter', friendEmail: 'friend@example.com', type: 'patient' }),
+  'waitlist.join': () => ({ email: `waitlist.${Date.now()}@example.com`, type: 'patient' }),
+};
+
+/** What of the owner's practice no public answer may show: its patient, records and messages. */
+const practiceMarkers = (fixture: Fixture): string[] => [
+  fixture.patientName,
+  'quinby@example.com',
+  fixture.patientId,
+  fixture.appointmentId,
+  fixture.noteId,
+  fixture.paymentId,
+  fixture.referralId,
+  'riley@example.com',
+  'Private note',
+  ...(fixture.contactMessageId ? [fixture.contactMessageId, 'A visitor asks the owner'] : []),
+];
+
 let database: TestDatabase;
 let server: TestServer;
 let fixture: Fixture;
@@ -648,6 +685,47 @@ describe('practice isolation', () => {
     const unclassified = routerProcedures.map(([path]) => path).filter((path) => !NOT_PRACTICE_DATA.has(path) && !(path in PRACTICE_PROCEDURES));
     expect(unclassified).toEqual([]);
     for (const [path, procedure] of routerProcedures) if (path in PRACTICE_PROCEDURES) expect(PRACTICE_PROCEDURES[path]?.type, path).toBe(procedure._def.type);
+  });
+
+  it('proves every allow-listed procedure public: signed out, and for another practitioner, its answer holds nothing of the owner\'s practice', async () => {
+    expect([...NOT_PRACTICE_DATA].filter((path) => !(path in PUBLIC_PROBES))).toEqual([]);
+    const types = new Map(routerProcedures.map(([path, procedure]) => [path, procedure._def.type]));
+    const markers = practiceMarkers(fixture);
+    for (const path of NOT_PRACTICE_DATA) {
+      const input = PUBLIC_PROBES[path]?.(fixture);
+      for (const cookie of [undefined, fixture.other.cookie]) {
+        const response =
+          types.get(path) === 'query'
+            ? await trpcQuery(server, input === undefined ? path : `${path}?input=${encodeURIComponent(JSON.stringify({ json: input }))}`, { cookie })
+            : await trpcMutation(server, path, input, { cookie });
+        const answer = JSON.stringify({ data: response.data, error: response.error });
+        expect(response.status, `${path} ${cookie ? 'as another practitioner' : 'signed out'}`).toBeLessThan(500);
+        expect(markers.filter((marker) => answer.includes(marker)), `${path}: ${answer.slice(0, 200)}`).toEqual([]);
+      }
+    }
+  });
+
+  it('classifies every Express route: practice routes have their rows, the others answer a visitor with nothing of a practice', async () => {
+    const photoId = (await database.query<{ id: string }>('SELECT id::text FROM profile_photo WHERE practice_id = $1', [fixture.owner.practiceId]))[0]?.id ?? '';
+    /** Public routes, each with a request that exercises it. */
+    const publicRoutes: Record<string, string> = {
+      'GET /healthz': '/healthz',
+      'GET /api/photos/:file': `/api/photos/${photoId}.webp`,
+      'GET /api/community/events/:id/calendar.ics': '/api/community/events/1/calendar.ics',
+      'GET /api/community/resources/:id/download': '/api/community/resources/1/download',
+    };
+    /** Practice routes: the visitor is refused; the row proving isolation is named. */
+    const practiceRoutes: Record<string, string> = { 'POST /api/profile-photo/': 'profile-photos.int.test.ts (another practitioner\'s upload is stored in their own practice)' };
+    expect(server.routes.toSorted()).toEqual([...Object.keys(publicRoutes), ...Object.keys(practiceRoutes)].toSorted());
+    const markers = practiceMarkers(fixture);
+    for (const [route, url] of Object.entries(publicRoutes)) {
+      const response = await fetch(`${server.baseUrl}${url}`);
+      const body = Buffer.from(await response.arrayBuffer()).toString('latin1');
+      expect(response.status, route).toBeLessThan(500);
+      expect(markers.filter((marker) => body.includes(marker)), route).toEqual([]);
+    }
+    const upload = await fetch(`${server.baseUrl}/api/profile-photo`, { method: 'POST', headers: { origin: server.origin, 'content-type': 'image/png' }, body: Buffer.from([0]) });
+    expect(upload.status).toBe(401);
   });
 
   describe.each(Object.entries(PRACTICE_PROCEDURES))('%s', (path, row) => {

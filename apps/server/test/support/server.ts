@@ -18,7 +18,25 @@ export interface TestServer {
   readonly baseUrl: string;
   readonly origin: string;
   readonly config: ServerConfig;
+  /** Every route the Express app declares, as "METHOD /path" (mounted routers' routes with their mount path). */
+  readonly routes: readonly string[];
   close(): Promise<void>;
+}
+
+interface RouteLayer {
+  readonly name: string;
+  readonly rawPath?: string;
+  readonly route?: { readonly path: string; readonly methods: Record<string, boolean> };
+  readonly handle: { readonly stack?: readonly RouteLayer[] };
+}
+
+/** Walks Express 5's router stack: each route of the app, and of every router mounted on it. */
+function declaredRoutes(stack: readonly RouteLayer[], prefix = ''): string[] {
+  return stack.flatMap((layer) => {
+    if (layer.route) return Object.keys(layer.route.methods).map((method) => `${method.toUpperCase()} ${prefix}${layer.route?.path ?? ''}`);
+    if (layer.name === 'router' && layer.handle.stack) return declaredRoutes(layer.handle.stack, `${prefix}${layer.rawPath ?? ''}`);
+    return [];
+  });
 }
 
 /** Test defaults: generous rate limits unless a test asks for tight ones. */
@@ -53,6 +71,7 @@ export async function startTestServer(
     baseUrl: origin,
     origin,
     config,
+    routes: declaredRoutes((app as unknown as { router: { stack: RouteLayer[] } }).router.stack),
     close: () =>
       new Promise<void>((resolve, reject) => {
         server.closeAllConnections();
