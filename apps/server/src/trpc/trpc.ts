@@ -8,6 +8,7 @@ import type { Request, Response } from 'express';
 import { ZodError, z } from 'zod';
 import { readSessionToken, setSessionCookie, validateSessionToken } from '../auth/session.ts';
 import type { ReadCache } from '../cache/read-cache.ts';
+import { DomainRejection } from '../commands/run-command.ts';
 import type { ServerConfig } from '../config.ts';
 import type { Database } from '../db/client.ts';
 import { consumeRateLimit, type RateLimitRule } from '../http/rate-limit.ts';
@@ -96,10 +97,21 @@ export const router = t.router;
 export const createCallerFactory = t.createCallerFactory;
 export const middleware = t.middleware;
 
-export const publicProcedure = t.procedure;
+/**
+ * The one place a refused domain command becomes a tRPC error: the runner throws a
+ * `DomainRejection` (it knows nothing of tRPC), and every procedure answers it with the domain
+ * error's code and message (`domainErrorToTrpc`).
+ */
+const answerDomainRejections = t.middleware(async ({ next }) => {
+  const result = await next();
+  if (!result.ok && result.error.cause instanceof DomainRejection) throw domainErrorToTrpc(result.error.cause.domainError);
+  return result;
+});
+
+export const publicProcedure = t.procedure.use(answerDomainRejections);
 
 /** Requires a session; `ctx.user` is non-null inside. */
-export const authedProcedure = t.procedure.use(({ ctx, next }) => {
+export const authedProcedure = publicProcedure.use(({ ctx, next }) => {
   if (!ctx.user || !ctx.sessionId) throw new TRPCError({ code: 'UNAUTHORIZED', message: 'Please sign in to continue.' });
   return next({ ctx: { ...ctx, user: ctx.user, sessionId: ctx.sessionId } });
 });
