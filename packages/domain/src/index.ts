@@ -56,3 +56,6 @@ export * from './shared/page-data.ts';
 export * from './community/community.machines.ts';
 export * from './contact/contact-message.schema.ts';
 export * from './contact/contact-message.machine.ts';
+export * from './directory/favorite.machine.ts';
+export * from './community/resource-download.machine.ts';
+export * from './accounts/account.machine.ts';

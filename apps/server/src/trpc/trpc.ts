@@ -16,6 +16,7 @@ import type { PublicUser } from '../repositories/user.repository.ts';
 import { practiceRepositories } from '../practice/practice-repositories.ts';
 import { practiceOfUser, type PracticeScope } from '../practice/practice-scope.ts';
 import type { ExpressContextOptions } from './express-handler.ts';
+import { fieldError } from './field-error.ts';
 import { wireTransformer } from './wire-format.ts';
 
 export interface Context {
@@ -143,8 +144,9 @@ const domainToTrpcCode: Record<DomainErrorCode, TRPC_ERROR_CODE_KEY> = {
   PRECONDITION_FAILED: 'PRECONDITION_FAILED',
 };
 
-/** A rejected domain command as the tRPC error the client sees. */
+/** A rejected domain command as the tRPC error the client sees; one about a form field, under that field. */
 export function domainErrorToTrpc(error: DomainError): TRPCError {
+  if (error.field !== undefined) return fieldError(error.field, error.message);
   return new TRPCError({ code: domainToTrpcCode[error.code], message: error.message });
 }
 
