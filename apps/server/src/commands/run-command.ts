@@ -46,6 +46,7 @@ import { replay } from '@wellspring/domain';
 import type { z } from 'zod';
 import type { Database, DatabaseTransaction } from '../db/client.ts';
 import type { Prisma } from '../generated/prisma/client.ts';
+import { claimIdempotencyKey } from './idempotency.ts';
 import { appendDomainEvents, loadAggregatePayloads, type NewDomainEvent } from '../repositories/domain-event.repository.ts';
 
 /**
@@ -183,6 +184,8 @@ export async function executeCommand<State, Command, Event>(
   const after = events.reduce(machine.evolve, before);
   // Checked before anything is written, so a payload that would not read back writes nothing.
   const stored = events.map((event) => stamp(machine, aggregateId, event, context));
+  // The request's idempotency key, in the write's own transaction (commands/idempotency.ts).
+  await claimIdempotencyKey(tx, context.now);
   const refused = await machine.save(tx, { aggregateId, command, before, after, events, context });
   if (refused) return { ok: false, error: refused };
   await appendDomainEvents(tx, stored, context.now);
@@ -228,6 +231,10 @@ export async function runCreation<State, Command, Event>(
   const stored = events.map((event) => stamp(machine, aggregateId, event, context));
   const refused = await machine.insert(db, { aggregateId, command, before, after, events, context }, stored);
   if (refused) throw new DomainRejection(refused);
+  // After the one-statement insert, not in its transaction: a crash in between leaves the row
+  // without the key, and the retry is refused by the unique index the creation relies on (the
+  // waitlist's e-mail), so it still writes nothing twice.
+  await claimIdempotencyKey(db, context.now);
   return { state: after, events };
 }
 

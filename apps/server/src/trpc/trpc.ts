@@ -2,13 +2,21 @@
  * tRPC plumbing: the request context, the error shape the web client relies on, and the procedure
  * builders. Routers live in `*.router.ts` beside this file.
  */
+import { createHash } from 'node:crypto';
 import { initTRPC, TRPCError, type TRPC_ERROR_CODE_KEY } from '@trpc/server';
+// The marker a middleware's result carries: the one way for a middleware to answer without its
+// procedure, which a replayed idempotent mutation must do.
+import { middlewareMarker } from '@trpc/server/unstable-core-do-not-import';
+import superjson, { type SuperJSONResult } from 'superjson';
 import type { DomainError, DomainErrorCode } from '@wellspring/domain';
 import type { Request, Response } from 'express';
 import { ZodError, z } from 'zod';
 import { readSessionToken, setSessionCookie, validateSessionToken } from '../auth/session.ts';
 import type { ReadCache } from '../cache/read-cache.ts';
+import { IdempotencyKeyTaken, idempotentRequests, type IdempotentRequest } from '../commands/idempotency.ts';
 import { DomainRejection } from '../commands/run-command.ts';
+import { findIdempotencyKey, recordIdempotentAnswer, storeIdempotentResponse, type IdempotencyKeyRow } from '../repositories/idempotency.repository.ts';
+import type { Prisma } from '../generated/prisma/client.ts';
 import type { ServerConfig } from '../config.ts';
 import type { Database } from '../db/client.ts';
 import { consumeRateLimit, type RateLimitRule } from '../http/rate-limit.ts';
@@ -109,7 +117,65 @@ const answerDomainRejections = t.middleware(async ({ next }) => {
   return result;
 });
 
-export const publicProcedure = t.procedure.use(answerDomainRejections);
+/** The header a client sends with each submission of a mutation (a retry sends the same one). */
+export const IDEMPOTENCY_KEY_HEADER = 'idempotency-key';
+const IDEMPOTENCY_KEY_PATTERN = /^[\x21-\x7e]{8,128}$/;
+export const idempotencyMessages = {
+  invalid: 'The Idempotency-Key header must be 8 to 128 visible ASCII characters.',
+  reused: 'This Idempotency-Key was already used for a different request.',
+  alreadyDone: 'This request was already received and carried out; it changed nothing this time.',
+} as const;
+
+/**
+ * Procedures whose answer is a session cookie, which a stored answer cannot give back: a retry runs
+ * them again. Their only writes are sessions (infrastructure), so running twice duplicates nothing
+ * a user owns. The router test (idempotency.int.test.ts) proves each one answers with a cookie.
+ */
+export const NOT_REPLAYED: ReadonlySet<string> = new Set(['auth.signIn', 'auth.signOut']);
+
+function replayAnswer(known: IdempotencyKeyRow, request: Pick<IdempotentRequest, 'procedure' | 'fingerprint'>): unknown {
+  if (known.procedure !== request.procedure || known.fingerprint !== request.fingerprint) {
+    throw new TRPCError({ code: 'UNPROCESSABLE_CONTENT', message: idempotencyMessages.reused });
+  }
+  // The write committed, its answer was lost before it was stored: nothing runs again.
+  if (known.response === null) throw new TRPCError({ code: 'CONFLICT', message: idempotencyMessages.alreadyDone });
+  // Stored by this middleware from `superjson.serialize`.
+  return superjson.deserialize(known.response as unknown as SuperJSONResult);
+}
+
+/**
+ * Every mutation honours `Idempotency-Key` (issue 23, item 8; commands/idempotency.ts): a known key
+ * answers the stored answer without running the procedure; a new one runs it with the key in
+ * `idempotentRequests`, where the command runner claims it in the write's transaction; the answer
+ * is then stored with the key. A mutation that wrote without the runner has its key recorded here,
+ * after the fact. Without the header, a mutation runs as it always did.
+ */
+const honourIdempotencyKey = t.middleware(async ({ ctx, type, path, getRawInput, next }) => {
+  if (type !== 'mutation' || NOT_REPLAYED.has(path)) return next();
+  // Test callers have a bare request object; two headers arrive as an array and are refused.
+  const key: unknown = ctx.req.headers?.[IDEMPOTENCY_KEY_HEADER];
+  if (key === undefined) return next();
+  if (typeof key !== 'string' || !IDEMPOTENCY_KEY_PATTERN.test(key)) throw new TRPCError({ code: 'BAD_REQUEST', message: idempotencyMessages.invalid });
+  const scope = ctx.user ? `user:${ctx.user.id}` : `visitor:${clientIp(ctx)}`;
+  const fingerprint = createHash('sha256').update(path).update('\n').update(JSON.stringify(await getRawInput()) ?? '').digest('hex');
+  const request: IdempotentRequest = { scope, key, procedure: path, fingerprint, claimed: false };
+  const known = await findIdempotencyKey(ctx.db, scope, key);
+  if (known) return { ok: true as const, data: replayAnswer(known, request), marker: middlewareMarker };
+  const result = await idempotentRequests.run(request, () => next());
+  if (!result.ok) {
+    if (!(result.error.cause instanceof IdempotencyKeyTaken)) return result;
+    // A concurrent request with this key wrote first: answer as its retry would be answered.
+    const taken = await findIdempotencyKey(ctx.db, scope, key);
+    if (!taken) return result;
+    return { ok: true as const, data: replayAnswer(taken, request), marker: middlewareMarker };
+  }
+  const response = superjson.serialize(result.data) as unknown as Prisma.InputJsonValue;
+  if (request.claimed) await storeIdempotentResponse(ctx.db, scope, key, response);
+  else await recordIdempotentAnswer(ctx.db, request, response, ctx.now);
+  return result;
+});
+
+export const publicProcedure = t.procedure.use(answerDomainRejections).use(honourIdempotencyKey);
 
 /** Requires a session; `ctx.user` is non-null inside. */
 export const authedProcedure = publicProcedure.use(({ ctx, next }) => {
