@@ -15,6 +15,7 @@ import { warmGeocoder } from './geo/geocoder.ts';
 import { createLogger } from './http/logger.ts';
 import { refuseConnect } from './http/request-guards.ts';
 import { createRelay } from './outbox/relay.ts';
+import { deleteExpiredIdempotencyKeys } from './repositories/idempotency.repository.ts';
 import { deleteExpiredRateLimits } from './repositories/rate-limit.repository.ts';
 import { deleteExpiredSessions } from './repositories/session.repository.ts';
 
@@ -69,6 +70,11 @@ const rateLimitHousekeeping = setInterval(() => {
   deleteExpiredRateLimits(database.db).catch((error: unknown) => logger.warn({ err: error }, 'rate-limit housekeeping failed'));
 }, MINUTE_MS);
 rateLimitHousekeeping.unref();
+// Idempotency keys outlive any retry by far after a day.
+const idempotencyHousekeeping = setInterval(() => {
+  deleteExpiredIdempotencyKeys(database.db, new Date(), 24 * 60 * MINUTE_MS).catch((error: unknown) => logger.warn({ err: error }, 'idempotency-key housekeeping failed'));
+}, 60 * MINUTE_MS);
+idempotencyHousekeeping.unref();
 
 let shuttingDown = false;
 async function shutdown(signal: NodeJS.Signals): Promise<void> {
@@ -77,6 +83,7 @@ async function shutdown(signal: NodeJS.Signals): Promise<void> {
   logger.info({ signal }, 'shutting down');
   clearInterval(sessionHousekeeping);
   clearInterval(rateLimitHousekeeping);
+  clearInterval(idempotencyHousekeeping);
   // A stuck connection must not keep the process (and the embedded database) alive forever.
   const forceExit = setTimeout(() => {
     logger.error('shutdown timed out; exiting');

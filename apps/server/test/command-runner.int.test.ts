@@ -5,7 +5,6 @@
  */
 import { randomUUID } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { TRPCError } from '@trpc/server';
 import {
   accept,
   applicationEventSchema,
@@ -18,7 +17,7 @@ import {
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { applicationCommands } from '../src/commands/application.commands.ts';
-import { lockAggregate, replayAggregate, runCommand, type CommandDependencies, type CommandMachine } from '../src/commands/run-command.ts';
+import { DomainRejection, lockAggregate, replayAggregate, runCommand, type CommandDependencies, type CommandMachine } from '../src/commands/run-command.ts';
 import { createTestDatabase, type TestDatabase } from './support/database.ts';
 import { createTestCaller, startTestServer, trpcMutation, type TestServer } from './support/server.ts';
 
@@ -103,8 +102,8 @@ describe('runCommand', () => {
 
     const again = runCommand(deps(), applicationCommands, id, { kind: 'Submit', id, submission: submission(new Date()) });
 
-    await expect(again).rejects.toThrow(TRPCError);
-    await expect(again).rejects.toMatchObject({ code: 'CONFLICT', message: 'This application has already been submitted.' });
+    await expect(again).rejects.toThrow(DomainRejection);
+    await expect(again).rejects.toMatchObject({ domainError: { code: 'CONFLICT', message: 'This application has already been submitted.' } });
     expect({ applications: await count('practitioner_application'), events: await count('domain_event') }).toEqual(before);
     expect((await eventsOf(id)).map((event) => event.type)).toEqual(['ApplicationSubmitted']);
   });
@@ -121,7 +120,7 @@ describe('runCommand', () => {
       },
     });
 
-    await expect(runCommand(deps(), machine, id, { kind: 'Count' })).rejects.toMatchObject({ code: 'CONFLICT', message: 'Refused at the write.' });
+    await expect(runCommand(deps(), machine, id, { kind: 'Count' })).rejects.toMatchObject({ domainError: { code: 'CONFLICT', message: 'Refused at the write.' } });
     expect(await count('waitlist')).toBe(entries);
     expect(await eventsOf(id)).toEqual([]);
   });

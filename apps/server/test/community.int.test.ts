@@ -3,7 +3,7 @@
  * counted once whatever the timing, taken back by the opposite press, refused cleanly on bad input.
  */
 import type { TRPCError } from '@trpc/server';
-import { FORUM_PAGE_SIZE, sampleForumTopics } from '@wellspring/domain';
+import { FORUM_PAGE_SIZE, communityErrors, sampleForumTopics } from '@wellspring/domain';
 import ICAL from 'ical.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createLogger } from '../src/http/logger.ts';
@@ -222,16 +222,29 @@ describe('resources', () => {
     expect((await errorOf(ada.caller.community.likeResource({ id: 'nope', liked: true })))?.message).toBe('Resource not found.');
   });
 
-  it('serves a resource\'s file with its type and name, counting each download, to a signed-in practitioner only', async () => {
+  it('serves a resource\'s file with its type and name to a signed-in practitioner only, counting nothing on the GET', async () => {
     const before = (await ada.caller.community.resources({ id: '2' }))[0]?.downloads ?? 0;
     const response = await fetch(`${server.baseUrl}/api/community/resources/2/download`, { headers: { cookie: ada.cookie } });
     expect(response.status).toBe(200);
     expect(response.headers.get('content-type')).toBe('text/markdown; charset=utf-8');
     expect(response.headers.get('content-disposition')).toContain('attachment; filename="intake-and-soap-note-templates.md"');
     expect(await response.text()).toContain('# Intake and SOAP Note Templates');
-    expect((await ada.caller.community.resources({ id: '2' }))[0]?.downloads).toBe(before + 1);
     expect((await fetch(`${server.baseUrl}/api/community/resources/2/download`)).status).toBe(401);
     expect((await fetch(`${server.baseUrl}/api/community/resources/nope/download`, { headers: { cookie: ada.cookie } })).status).toBe(404);
-    expect((await ada.caller.community.resources({ id: '2' }))[0]?.downloads).toBe(before + 1);
+    expect((await ada.caller.community.resources({ id: '2' }))[0]?.downloads).toBe(before);
+  });
+
+  it('counts each press of Download through the command runner, with its event; an unknown resource is NOT_FOUND', async () => {
+    const before = (await ada.caller.community.resources({ id: '2' }))[0]?.downloads ?? 0;
+    expect(await ada.caller.community.countDownload({ id: '2' })).toEqual({ id: '2', downloads: before + 1 });
+    expect(await ada.caller.community.countDownload({ id: '2' })).toEqual({ id: '2', downloads: before + 2 });
+    expect((await ada.caller.community.resources({ id: '2' }))[0]?.downloads).toBe(before + 2);
+    const events = await database.db.domainEvent.findMany({ where: { aggregateType: 'resource-download', aggregateId: '2' }, select: { type: true, actorId: true } });
+    expect(events.filter((event) => event.actorId === ada.user.id)).toEqual([
+      { type: 'DownloadCounted', actorId: ada.user.id },
+      { type: 'DownloadCounted', actorId: ada.user.id },
+    ]);
+    await expect(ada.caller.community.countDownload({ id: 'nope' })).rejects.toMatchObject({ code: 'NOT_FOUND', message: communityErrors.resourceNotFound });
+    expect((await ada.caller.community.resources({ id: '2' }))[0]?.downloads).toBe(before + 2);
   });
 });

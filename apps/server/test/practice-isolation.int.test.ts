@@ -515,6 +515,18 @@ const PRACTICE_PROCEDURES: Record<string, IsolationCase> = {
       await expectMissing('Resource not found.')(caller.community.likeResource({ id: 'no-such-resource', liked: true }));
     },
   },
+  // A resource's download count is the library's shared tally; each press counts in the presser's name.
+  'community.countDownload': {
+    type: 'mutation',
+    input: () => ({ id: '3' }),
+    owner: async (caller) => expect(await caller.community.countDownload({ id: '3' })).toMatchObject({ id: '3' }),
+    other: async (caller, fixture) => {
+      await caller.community.countDownload({ id: '3' });
+      const [latest] = await database.query<{ actor_id: string }>("SELECT actor_id FROM domain_event WHERE aggregate_type = 'resource-download' ORDER BY sequence DESC LIMIT 1");
+      expect(latest?.actor_id).not.toBe(fixture.owner.user.id);
+      await expectMissing('Resource not found.')(caller.community.countDownload({ id: 'no-such-resource' }));
+    },
+  },
   // beforeAll: the owner is connected with sample member 2, and the requester has asked the owner.
   'community.members': {
     type: 'query',

@@ -3,7 +3,8 @@
  * transaction, load the aggregate's state under a lock, `decide` the command with the caller, the
  * request and the clock, `evolve` the state with the events, write the new state, and append the
  * events to `domain_event` stamped with the actor and the request id. A rejected command writes
- * nothing and surfaces as the tRPC error of its domain error (`domainErrorToTrpc`).
+ * nothing and surfaces as a `DomainRejection` carrying its domain error; the runner knows nothing of
+ * tRPC or HTTP, and the tRPC layer maps a `DomainRejection` to its error in one place (trpc.ts).
  *
  * A new aggregate needs one `CommandMachine` (often in `commands/<area>.commands.ts`):
  * - `load(tx, id)`: the current state, locked for the rest of the transaction. Either the row itself
@@ -33,7 +34,7 @@
  * }),
  * ```
  *
- * `runCommand` opens the transaction and throws a rejection as a TRPCError. `executeCommand` runs
+ * `runCommand` opens the transaction and throws a rejection as a `DomainRejection`. `executeCommand` runs
  * inside a transaction the caller already holds (the outbox relay records its delivery attempt in
  * the same one) and returns a rejection as a value, having written nothing. `runCreation` is the
  * same steps for a `CreationMachine`: a command creating an aggregate under a fresh id whose row and
@@ -45,8 +46,28 @@ import { replay } from '@wellspring/domain';
 import type { z } from 'zod';
 import type { Database, DatabaseTransaction } from '../db/client.ts';
 import type { Prisma } from '../generated/prisma/client.ts';
+import { claimIdempotencyKey } from './idempotency.ts';
 import { appendDomainEvents, loadAggregatePayloads, type NewDomainEvent } from '../repositories/domain-event.repository.ts';
-import { domainErrorToTrpc, type Context } from '../trpc/trpc.ts';
+
+/**
+ * A command its machine (or its save) refused: thrown by `runCommand` and `runCreation` with the
+ * machine's DomainError, after the transaction rolled back. The tRPC layer answers it as the
+ * error's tRPC code and message; other callers read `domainError`.
+ */
+export class DomainRejection extends Error {
+  constructor(readonly domainError: DomainError) {
+    super(domainError.message);
+    this.name = 'DomainRejection';
+  }
+}
+
+/** What `commandContext` reads of a request's context (trpc.ts's `Context` has all of it). */
+export interface CommandRequest {
+  readonly db: Database;
+  readonly user: { readonly id: string } | null;
+  readonly requestId: string;
+  readonly now?: Date;
+}
 
 /** Who issues a command: a signed-in user, or nobody (a visitor, the relay). */
 export interface CommandActor {
@@ -126,7 +147,7 @@ export type CommandResult<State, Event> =
  * The command context of a tRPC call: the signed-in user (or none), the request id, and the
  * request's clock (`ctx.now` when the context carries one, else the wall clock).
  */
-export function commandContext(ctx: Pick<Context, 'db' | 'user' | 'requestId'> & { readonly now?: Date }): CommandDependencies {
+export function commandContext(ctx: CommandRequest): CommandDependencies {
   return { db: ctx.db, actor: { userId: ctx.user?.id ?? null }, requestId: ctx.requestId === '' ? null : ctx.requestId, now: ctx.now ?? new Date() };
 }
 
@@ -163,22 +184,18 @@ export async function executeCommand<State, Command, Event>(
   const after = events.reduce(machine.evolve, before);
   // Checked before anything is written, so a payload that would not read back writes nothing.
   const stored = events.map((event) => stamp(machine, aggregateId, event, context));
+  // The request's idempotency key, in the write's own transaction (commands/idempotency.ts).
+  await claimIdempotencyKey(tx, context.now);
   const refused = await machine.save(tx, { aggregateId, command, before, after, events, context });
   if (refused) return { ok: false, error: refused };
   await appendDomainEvents(tx, stored, context.now);
   return { ok: true, state: after, events };
 }
 
-/** Thrown inside the transaction to roll it back; `runCommand` turns it into the TRPCError. */
-class CommandRejected extends Error {
-  constructor(readonly domainError: DomainError) {
-    super(domainError.message);
-  }
-}
-
 /**
  * Runs `command` against the aggregate `aggregateId` in its own transaction and returns the new
- * state and the events. A rejected command writes nothing and throws `domainErrorToTrpc(error)`.
+ * state and the events. A rejected command writes nothing (the rejection, thrown inside the
+ * transaction, rolls it back) and throws a `DomainRejection`.
  */
 export async function runCommand<State, Command, Event>(
   deps: CommandDependencies,
@@ -187,22 +204,17 @@ export async function runCommand<State, Command, Event>(
   command: Command,
 ): Promise<{ readonly state: State; readonly events: readonly Event[] }> {
   const { db, ...context } = deps;
-  try {
-    return await db.$transaction(async (tx) => {
-      const result = await executeCommand(tx, context, machine, aggregateId, command);
-      if (!result.ok) throw new CommandRejected(result.error);
-      return { state: result.state, events: result.events };
-    });
-  } catch (error) {
-    if (error instanceof CommandRejected) throw domainErrorToTrpc(error.domainError);
-    throw error;
-  }
+  return db.$transaction(async (tx) => {
+    const result = await executeCommand(tx, context, machine, aggregateId, command);
+    if (!result.ok) throw new DomainRejection(result.error);
+    return { state: result.state, events: result.events };
+  });
 }
 
 /**
  * `runCommand` for a `CreationMachine`: decide against the initial state, evolve, then one
- * statement writes the new state and the stamped events. A rejection writes nothing and throws
- * `domainErrorToTrpc(error)`.
+ * statement writes the new state and the stamped events. A rejection writes nothing and throws a
+ * `DomainRejection`.
  */
 export async function runCreation<State, Command, Event>(
   deps: CommandDependencies,
@@ -213,12 +225,16 @@ export async function runCreation<State, Command, Event>(
   const { db, ...context } = deps;
   const before = machine.initial;
   const decision = machine.decide(before, command, context);
-  if (!decision.ok) throw domainErrorToTrpc(decision.error);
+  if (!decision.ok) throw new DomainRejection(decision.error);
   const { events } = decision;
   const after = events.reduce(machine.evolve, before);
   const stored = events.map((event) => stamp(machine, aggregateId, event, context));
   const refused = await machine.insert(db, { aggregateId, command, before, after, events, context }, stored);
-  if (refused) throw domainErrorToTrpc(refused);
+  if (refused) throw new DomainRejection(refused);
+  // After the one-statement insert, not in its transaction: a crash in between leaves the row
+  // without the key, and the retry is refused by the unique index the creation relies on (the
+  // waitlist's e-mail), so it still writes nothing twice.
+  await claimIdempotencyKey(db, context.now);
   return { state: after, events };
 }
 

@@ -1,6 +1,7 @@
 /**
  * The community's files, for a signed-in practitioner (the session cookie, as the API's): an event's
- * calendar file, and a resource's file (each download counted). Unknown ids are 404; a visitor is 401.
+ * calendar file, and a resource's file. Both only read: a press of Download is counted by the
+ * `community.countDownload` mutation, never by a GET. Unknown ids are 404; a visitor is 401.
  */
 import { communityErrors } from '@wellspring/domain';
 import express, { type Request, type Response } from 'express';
@@ -9,7 +10,7 @@ import type { ServerConfig } from '../config.ts';
 import type { Database } from '../db/client.ts';
 import { eventCalendarFile, eventCalendarFileName } from './event-calendar.ts';
 import { eventById } from './events.repository.ts';
-import { downloadResourceFile } from './resources.repository.ts';
+import { resourceFile } from './resources.repository.ts';
 
 interface FilesDependencies {
   readonly db: Database;
@@ -60,7 +61,7 @@ export function communityFiles({ db, config, now }: FilesDependencies): express.
   files.get('/community/resources/:id/download', async (req, res, next) => {
     try {
       if (!(await signedInPractitioner(req, res))) return;
-      const file = await downloadResourceFile(db, String(req.params.id));
+      const file = await resourceFile(db, String(req.params.id));
       if (!file) {
         refuse(res, 404, 'NOT_FOUND', communityErrors.resourceNotFound);
         return;

@@ -80,9 +80,19 @@ export async function resourceLikes(db: Database | DatabaseTransaction, id: stri
   return row?.likes ?? 0;
 }
 
-/** Counts a download and returns the file, or null for an unknown id. */
-export async function downloadResourceFile(db: Database, id: string): Promise<{ fileName: string; contentType: string; content: Uint8Array } | null> {
-  const [row] = await db.$queryRaw<{ file_name: string; file_content_type: string; file_content: Uint8Array }[]>`
-    UPDATE community_resource SET downloads = downloads + 1 WHERE id = ${id} RETURNING file_name, file_content_type, file_content`;
-  return row ? { fileName: row.file_name, contentType: row.file_content_type, content: row.file_content } : null;
+/** A resource's file, or null for an unknown id. Reading it counts nothing (`community.countDownload` does). */
+export async function resourceFile(db: Database, id: string): Promise<{ fileName: string; contentType: string; content: Uint8Array } | null> {
+  const row = await db.communityResource.findUnique({ where: { id }, select: { fileName: true, fileContentType: true, fileContent: true } });
+  return row ? { fileName: row.fileName, contentType: row.fileContentType, content: row.fileContent } : null;
+}
+
+/** A resource's download count, its row locked until the transaction ends; null for an unknown id. */
+export async function lockResourceDownloads(tx: DatabaseTransaction, id: string): Promise<number | null> {
+  const [row] = await tx.$queryRaw<{ downloads: number }[]>`SELECT downloads FROM community_resource WHERE id = ${id} FOR UPDATE`;
+  return row?.downloads ?? null;
+}
+
+/** Writes a resource's download count (its row locked by `lockResourceDownloads`). */
+export async function saveResourceDownloads(tx: DatabaseTransaction, id: string, downloads: number): Promise<void> {
+  await tx.communityResource.update({ where: { id }, data: { downloads }, select: { id: true } });
 }

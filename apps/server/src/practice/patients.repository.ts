@@ -2,7 +2,6 @@
  * A practice's patients: the list with its search (SPEC §5) and the full record of one patient,
  * always within `scope.practiceId`. Reading a record leaves an audit entry.
  */
-import { randomUUID } from 'node:crypto';
 import {
   allergySchema,
   calendarDateInZone,
@@ -147,13 +146,6 @@ function itemsOf<T>(items: readonly { kind: string; details: unknown }[], kind: 
 
 export function patientsRepository(db: DatabaseTransaction, scope: PracticeScope) {
   const today = calendarDateInZone(scope.now, scope.timeZone);
-  const createPatient = async (input: { readonly name: string; readonly email: string; readonly phone: string }): Promise<{ id: string; name: string }> => {
-    const created = await db.patient.create({
-      data: { id: randomUUID(), practiceId: scope.practiceId, name: input.name, email: input.email, phone: input.phone, conditions: [], status: 'new' },
-      select: { id: true, name: true },
-    });
-    return created;
-  };
   return {
     /** A page of the patient list, searched in the database (SPEC §5). */
     async search(input: { readonly query: string; readonly page: number; readonly pageSize: number }): Promise<PatientPage> {
@@ -241,33 +233,29 @@ export function patientsRepository(db: DatabaseTransaction, scope: PracticeScope
     },
 
     /**
-     * The practice's patient with this e-mail (any case), or a new patient with this name and e-mail
-     * (the portal appointment form links an existing patient by e-mail, SPEC §3 "Portal appointment").
+     * The practice's patient with this e-mail (any case), or null (the portal appointment form links
+     * an existing patient by e-mail, SPEC §3 "Portal appointment", and registers a new one otherwise).
      */
-    async findOrCreateByEmail(input: { readonly name: string; readonly email: string }): Promise<{ id: string; name: string }> {
-      const existing = await db.patient.findFirst({
-        where: { practiceId: scope.practiceId, email: { equals: input.email, mode: 'insensitive' } },
+    async findByEmail(email: string): Promise<{ id: string; name: string } | null> {
+      return db.patient.findFirst({
+        where: { practiceId: scope.practiceId, email: { equals: email, mode: 'insensitive' } },
         select: { id: true, name: true },
         orderBy: [{ createdAt: 'asc' }, { id: 'asc' }],
       });
-      return existing ?? createPatient({ name: input.name, email: input.email, phone: '' });
     },
 
     /**
-     * The one patient of the practice with this name (any case), or a new patient of that name when
-     * there is none or several (the EHR form names its patient; without a patientId it cannot
-     * choose between namesakes, so it never attaches a record to one of them by guess).
+     * The one patient of the practice with this name (any case), or null when there is none or
+     * several (the EHR form names its patient; without a patientId it cannot choose between
+     * namesakes, so it never attaches a record to one of them by guess: a new patient is registered).
      */
-    async findOrCreateByName(name: string): Promise<{ id: string; name: string }> {
+    async findOnlyByName(name: string): Promise<{ id: string; name: string } | null> {
       const matches = await db.patient.findMany({
         where: { practiceId: scope.practiceId, name: { equals: name, mode: 'insensitive' } },
         select: { id: true, name: true },
         take: 2,
       });
-      return matches.length === 1 && matches[0] ? matches[0] : createPatient({ name, email: '', phone: '' });
+      return matches.length === 1 && matches[0] ? matches[0] : null;
     },
-
-    /** Adds a patient to the practice (the schedule dialog's "New Patient"). */
-    create: createPatient,
   };
 }

@@ -14,7 +14,11 @@ export async function listFavoritePractitionerIds(db: Database | DatabaseTransac
   return rows.map((row) => row.practitionerId);
 }
 
-/** Marks or unmarks a favorite; idempotent either way. The practitioner must exist (foreign key). */
+export async function isFavoritePractitioner(db: Database | DatabaseTransaction, userId: string, practitionerId: string): Promise<boolean> {
+  return (await db.favorite.count({ where: { userId, practitionerId } })) > 0;
+}
+
+/** Marks or unmarks a favorite (`favorites.set` through its command, commands/favorite.commands.ts); idempotent either way. The practitioner must exist (foreign key). */
 export async function setFavoritePractitioner(
   db: Database | DatabaseTransaction,
   userId: string,

@@ -16,7 +16,7 @@ export function findUserCredentialsByEmail(db: Database | DatabaseTransaction, e
 
 export function createUser(
   db: Database | DatabaseTransaction,
-  data: { email: string; name: string; passwordHash: string; role?: string },
+  data: { id?: string; email: string; name: string; passwordHash: string; role?: string },
 ): Promise<PublicUser> {
   return db.user.create({ data, select: publicUserSelect });
 }

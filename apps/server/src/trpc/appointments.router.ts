@@ -17,6 +17,7 @@ import {
   type PortalAppointmentEditForm,
 } from '@wellspring/domain';
 import { appointmentCommands } from '../practice/appointment.commands.ts';
+import type { NewPatientDetails } from '../practice/patient.commands.ts';
 import { practitionerProcedure, router, type PracticeCommandRunner } from './trpc.ts';
 import type { PracticeRepositories } from '../practice/practice-repositories.ts';
 import type { PracticeScope } from '../practice/practice-scope.ts';
@@ -34,6 +35,7 @@ interface PracticeContext {
   readonly scope: PracticeScope;
   readonly practice: PracticeRepositories;
   readonly command: PracticeCommandRunner;
+  readonly registerPatient: (details: NewPatientDetails) => Promise<{ id: string; name: string }>;
 }
 
 /** Saves the form as a new appointment (`id` absent) or as the edit of `id`, in one transaction with its patient. */
@@ -41,7 +43,7 @@ async function saveForm(ctx: PracticeContext, form: PortalAppointmentEditForm, e
   const id = existingId ?? randomUUID();
   const startsAt = startOf(form, ctx.scope.timeZone);
   const minutes = durationMinutes(form.duration);
-  const patient = await ctx.practice.patients.findOrCreateByEmail({ name: form.patientName, email: form.patientEmail });
+  const patient = (await ctx.practice.patients.findByEmail(form.patientEmail)) ?? (await ctx.registerPatient({ name: form.patientName, email: form.patientEmail, phone: '' }));
   const machine = appointmentCommands(ctx.scope, { patientId: patient.id, type: form.appointmentType, notes: form.notes });
   const command: AppointmentCommand = existingId
     ? { kind: 'Reschedule', startsAt, durationMinutes: minutes }

@@ -1,12 +1,13 @@
+import { randomUUID } from 'node:crypto';
 import { TRPCError } from '@trpc/server';
 import { authMessages, normalizeEmail, normalizeReferralCode, signInSchema, signUpSchema } from '@wellspring/domain';
 import { hashPassword, verifyAgainstDummyHash, verifyPassword } from '../auth/password.ts';
 import { isCommonPassword } from '../auth/password-policy.ts';
 import { clearSessionCookie, createSession, invalidateSession, setSessionCookie } from '../auth/session.ts';
+import { accountCommands } from '../commands/account.commands.ts';
+import { commandContext, runCommand } from '../commands/run-command.ts';
 import { isUniqueViolation } from '../db/errors.ts';
-import { createPracticeFor } from '../practice/practice-scope.ts';
-import { redeemReferralCode } from '../practice/referral-redemption.ts';
-import { createUser, findUserCredentialsByEmail, type PublicUser } from '../repositories/user.repository.ts';
+import { findUserCredentialsByEmail, type PublicUser } from '../repositories/user.repository.ts';
 import { fieldError } from './field-error.ts';
 import { clientIp, enforceRateLimit, publicProcedure, router, type Context } from './trpc.ts';
 
@@ -33,29 +34,20 @@ export const authRouter = router({
     // does not tell whether the e-mail has an account.
     if (await isCommonPassword(input.password)) throw fieldError('password', authMessages.passwordTooCommon);
     const email = normalizeEmail(input.email);
-    if (await findUserCredentialsByEmail(ctx.db, email)) throw new TRPCError({ code: 'CONFLICT', message: authMessages.emailTaken });
+    const name = input.name.trim();
     const passwordHash = await hashPassword(input.password);
-    let user: PublicUser;
+    const userId = randomUUID();
+    const form = { email, name, passwordHash, referralCode: input.referralCode ? normalizeReferralCode(input.referralCode) : '' };
     try {
-      // The account and its (empty) practice together: a practitioner never exists without one.
-      user = await ctx.db.$transaction(async (tx) => {
-        const created = await createUser(tx, { email, name: input.name.trim(), passwordHash });
-        await createPracticeFor(tx, created.id);
-        // A referral code given at sign-up is redeemed with the account, or the account is not made.
-        const code = input.referralCode ? normalizeReferralCode(input.referralCode) : '';
-        if (code !== '') {
-          const context = { actor: { userId: created.id }, requestId: ctx.requestId === '' ? null : ctx.requestId, now: ctx.now };
-          const redeemed = await redeemReferralCode(tx, context, { code, userId: created.id, email });
-          if (!redeemed.ok) throw fieldError('referralCode', redeemed.error.message);
-        }
-        return created;
-      });
+      // The account acts on its own creation: its events, and the redemption's, name it.
+      await runCommand({ ...commandContext(ctx), actor: { userId } }, accountCommands(form), userId, { kind: 'SignUp', userId });
     } catch (error) {
+      // The lock orders sign-ups with one address; the unique index still answers any other writer.
       if (isUniqueViolation(error)) throw new TRPCError({ code: 'CONFLICT', message: authMessages.emailTaken });
       throw error;
     }
-    await startSession(ctx, user.id);
-    return { user: toSignedInUser(user) };
+    await startSession(ctx, userId);
+    return { user: { id: userId, name, email } };
   }),
 
   signIn: publicProcedure.input(signInSchema).mutation(async ({ ctx, input }): Promise<{ user: SignedInUser }> => {

@@ -33,7 +33,7 @@ export const clinicalRecordsRouter = router({
       } else if (appointment) {
         patient = { id: appointment.patientId, name: appointment.patientName };
       } else {
-        patient = await ctx.practice.patients.findOrCreateByName(input.patientName);
+        patient = (await ctx.practice.patients.findOnlyByName(input.patientName)) ?? (await ctx.registerPatient({ name: input.patientName, email: '', phone: '' }));
       }
       // An appointment of another patient is not this record's.
       if (appointment && appointment.patientId !== patient.id) throw appointmentNotFound();

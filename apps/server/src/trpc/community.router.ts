@@ -4,6 +4,7 @@
  */
 import {
   communityErrors,
+  communityIdInputSchema,
   connectionInputSchema,
   connectionStatusFor,
   eventsInputSchema,
@@ -20,6 +21,7 @@ import { commandContext, runCommand } from '../commands/run-command.ts';
 import { forumPage, forumTopicExists, forumTopicLikes } from '../community/forum.repository.ts';
 import { eventById, listEvents, type CommunityEventView } from '../community/events.repository.ts';
 import { forumTopicLikeCommands, resourceLikeCommands } from '../community/like.commands.ts';
+import { resourceDownloadCommands } from '../community/resource-download.commands.ts';
 import { resourceExists, resourceLikes, searchResources } from '../community/resources.repository.ts';
 import { eventRsvpCommands } from '../community/rsvp.commands.ts';
 import { connectionAggregateId, memberConnectionCommands } from '../community/connection.commands.ts';
@@ -82,6 +84,15 @@ export const communityRouter = router({
       userId: ctx.user.id,
     });
     return { id: input.id, liked: state.liked, likes: await resourceLikes(ctx.db, input.id) };
+  }),
+
+  /**
+   * Counts a press of a resource's Download (the client calls it, then fetches the file with a GET
+   * that counts nothing); answers the new count. NOT_FOUND for an unknown resource.
+   */
+  countDownload: memberProcedure.input(communityIdInputSchema).mutation(async ({ ctx, input }): Promise<{ id: string; downloads: number }> => {
+    const { state } = await runCommand(commandContext(ctx), resourceDownloadCommands, input.id, { kind: 'CountDownload', resourceId: input.id, userId: ctx.user.id });
+    return { id: input.id, downloads: state.status === 'listed' ? state.downloads : 0 };
   }),
 
   /** The members searched over name, role, location and specialties, with the specialty filter; the featured member. */

@@ -22,6 +22,7 @@ import {
   type ReferralCodeCommand,
   type ReferralCommand,
 } from '@wellspring/domain';
+import { DomainRejection } from '../commands/run-command.ts';
 import { referralCodeCommands, referralCommands } from '../practice/referral.commands.ts';
 import { fieldError } from './field-error.ts';
 import { practitionerProcedure, publicProcedure, router, type Context } from './trpc.ts';
@@ -65,7 +66,7 @@ export const referralsRouter = router({
         await ctx.command(referralCommands({ viewer: null }), id, { kind: 'Expire' }, { bySystem: true });
       } catch (error) {
         // Another request changed it first (expired, cancelled, declined): the list shows what it is now.
-        if (!(error instanceof TRPCError)) throw error;
+        if (!(error instanceof DomainRejection)) throw error;
       }
     }
     const referrals = await ctx.practice.referrals.listMine(email);
@@ -97,7 +98,7 @@ export const referralsRouter = router({
       });
       return { id, status: state.status, email: normalizeEmail(input.email) };
     } catch (error) {
-      if (error instanceof TRPCError && error.message === referralErrors.selfReferral) throw fieldError('email', referralErrors.selfReferral);
+      if (error instanceof DomainRejection && error.domainError.message === referralErrors.selfReferral) throw fieldError('email', referralErrors.selfReferral);
       throw error;
     }
   }),
@@ -127,7 +128,7 @@ export const referralCodesRouter = router({
       });
       return { id, code: state.status === 'absent' ? input.code : state.code };
     } catch (error) {
-      if (error instanceof TRPCError && error.message === referralCodeErrors.alreadyExists) throw fieldError('code', referralCodeErrors.alreadyExists);
+      if (error instanceof DomainRejection && error.domainError.message === referralCodeErrors.alreadyExists) throw fieldError('code', referralCodeErrors.alreadyExists);
       throw error;
     }
   }),

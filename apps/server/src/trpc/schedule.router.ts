@@ -40,7 +40,7 @@ export const scheduleRouter = router({
     const id = randomUUID();
     const startsAt = zonedTimeToInstant(input.date, input.time, ctx.scope.timeZone);
     const patient =
-      input.patientId === NEW_PATIENT && input.newPatient ? await ctx.practice.patients.create(input.newPatient) : await ctx.practice.patients.find(input.patientId);
+      input.patientId === NEW_PATIENT && input.newPatient ? await ctx.registerPatient(input.newPatient) : await ctx.practice.patients.find(input.patientId);
     if (!patient) throw patientNotFound();
     const machine = appointmentCommands(ctx.scope, { patientId: patient.id, type: scheduleTypeToAppointmentType[input.type], notes: input.notes });
     await ctx.command(machine, id, { kind: 'Schedule', id, startsAt: startsAt.toISOString(), durationMinutes: input.duration, mode: input.mode });

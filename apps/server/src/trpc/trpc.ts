@@ -2,12 +2,22 @@
  * tRPC plumbing: the request context, the error shape the web client relies on, and the procedure
  * builders. Routers live in `*.router.ts` beside this file.
  */
+import { createHash, randomUUID } from 'node:crypto';
+
 import { initTRPC, TRPCError, type TRPC_ERROR_CODE_KEY } from '@trpc/server';
+// The marker a middleware's result carries: the one way for a middleware to answer without its
+// procedure, which a replayed idempotent mutation must do.
+import { middlewareMarker } from '@trpc/server/unstable-core-do-not-import';
+import superjson, { type SuperJSONResult } from 'superjson';
 import type { DomainError, DomainErrorCode } from '@wellspring/domain';
 import type { Request, Response } from 'express';
 import { ZodError, z } from 'zod';
 import { readSessionToken, setSessionCookie, validateSessionToken } from '../auth/session.ts';
 import type { ReadCache } from '../cache/read-cache.ts';
+import { IdempotencyKeyTaken, idempotentRequests, type IdempotentRequest } from '../commands/idempotency.ts';
+import { DomainRejection } from '../commands/run-command.ts';
+import { findIdempotencyKey, recordIdempotentAnswer, storeIdempotentResponse, type IdempotencyKeyRow } from '../repositories/idempotency.repository.ts';
+import type { Prisma } from '../generated/prisma/client.ts';
 import type { ServerConfig } from '../config.ts';
 import type { Database } from '../db/client.ts';
 import { consumeRateLimit, type RateLimitRule } from '../http/rate-limit.ts';
@@ -16,9 +26,11 @@ import { practiceRepositories } from '../practice/practice-repositories.ts';
 import { practiceOfUser, type PracticeScope } from '../practice/practice-scope.ts';
 import { auditPracticeCall, practiceCallAuditRule, resolveAuditTarget } from '../practice/practice-call-audit.ts';
 import { inPractice } from '../practice/practice-transaction.ts';
+import { patientCommands, type NewPatientDetails } from '../practice/patient.commands.ts';
 import { executeCommand, type CommandMachine } from '../commands/run-command.ts';
 import { normalizeEmail } from '@wellspring/domain';
 import type { ExpressContextOptions } from './express-handler.ts';
+import { fieldError } from './field-error.ts';
 import { wireTransformer } from './wire-format.ts';
 
 export interface Context {
@@ -100,10 +112,79 @@ export const router = t.router;
 export const createCallerFactory = t.createCallerFactory;
 export const middleware = t.middleware;
 
-export const publicProcedure = t.procedure;
+/**
+ * The one place a refused domain command becomes a tRPC error: the runner throws a
+ * `DomainRejection` (it knows nothing of tRPC), and every procedure answers it with the domain
+ * error's code and message (`domainErrorToTrpc`).
+ */
+const answerDomainRejections = t.middleware(async ({ next }) => {
+  const result = await next();
+  if (!result.ok && result.error.cause instanceof DomainRejection) throw domainErrorToTrpc(result.error.cause.domainError);
+  return result;
+});
+
+/** The header a client sends with each submission of a mutation (a retry sends the same one). */
+export const IDEMPOTENCY_KEY_HEADER = 'idempotency-key';
+const IDEMPOTENCY_KEY_PATTERN = /^[\x21-\x7e]{8,128}$/;
+export const idempotencyMessages = {
+  invalid: 'The Idempotency-Key header must be 8 to 128 visible ASCII characters.',
+  reused: 'This Idempotency-Key was already used for a different request.',
+  alreadyDone: 'This request was already received and carried out; it changed nothing this time.',
+} as const;
+
+/**
+ * Procedures whose answer is a session cookie, which a stored answer cannot give back: a retry runs
+ * them again. Their only writes are sessions (infrastructure), so running twice duplicates nothing
+ * a user owns. The router test (idempotency.int.test.ts) proves each one answers with a cookie.
+ */
+export const NOT_REPLAYED: ReadonlySet<string> = new Set(['auth.signIn', 'auth.signOut']);
+
+function replayAnswer(known: IdempotencyKeyRow, request: Pick<IdempotentRequest, 'procedure' | 'fingerprint'>): unknown {
+  if (known.procedure !== request.procedure || known.fingerprint !== request.fingerprint) {
+    throw new TRPCError({ code: 'UNPROCESSABLE_CONTENT', message: idempotencyMessages.reused });
+  }
+  // The write committed, its answer was lost before it was stored: nothing runs again.
+  if (known.response === null) throw new TRPCError({ code: 'CONFLICT', message: idempotencyMessages.alreadyDone });
+  // Stored by this middleware from `superjson.serialize`.
+  return superjson.deserialize(known.response as unknown as SuperJSONResult);
+}
+
+/**
+ * Every mutation honours `Idempotency-Key` (issue 23, item 8; commands/idempotency.ts): a known key
+ * answers the stored answer without running the procedure; a new one runs it with the key in
+ * `idempotentRequests`, where the command runner claims it in the write's transaction; the answer
+ * is then stored with the key. A mutation that wrote without the runner has its key recorded here,
+ * after the fact. Without the header, a mutation runs as it always did.
+ */
+const honourIdempotencyKey = t.middleware(async ({ ctx, type, path, getRawInput, next }) => {
+  if (type !== 'mutation' || NOT_REPLAYED.has(path)) return next();
+  // Test callers have a bare request object; two headers arrive as an array and are refused.
+  const key: unknown = ctx.req.headers?.[IDEMPOTENCY_KEY_HEADER];
+  if (key === undefined) return next();
+  if (typeof key !== 'string' || !IDEMPOTENCY_KEY_PATTERN.test(key)) throw new TRPCError({ code: 'BAD_REQUEST', message: idempotencyMessages.invalid });
+  const scope = ctx.user ? `user:${ctx.user.id}` : `visitor:${clientIp(ctx)}`;
+  const fingerprint = createHash('sha256').update(path).update('\n').update(JSON.stringify(await getRawInput()) ?? '').digest('hex');
+  const request: IdempotentRequest = { scope, key, procedure: path, fingerprint, claimed: false };
+  const known = await findIdempotencyKey(ctx.db, scope, key);
+  if (known) return { ok: true as const, data: replayAnswer(known, request), marker: middlewareMarker };
+  const result = await idempotentRequests.run(request, () => next());
+  if (!result.ok) {
+    if (!(result.error.cause instanceof IdempotencyKeyTaken)) return result;
+    // A concurrent request with this key wrote first: answer as its retry would be answered.
+    const taken = await findIdempotencyKey(ctx.db, scope, key);
+    if (!taken) return result;
+    return { ok: true as const, data: replayAnswer(taken, request), marker: middlewareMarker };
+  }
+  const response = superjson.serialize(result.data) as unknown as Prisma.InputJsonValue;
+  if (request.claimed) await storeIdempotentResponse(ctx.db, scope, key, response);
+  else await recordIdempotentAnswer(ctx.db, request, response, ctx.now);
+  return result;
+});
+
+export const publicProcedure = t.procedure.use(answerDomainRejections).use(honourIdempotencyKey);
 
 /** Requires a session; `ctx.user` is non-null inside. */
-export const authedProcedure = t.procedure.use(({ ctx, next }) => {
+export const authedProcedure = publicProcedure.use(({ ctx, next }) => {
   if (!ctx.user || !ctx.sessionId) throw new TRPCError({ code: 'UNAUTHORIZED', message: 'Please sign in to continue.' });
   return next({ ctx: { ...ctx, user: ctx.user, sessionId: ctx.sessionId } });
 });
@@ -156,10 +237,15 @@ export const practitionerProcedure = authedProcedure.use(async ({ ctx, next, pat
       const command: PracticeCommandRunner = async (machine, aggregateId, commandToRun, options) => {
         const context = { actor: { userId: options?.bySystem ? null : ctx.user.id }, requestId: ctx.requestId === '' ? null : ctx.requestId, now: scope.now };
         const result = await executeCommand(tx, context, machine, aggregateId, commandToRun);
-        if (!result.ok) throw domainErrorToTrpc(result.error);
+        if (!result.ok) throw new DomainRejection(result.error);
         return { state: result.state, events: result.events };
       };
-      const result = await next({ ctx: { db: NO_DATABASE, scope, practice: practiceRepositories(tx, scope), command } });
+      const registerPatient = async (details: NewPatientDetails): Promise<{ id: string; name: string }> => {
+        const id = randomUUID();
+        await command(patientCommands(scope, details), id, { kind: 'Register', id });
+        return { id, name: details.name };
+      };
+      const result = await next({ ctx: { db: NO_DATABASE, scope, practice: practiceRepositories(tx, scope), command, registerPatient } });
       if (!result.ok) throw new PracticeCallFailed(result);
       await auditPracticeCall(tx, scope, rule, target, result.data);
       return result;
@@ -190,8 +276,9 @@ const domainToTrpcCode: Record<DomainErrorCode, TRPC_ERROR_CODE_KEY> = {
   PRECONDITION_FAILED: 'PRECONDITION_FAILED',
 };
 
-/** A rejected domain command as the tRPC error the client sees. */
+/** A rejected domain command as the tRPC error the client sees; one about a form field, under that field. */
 export function domainErrorToTrpc(error: DomainError): TRPCError {
+  if (error.field !== undefined) return fieldError(error.field, error.message);
   return new TRPCError({ code: domainToTrpcCode[error.code], message: error.message });
 }
 

@@ -8,6 +8,8 @@ export interface DomainError {
   readonly code: DomainErrorCode;
   /** A sentence a user can read. */
   readonly message: string;
+  /** The form field the refusal is about, when there is one: the client shows it under that field. */
+  readonly field?: string;
 }
 
 export type Decision<Event> =

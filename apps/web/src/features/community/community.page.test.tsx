@@ -1,6 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { communityGuidelines, forumCategoriesOf, sampleForumTopics, sampleMembers, type ConnectionStatus } from '@wellspring/domain';
+import { communityGuidelines, forumCategoriesOf, sampleForumTopics, sampleMembers, sampleResources, type ConnectionStatus } from '@wellspring/domain';
 import { describe, expect, it } from 'vitest';
 import { stubApi } from '../../test/api-stub.ts';
 import { stubMatchMedia } from '../../test/match-media.ts';
@@ -93,5 +93,30 @@ describe('the community page', () => {
 
     await events.type(screen.getByRole('textbox', { name: 'Search members' }), 'nobody');
     expect(await screen.findByRole('heading', { name: 'No members found' })).toBeTruthy();
+  }, 15_000);
+
+  it('counts a press of Download with the countDownload mutation (the file’s GET counts nothing) and shows the new count', async () => {
+    stubMatchMedia();
+    let downloads = 7;
+    const resource = { ...sampleResources[0]!, tags: [...sampleResources[0]!.tags], likedByMe: false, fileName: 'guide.md' };
+    const { calls } = stubApi({
+      'auth.me': () => ({ user: robin }),
+      'community.resources': () => [{ ...resource, downloads }],
+      'community.countDownload': (input) => {
+        downloads += 1;
+        return { id: (input as { id: string }).id, downloads };
+      },
+    });
+    const events = userEvent.setup();
+    renderApp({ path: '/community?tab=resources' });
+
+    const link = await screen.findByRole('link', { name: `Download: ${resource.title}` });
+    expect(link.getAttribute('href')).toBe(`/api/community/resources/${resource.id}/download`);
+    // jsdom does not navigate; the press is what the test is about.
+    link.addEventListener('click', (event) => event.preventDefault());
+    await events.click(link);
+    expect(await findToast('Download started')).toBeTruthy();
+    await waitFor(() => expect(calls.filter((call) => call.path === 'community.countDownload').map((call) => call.input)).toEqual([{ id: resource.id }]));
+    expect(await screen.findByText('8 downloads')).toBeTruthy();
   }, 15_000);
 });

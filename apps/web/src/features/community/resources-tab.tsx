@@ -102,6 +102,12 @@ function ResourceList({ input }: { input: { query?: string; tab?: ResourceTab; i
       onError: (error) => notify.error({ title: 'Could not save your like', description: apiErrorMessage(error) ?? 'Please try again.' }),
     }),
   );
+  // The file comes from the link's GET, which counts nothing; the press is counted here.
+  const countDownload = useMutation(
+    trpc.community.countDownload.mutationOptions({
+      onSuccess: () => queryClient.invalidateQueries(trpc.community.resources.queryFilter()),
+    }),
+  );
 
   if (resources.isPending) return <Skeleton height="12rem" />;
   if (resources.isError) return <LoadFailed onRetry={() => void resources.refetch()} />;
@@ -116,8 +122,7 @@ function ResourceList({ input }: { input: { query?: string; tab?: ResourceTab; i
           onLike={() => like.mutate({ id: resource.id, liked: !resource.likedByMe })}
           onDownloaded={() => {
             notify.success({ title: communityMessages.downloadStarted });
-            // The count goes up with the download: read it again once the server has it.
-            setTimeout(() => void queryClient.invalidateQueries(trpc.community.resources.queryFilter()), 800);
+            countDownload.mutate({ id: resource.id });
           }}
         />
       ))}
