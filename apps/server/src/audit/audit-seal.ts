@@ -180,9 +180,11 @@ export function createAuditSealer({ db, key, config, logger, batchSize = SEAL_BA
       logger.error({ reason: halted }, 'audit chain tampered: nothing anchored, the sealer stopped sealing');
       return null;
     }
-    lastAnchorAt = Date.now();
     const current = mark;
-    if (!current || (lastAnchored && lastAnchored.sequence === current.sequence && lastAnchored.hash === current.hash)) return null;
+    // Nothing sealed yet: the first sealed head is anchored at the next pass, not an interval later.
+    if (!current) return null;
+    lastAnchorAt = Date.now();
+    if (lastAnchored && lastAnchored.sequence === current.sequence && lastAnchored.hash === current.hash) return null;
     const record: AuditAnchorRecord = { ...current, mac: computeSealMac(key, current.sequence, current.hash), at: new Date() };
     await appendAnchor(config.anchorFile, record);
     lastAnchored = current;
