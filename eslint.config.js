@@ -37,6 +37,7 @@ export const writesAllowedIn = [
   'apps/server/src/repositories/session.repository.ts', // sessions: sign-in creates, sign-out deletes, requests renew
   'apps/server/src/repositories/rate-limit.repository.ts', // rate-limit counters, counted before any command runs
   'apps/server/src/audit/audit-log.ts', // the append-only audit log (its entry belongs to the read or command it records)
+  'apps/server/src/audit/audit-seal.ts', // the audit log's seals, appended by the sealer (bookkeeping of the log, not a user's change)
   'apps/server/src/repositories/idempotency.repository.ts', // idempotency keys: claimed by the runner in the write's transaction, answered by trpc.ts
   'apps/server/src/repositories/outbox.repository.ts', // the relay's delivery bookkeeping (claims, attempts, dead letters)
   'apps/server/src/practice/practice-transaction.ts', // set_config: names the practice to the transaction (row-level security), changes no row

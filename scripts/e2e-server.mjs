@@ -5,19 +5,16 @@ import { rmSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
-import { E2E_DATABASE, externalE2eDatabaseUrl } from './e2e-database.mjs';
+import { E2E_APP_PASSWORD, E2E_APP_ROLE, E2E_DATABASE, e2eDataDir, e2eServerEnv, externalE2eDatabaseUrl } from './e2e-database.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 // E2E_DATA_DIR (with E2E_PORT and E2E_PG_PORT) lets two runs share a checkout without sharing a database.
-const dataDir = process.env.E2E_DATA_DIR ? path.resolve(process.env.E2E_DATA_DIR) : path.join(root, '.data', 'e2e');
+// The audit HMAC key and anchor file are created there too, for `npm run test:e2e:audit` afterwards.
+const dataDir = e2eDataDir(root);
 rmSync(dataDir, { recursive: true, force: true });
 
-const env = { ...process.env };
-delete env.DATABASE_URL;
-delete env.DATABASE_OWNER_URL;
+const env = e2eServerEnv(process.env, dataDir);
 const externalUrl = externalE2eDatabaseUrl();
-const E2E_APP_ROLE = 'wellspring_app';
-const E2E_APP_PASSWORD = 'wellspring-app-e2e';
 if (externalUrl) {
   const admin = new pg.Client({ connectionString: process.env.E2E_DATABASE_ADMIN_URL });
   await admin.connect();
@@ -31,21 +28,15 @@ if (externalUrl) {
   } finally {
     await admin.end();
   }
-  const appUrl = new URL(externalUrl);
-  appUrl.username = E2E_APP_ROLE;
-  appUrl.password = E2E_APP_PASSWORD;
-  env.DATABASE_OWNER_URL = externalUrl;
-  env.DATABASE_URL = appUrl.toString();
 }
 const child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
   cwd: root,
   stdio: 'inherit',
   env: {
     ...env,
-    NODE_ENV: 'test',
-    DATA_DIR: dataDir,
-    EMBEDDED_PG_PORT: process.env.E2E_PG_PORT ?? '54349',
     PORT: process.env.E2E_PORT ?? '3100',
+    // Anchors every minute (not 10): Playwright kills the server at the end, so there is no anchor at shutdown.
+    AUDIT_ANCHOR_INTERVAL_MIN: '1',
     LOG_LEVEL: 'error',
     // The journeys create more accounts and sign in more often from one address than a person
     // would; the limits themselves are proven by the server's integration tests.

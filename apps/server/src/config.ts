@@ -65,6 +65,22 @@ export interface SessionConfig {
   readonly idleTimeoutMs: number;
 }
 
+/** The audit log's HMAC seal and anchors (src/audit/audit-seal.ts, docs/decisions/0030-audit-hmac-seal.md). */
+export interface AuditConfig {
+  /** AUDIT_HMAC_KEY: the key itself, hex or base64, at least 32 bytes. Never logged. */
+  readonly hmacKey: string | undefined;
+  /** AUDIT_HMAC_KEY_FILE: a file holding the key (hex or base64). */
+  readonly hmacKeyFile: string | undefined;
+  /** Where the server creates (and later reads) a key when neither is set, off production: DATA_DIR/audit-hmac.key. */
+  readonly defaultKeyFile: string;
+  /** AUDIT_ANCHOR_FILE: the sealed head is appended here as a JSON line (default DATA_DIR/audit-anchors.jsonl). */
+  readonly anchorFile: string;
+  /** AUDIT_ANCHOR_INTERVAL_MIN (default 10, at least 1): how often the sealed head is anchored. */
+  readonly anchorIntervalMs: number;
+  /** AUDIT_SEAL_INTERVAL_MS (default 1000): how often the sealer looks for new entries. */
+  readonly sealIntervalMs: number;
+}
+
 export interface ServerConfig {
   /** NODE_ENV=production: Secure cookies, HSTS, no demo account. The server's one notion of production. */
   readonly production: boolean;
@@ -106,6 +122,7 @@ export interface ServerConfig {
   readonly relay: RelayConfig;
   readonly directoryCache: DirectoryCacheConfig;
   readonly sessions: SessionConfig;
+  readonly audit: AuditConfig;
 }
 
 type Env = Readonly<Record<string, string | undefined>>;
@@ -137,6 +154,12 @@ function text(env: Env, name: string): string | undefined {
 }
 
 const MINUTE_MS = 60_000;
+
+/** A file path, relative ones from the repository root (like DATA_DIR). */
+function optionalPath(env: Env, name: string): string | undefined {
+  const raw = text(env, name);
+  return raw === undefined ? undefined : path.resolve(repoRoot, raw);
+}
 
 function flag(env: Env, name: string, fallback: boolean): boolean {
   const raw = text(env, name)?.toLowerCase();
@@ -233,5 +256,13 @@ export function loadConfig(env: Env = process.env): ServerConfig {
       ttlMs: Math.max(1, integer(env, 'DIRECTORY_CACHE_TTL_MS', 5 * MINUTE_MS)),
     },
     sessions: { idleTimeoutMs: sessionIdleMinutes(env) * MINUTE_MS },
+    audit: {
+      hmacKey: text(env, 'AUDIT_HMAC_KEY'),
+      hmacKeyFile: optionalPath(env, 'AUDIT_HMAC_KEY_FILE'),
+      defaultKeyFile: path.join(dataDir, 'audit-hmac.key'),
+      anchorFile: optionalPath(env, 'AUDIT_ANCHOR_FILE') ?? path.join(dataDir, 'audit-anchors.jsonl'),
+      anchorIntervalMs: Math.max(1, integer(env, 'AUDIT_ANCHOR_INTERVAL_MIN', 10)) * MINUTE_MS,
+      sealIntervalMs: Math.max(10, integer(env, 'AUDIT_SEAL_INTERVAL_MS', 1_000)),
+    },
   };
 }

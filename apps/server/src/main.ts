@@ -1,10 +1,12 @@
 /**
- * `npm start`: database (embedded unless DATABASE_URL), migrations, seed, HTTP, outbox relay;
- * graceful shutdown.
+ * `npm start`: audit key, database (embedded unless DATABASE_URL), migrations, seed, HTTP, outbox
+ * relay, audit sealer; graceful shutdown.
  */
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { createApp } from './app.ts';
+import { AuditKeyError, loadAuditKey } from './audit/audit-key.ts';
+import { createAuditSealer } from './audit/audit-seal.ts';
 import { createDirectoryChangeListener } from './cache/directory-change-listener.ts';
 import { ReadCache } from './cache/read-cache.ts';
 import { loadConfig } from './config.ts';
@@ -22,6 +24,15 @@ import { deleteExpiredSessions } from './repositories/session.repository.ts';
 const startedAt = Date.now();
 const config = loadConfig();
 const logger = createLogger(config.logLevel);
+
+// The audit log's HMAC key, never stored in the database (docs/decisions/0030-audit-hmac-seal.md):
+// production refuses to start without one configured; elsewhere DATA_DIR/audit-hmac.key is created.
+const auditKey = await loadAuditKey(config.audit, { create: true, production: config.production }).catch((error: unknown) => {
+  if (!(error instanceof AuditKeyError)) throw error;
+  logger.fatal(error.message);
+  process.exit(1);
+});
+logger.info({ source: auditKey.source }, 'audit HMAC key loaded');
 
 const database = await openDatabase(config, logger);
 // The sample directory is public data and is seeded into any empty database; the demo account only
@@ -58,6 +69,11 @@ logger.info({ ms: Date.now() - startedAt }, `Wellspring ready on http://localhos
 // instance at once; RELAY_ENABLED=0 leaves delivery to other instances.
 const relay = config.relay.enabled ? createRelay({ db: database.db, config: config.relay, logger }) : null;
 relay?.start();
+
+// The audit sealer: seals new audit entries with the HMAC key every second and anchors the sealed
+// head every AUDIT_ANCHOR_INTERVAL_MIN (log line and anchor file). Safe on every instance at once.
+const auditSealer = createAuditSealer({ db: database.db, key: auditKey.key, config: config.audit, logger });
+auditSealer.start();
 
 // Housekeeping: expired and idle sessions every hour; rate-limit counters every minute, as their windows
 // close (a sign-in tried with a thousand e-mails leaves no thousand rows behind for long).
@@ -99,6 +115,8 @@ async function shutdown(signal: NodeJS.Signals): Promise<void> {
     }),
     relay?.stop({ graceMs: 5_000 }).catch((error: unknown) => logger.warn({ err: error }, 'relay did not stop cleanly')),
   ]);
+  // After the last request: its audit entries are sealed and the sealed head anchored.
+  await auditSealer.stop();
   await directoryChanges.stop();
   await database.close();
   logger.info('stopped');

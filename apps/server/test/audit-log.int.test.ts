@@ -4,7 +4,8 @@
  */
 import { bindPractice } from '../src/practice/practice-transaction.ts';
 import { execFile } from 'node:child_process';
-import { randomUUID } from 'node:crypto';
+import { randomBytes, randomUUID } from 'node:crypto';
+import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -21,6 +22,7 @@ import { createTestDatabase, type TestDatabase } from './support/database.ts';
 
 const run = promisify(execFile);
 const VERIFY_CLI = path.join(repoRoot, 'apps/server/src/audit/audit-verify.cli.ts');
+const CLI_KEY = randomBytes(32).toString('hex');
 
 interface ChainRow {
   sequence: string;
@@ -205,7 +207,16 @@ describe('verifyAuditChain and npm run audit:verify', () => {
   let rows: ChainRow[];
 
   async function cli(args: string[] = []): Promise<{ stdout: string; stderr: string; code: number }> {
-    const env: Record<string, string | undefined> = { ...process.env, DATABASE_URL: database.url, DATABASE_OWNER_URL: database.ownerUrl, LOG_LEVEL: 'silent', NODE_ENV: 'test' };
+    // A key of its own and no anchor file: these tests are about the hash chain (audit-seal.int.test.ts: the seals).
+    const env: Record<string, string | undefined> = {
+      ...process.env,
+      DATABASE_URL: database.url,
+      DATABASE_OWNER_URL: database.ownerUrl,
+      LOG_LEVEL: 'silent',
+      NODE_ENV: 'test',
+      AUDIT_HMAC_KEY: CLI_KEY,
+      AUDIT_ANCHOR_FILE: path.join(os.tmpdir(), `wellspring-no-anchors-${randomUUID()}.jsonl`),
+    };
     try {
       const { stdout, stderr } = await run(process.execPath, ['--import', 'tsx', VERIFY_CLI, ...args], { cwd: repoRoot, env, timeout: 60_000 });
       return { stdout, stderr, code: 0 };
@@ -225,12 +236,14 @@ describe('verifyAuditChain and npm run audit:verify', () => {
 
   async function freshChain(): Promise<void> {
     await database.query('ALTER TABLE audit_entry DISABLE TRIGGER audit_entry_no_truncate');
+    await database.query('ALTER TABLE audit_seal DISABLE TRIGGER audit_seal_no_truncate');
     await database.query('ALTER TABLE audit_chain_head DISABLE TRIGGER USER');
     try {
-      await database.query('TRUNCATE audit_entry');
+      await database.query('TRUNCATE audit_seal, audit_entry');
       await database.query(`UPDATE audit_chain_head SET last_sequence = 0, last_hash = '${GENESIS_HASH}'`);
     } finally {
       await database.query('ALTER TABLE audit_chain_head ENABLE TRIGGER USER');
+      await database.query('ALTER TABLE audit_seal ENABLE TRIGGER audit_seal_no_truncate');
       await database.query('ALTER TABLE audit_entry ENABLE TRIGGER audit_entry_no_truncate');
     }
     for (let index = 0; index < 10; index += 1) {

@@ -18,6 +18,29 @@ describe('loadConfig', () => {
       trustProxy: undefined,
       contactEmail: 'hello@wellspring.health',
       webDistDir: path.join(repoRoot, 'apps/web/dist'),
+      audit: {
+        hmacKey: undefined,
+        hmacKeyFile: undefined,
+        defaultKeyFile: path.join(repoRoot, '.data', 'audit-hmac.key'),
+        anchorFile: path.join(repoRoot, '.data', 'audit-anchors.jsonl'),
+        anchorIntervalMs: 10 * 60_000,
+        sealIntervalMs: 1_000,
+      },
+    });
+  });
+
+  it('reads the audit seal settings; key and anchor files live under DATA_DIR unless set', () => {
+    expect(loadConfig({ DATA_DIR: '/srv/ws', AUDIT_HMAC_KEY_FILE: '/run/secrets/audit-key', AUDIT_ANCHOR_INTERVAL_MIN: '0' }).audit).toEqual({
+      hmacKey: undefined,
+      hmacKeyFile: '/run/secrets/audit-key',
+      defaultKeyFile: '/srv/ws/audit-hmac.key',
+      anchorFile: '/srv/ws/audit-anchors.jsonl',
+      anchorIntervalMs: 60_000,
+      sealIntervalMs: 1_000,
+    });
+    expect(loadConfig({ AUDIT_ANCHOR_FILE: '/var/log/ws/anchors.jsonl', AUDIT_SEAL_INTERVAL_MS: '250' }).audit).toMatchObject({
+      anchorFile: '/var/log/ws/anchors.jsonl',
+      sealIntervalMs: 250,
     });
   });
 

@@ -4,9 +4,10 @@
  * append-only and hash-chained; the chain itself (sequence, time, previous hash, hash) is computed by
  * the database's insert trigger, so an entry cannot be appended any other way. This module appends,
  * lists a patient's entries, and verifies the chain by recomputing every hash here, independently of
- * the database's own function.
+ * the database's own function — and, with the HMAC key the database never holds, every entry's seal
+ * (src/audit/audit-seal.ts, docs/decisions/0030-audit-hmac-seal.md).
  */
-import { createHash } from 'node:crypto';
+import { createHash, createHmac, timingSafeEqual } from 'node:crypto';
 import type pg from 'pg';
 import type { Database, DatabaseTransaction } from '../db/client.ts';
 import { Prisma } from '../generated/prisma/client.ts';
@@ -116,15 +117,45 @@ export type AuditChainBreakReason =
   /** The last entry is not the one the chain head recorded: it was replaced. */
   | 'head_mismatch'
   /** The entry does not carry the hash an operator anchored for it elsewhere (or is gone). */
-  | 'anchor_mismatch';
+  | 'anchor_mismatch'
+  /** An anchor's MAC is not the key's: it was not written by a sealer holding this key. */
+  | 'anchor_invalid'
+  /** The entry's seal is not the HMAC of its hash under the key: the entry (or one before it) was rewritten, or the key is not the one that sealed. */
+  | 'seal_mismatch'
+  /** The entry has no seal although later entries have one: its seal was deleted. */
+  | 'seal_missing'
+  /** The entry has had no seal for longer than the grace period (or at all, when every entry must be sealed). */
+  | 'unsealed';
 
 export interface AuditChainAnchor {
   sequence: bigint;
   hash: string;
+  /** The seal MAC of that entry, as the sealer wrote it in an anchor; checked against the key when both are given. */
+  mac?: string;
+}
+
+/** How long an entry may wait for its seal before verification fails (the sealer runs every second). */
+export const DEFAULT_UNSEALED_GRACE_MS = 5 * 60_000;
+
+export interface AuditSealSummary {
+  /** Entries whose seal checked out. */
+  sealed: number;
+  /** Entries at the end of the chain the sealer has not reached yet. */
+  unsealed: number;
+  /** The first of them; null when every entry is sealed. */
+  firstUnsealed: bigint | null;
+  /** How long ago (database clock) the first of them was appended. */
+  oldestUnsealedAgeMs: number | null;
 }
 
 export type AuditChainReport =
-  | { ok: true; entries: number; last: AuditChainAnchor | null }
+  | {
+      ok: true;
+      entries: number;
+      last: AuditChainAnchor | null;
+      /** With a key: what the seals say. */
+      seals?: AuditSealSummary;
+    }
   | {
       ok: false;
       brokenAt: {
@@ -184,40 +215,90 @@ export function computeAuditEntryHash(entry: StoredAuditEntry): string {
   return createHash('sha256').update(text, 'utf8').digest('hex');
 }
 
-const ENTRY_COLUMNS = `sequence::text AS sequence, id::text AS id,
+/** The text an entry's seal is the HMAC of. The hash covers every field and the previous hash, so the seal covers the chain up to the entry. */
+export function sealText(sequence: bigint | string, hash: string): string {
+  return `wellspring-audit-seal-v1|${sequence.toString()}|${hash}`;
+}
+
+/** An entry's seal: HMAC-SHA256 (lower-case hex) of `wellspring-audit-seal-v1|<sequence>|<hash>` under `key`. */
+export function computeSealMac(key: Buffer, sequence: bigint | string, hash: string): string {
+  return createHmac('sha256', key).update(sealText(sequence, hash), 'utf8').digest('hex');
+}
+
+/** Whether `mac` is the seal of that entry under `key` (constant time). */
+export function sealMatches(key: Buffer, sequence: bigint | string, hash: string, mac: string | null | undefined): boolean {
+  if (typeof mac !== 'string' || !/^[0-9a-f]{64}$/.test(mac)) return false;
+  return timingSafeEqual(Buffer.from(computeSealMac(key, sequence, hash), 'hex'), Buffer.from(mac, 'hex'));
+}
+
+export const ENTRY_COLUMNS = `sequence::text AS sequence, id::text AS id,
   ((extract(epoch FROM occurred_at) * 1000)::bigint)::text AS occurred_ms,
   actor_user_id::text AS actor_user_id, practice_id, record_type, record_id, patient_id, action, request_id,
   source_address, detail::text AS detail, prev_hash, hash`;
+
+export interface VerifyAuditChainOptions {
+  batchSize?: number;
+  /** A sequence and hash recorded outside the database earlier (`--anchor`). */
+  anchor?: AuditChainAnchor;
+  /** More of them, e.g. the sealer's anchor file; with `key`, each one's MAC is checked too. */
+  anchors?: readonly AuditChainAnchor[];
+  /** The HMAC key: check every entry's seal. */
+  key?: Buffer;
+  /** How long an entry at the end may wait for its seal (default 5 minutes); with `requireSealed`, not at all. */
+  unsealedGraceMs?: number;
+  requireSealed?: boolean;
+}
 
 /**
  * Walks the whole chain in sequence order, `batchSize` entries per query, and reports the first
  * broken link: an altered entry (its hash), a deleted one (a gap, or the head ahead of the table's
  * end), a forged or replaced one (its hash or its link). Entries appended while it runs are checked
- * too; the head is read first, so the tail check holds for the chain as it was then. With `anchor`
- * (a sequence and hash recorded outside the database earlier), also checks that the chain still
- * passes through it — the only defence against someone who rewrites the table and the head together.
+ * too; the head is read first, so the tail check holds for the chain as it was then. With `key`,
+ * also checks every entry's seal: a chain rewritten with recomputed hashes (and head) fails with
+ * `seal_mismatch`, a deleted seal with `seal_missing`, and entries left unsealed longer than the
+ * grace period with `unsealed`. With anchors (sequences and hashes recorded outside the database
+ * earlier), also checks that the chain still passes through each — the defence against someone who
+ * deletes the end of the chain, its seals and winds the head back.
  */
-export async function verifyAuditChain(
-  db: Database,
-  options: { batchSize?: number; anchor?: AuditChainAnchor } = {},
-): Promise<AuditChainReport> {
+export async function verifyAuditChain(db: Database, options: VerifyAuditChainOptions = {}): Promise<AuditChainReport> {
   const batchSize = options.batchSize ?? 5_000;
-  const anchor = options.anchor;
+  const key = options.key;
+  const graceMs = options.requireSealed ? 0 : (options.unsealedGraceMs ?? DEFAULT_UNSEALED_GRACE_MS);
+  const anchors = new Map<bigint, AuditChainAnchor>();
+  for (const anchor of [...(options.anchors ?? []), ...(options.anchor ? [options.anchor] : [])]) {
+    if (key && anchor.mac !== undefined && !sealMatches(key, anchor.sequence, anchor.hash.toLowerCase(), anchor.mac)) {
+      return { ok: false, brokenAt: { sequence: anchor.sequence, id: null, reason: 'anchor_invalid' }, entries: 0 };
+    }
+    const known = anchors.get(anchor.sequence);
+    if (known && known.hash.toLowerCase() !== anchor.hash.toLowerCase()) {
+      return { ok: false, brokenAt: { sequence: anchor.sequence, id: null, reason: 'anchor_mismatch' }, entries: 0 };
+    }
+    anchors.set(anchor.sequence, anchor);
+  }
   const client: pg.PoolClient = await db.pool.connect();
   try {
-    const headRows = await client.query<{ last_sequence: string; last_hash: string }>('SELECT last_sequence::text AS last_sequence, last_hash FROM audit_chain_head WHERE id = 1');
+    const headRows = await client.query<{ last_sequence: string; last_hash: string; now_ms: string }>(
+      `SELECT last_sequence::text AS last_sequence, last_hash, ((extract(epoch FROM clock_timestamp()) * 1000)::bigint)::text AS now_ms
+       FROM audit_chain_head WHERE id = 1`,
+    );
     const head = headRows.rows[0];
     const headSequence = head ? BigInt(head.last_sequence) : 0n;
+    const nowMs = Number(head?.now_ms ?? Date.now());
+    const select = key
+      ? `SELECT ${ENTRY_COLUMNS}, audit_seal.mac AS seal_mac FROM audit_entry LEFT JOIN audit_seal USING (sequence)`
+      : `SELECT ${ENTRY_COLUMNS}, NULL::text AS seal_mac FROM audit_entry`;
     let previousSequence = 0n;
     let previousHash = GENESIS_HASH;
     let entries = 0;
-    let anchorSeen = false;
+    let sealed = 0;
+    let firstUnsealed: { sequence: bigint; id: string; occurredMs: number } | null = null;
+    let anchorsSeen = 0;
     for (;;) {
-      const batch = await client.query<StoredAuditEntry>(`SELECT ${ENTRY_COLUMNS} FROM audit_entry WHERE sequence > $1 ORDER BY audit_entry.sequence LIMIT $2`, [
-        previousSequence.toString(),
-        batchSize,
-      ]);
-      for (const entry of batch.rows) {
+      const batch = await client.query<StoredAuditEntry & { seal_mac: string | null }>(
+        `${select} WHERE audit_entry.sequence > $1 ORDER BY audit_entry.sequence LIMIT $2`,
+        [previousSequence.toString(), batchSize],
+      );
+      for (const { seal_mac: sealMac, ...entry } of batch.rows) {
         const sequence = BigInt(entry.sequence);
         const brokenAt = (reason: AuditChainBreakReason) => ({ ok: false as const, brokenAt: { sequence, id: entry.id, reason }, entries });
         if (sequence !== previousSequence + 1n) {
@@ -226,9 +307,22 @@ export async function verifyAuditChain(
         if (computeAuditEntryHash(entry) !== entry.hash) return brokenAt('hash_mismatch');
         if (entry.prev_hash !== previousHash) return brokenAt('prev_hash_mismatch');
         if (sequence === headSequence && head && entry.hash !== head.last_hash) return brokenAt('head_mismatch');
-        if (anchor && sequence === anchor.sequence) {
+        if (key) {
+          if (sealMac === null) {
+            firstUnsealed ??= { sequence, id: entry.id, occurredMs: Number(entry.occurred_ms) };
+          } else {
+            // Seals are made in sequence order: a sealed entry after an unsealed one means a seal was deleted.
+            if (firstUnsealed) {
+              return { ok: false, brokenAt: { sequence: firstUnsealed.sequence, id: firstUnsealed.id, reason: 'seal_missing' }, entries: Number(firstUnsealed.sequence - 1n) };
+            }
+            if (!sealMatches(key, sequence, entry.hash, sealMac)) return brokenAt('seal_mismatch');
+            sealed += 1;
+          }
+        }
+        const anchor = anchors.get(sequence);
+        if (anchor) {
           if (entry.hash !== anchor.hash.toLowerCase()) return brokenAt('anchor_mismatch');
-          anchorSeen = true;
+          anchorsSeen += 1;
         }
         previousSequence = sequence;
         previousHash = entry.hash;
@@ -239,10 +333,28 @@ export async function verifyAuditChain(
     if (previousSequence < headSequence) {
       return { ok: false, brokenAt: { sequence: previousSequence + 1n, id: null, reason: 'truncated_tail' }, entries };
     }
-    if (anchor && !anchorSeen) {
-      return { ok: false, brokenAt: { sequence: anchor.sequence, id: null, reason: 'anchor_mismatch' }, entries };
+    if (key) {
+      // A seal beyond the last entry: entries it sealed were deleted (and the head wound back).
+      const beyond = await client.query<{ sequence: string }>('SELECT min(sequence)::text AS sequence FROM audit_seal WHERE sequence > $1', [previousSequence.toString()]);
+      const orphan = beyond.rows[0]?.sequence;
+      if (orphan) return { ok: false, brokenAt: { sequence: previousSequence + 1n, id: null, reason: 'truncated_tail' }, entries };
     }
-    return { ok: true, entries, last: entries === 0 ? null : { sequence: previousSequence, hash: previousHash } };
+    if (anchorsSeen < anchors.size) {
+      const missing = [...anchors.keys()].filter((sequence) => sequence > previousSequence).sort((a, b) => (a < b ? -1 : 1))[0] ?? previousSequence + 1n;
+      return { ok: false, brokenAt: { sequence: missing, id: null, reason: 'anchor_mismatch' }, entries };
+    }
+    const oldestUnsealedAgeMs = firstUnsealed ? Math.max(0, nowMs - firstUnsealed.occurredMs) : null;
+    if (firstUnsealed && oldestUnsealedAgeMs !== null && (options.requireSealed || oldestUnsealedAgeMs > graceMs)) {
+      return { ok: false, brokenAt: { sequence: firstUnsealed.sequence, id: firstUnsealed.id, reason: 'unsealed' }, entries: Number(firstUnsealed.sequence - 1n) };
+    }
+    const last = entries === 0 ? null : { sequence: previousSequence, hash: previousHash };
+    if (!key) return { ok: true, entries, last };
+    return {
+      ok: true,
+      entries,
+      last,
+      seals: { sealed, unsealed: entries - sealed, firstUnsealed: firstUnsealed?.sequence ?? null, oldestUnsealedAgeMs },
+    };
   } finally {
     client.release();
   }

@@ -1,15 +1,28 @@
 /**
- * `npm run audit:verify [-- --anchor SEQUENCE:HASH] [-- --json]`: walks the audit chain and reports
+ * `npm run audit:verify [-- --anchor SEQUENCE:HASH] [-- --strict] [-- --skip-anchor-file] [-- --json]`:
+ * walks the audit chain, recomputing every hash and checking every entry's HMAC seal with the key
+ * (AUDIT_HMAC_KEY, AUDIT_HMAC_KEY_FILE, or DATA_DIR/audit-hmac.key — the same the server uses) and
+ * every anchor in the anchor file (AUDIT_ANCHOR_FILE, default DATA_DIR/audit-anchors.jsonl). Reports
  * its first broken link (exit 1), or that it is intact (exit 0) with the last entry's sequence and
- * hash — an anchor worth keeping outside the database, to check later with `--anchor`
- * (docs/decisions/0015-audit-log.md).
+ * hash — an anchor worth keeping elsewhere, to check later with `--anchor`
+ * (docs/decisions/0015-audit-log.md, 0030-audit-hmac-seal.md). Entries at the end not sealed yet
+ * pass for 5 minutes (the server seals every second); `--strict` fails on any.
  */
 import { parseArgs } from 'node:util';
 import { loadConfig } from '../config.ts';
 import { runCliCommand } from '../outbox/relay-cli-database.ts';
-import { verifyAuditChain, type AuditChainAnchor, type AuditChainBreakReason } from './audit-log.ts';
+import { readAnchorFile, toChainAnchor, type AnchorFile } from './audit-anchors.ts';
+import { AuditKeyError, loadAuditKey, type AuditKey } from './audit-key.ts';
+import { DEFAULT_UNSEALED_GRACE_MS, verifyAuditChain, type AuditChainAnchor, type AuditChainBreakReason } from './audit-log.ts';
 
-const { values } = parseArgs({ options: { anchor: { type: 'string' }, json: { type: 'boolean', default: false } } });
+const { values } = parseArgs({
+  options: {
+    anchor: { type: 'string' },
+    json: { type: 'boolean', default: false },
+    strict: { type: 'boolean', default: false },
+    'skip-anchor-file': { type: 'boolean', default: false },
+  },
+});
 
 const EXPLANATIONS: Record<AuditChainBreakReason, string> = {
   hash_mismatch: 'its content does not match its hash (the entry was altered)',
@@ -18,6 +31,11 @@ const EXPLANATIONS: Record<AuditChainBreakReason, string> = {
   truncated_tail: 'the chain head records more entries than the table holds (entries at the end were deleted)',
   head_mismatch: 'it is not the last entry the chain head recorded (it was replaced)',
   anchor_mismatch: 'it does not carry the anchored hash (the chain was rewritten since the anchor was taken)',
+  anchor_invalid: 'the anchor for it was not made with this key (a forged anchor, or another key)',
+  seal_mismatch:
+    'its seal is not the HMAC of its hash under the key (this entry or one before it was rewritten and the hashes recomputed — or the key is not the one that sealed)',
+  seal_missing: 'it has no seal though later entries do (its seal was deleted)',
+  unsealed: 'it has waited for its seal longer than the grace period (the sealer is not running, or its seals were deleted)',
 };
 
 function parseAnchor(text: string | undefined): AuditChainAnchor | undefined {
@@ -31,15 +49,51 @@ function parseAnchor(text: string | undefined): AuditChainAnchor | undefined {
 }
 
 const anchor = parseAnchor(values.anchor);
+const config = loadConfig();
+
+let auditKey: AuditKey;
+try {
+  auditKey = await loadAuditKey(config.audit, { create: false, production: config.production });
+} catch (error) {
+  if (!(error instanceof AuditKeyError)) throw error;
+  process.stderr.write(`audit:verify: ${error.message}\n`);
+  process.exit(1);
+}
+const anchorFile: AnchorFile | null = values['skip-anchor-file'] ? null : await readAnchorFile(config.audit.anchorFile);
+
+const seconds = (ms: number) => `${Math.round(ms / 1000)} s`;
 
 await runCliCommand(
-  loadConfig(),
+  config,
   async ({ db, description }) => {
-    const report = await verifyAuditChain(db, anchor ? { anchor } : {});
+    const report = await verifyAuditChain(db, {
+      key: auditKey.key,
+      ...(anchor ? { anchor } : {}),
+      anchors: anchorFile?.anchors.map(toChainAnchor) ?? [],
+      requireSealed: values.strict,
+    });
+    const anchorNote = values['skip-anchor-file']
+      ? 'Anchor file not checked (--skip-anchor-file)'
+      : anchorFile === null
+        ? `No anchor file at ${config.audit.anchorFile}: no anchors checked`
+        : `Anchors: ${anchorFile.anchors.length} from ${config.audit.anchorFile}` +
+          (anchorFile.anchors.at(-1) ? ` (the last #${anchorFile.anchors.at(-1)?.sequence} at ${anchorFile.anchors.at(-1)?.at.toISOString()})` : '') +
+          (anchorFile.badLines.length > 0 ? `; lines that are no anchor, skipped: ${anchorFile.badLines.join(', ')}` : '');
     if (values.json) {
-      process.stdout.write(`${JSON.stringify({ database: description, ...report }, (_key, value: unknown) => (typeof value === 'bigint' ? value.toString() : value), 2)}\n`);
+      const json = { database: description, key: auditKey.source, anchorFile: values['skip-anchor-file'] ? null : config.audit.anchorFile, anchorsChecked: anchorFile?.anchors.length ?? 0, ...report };
+      process.stdout.write(`${JSON.stringify(json, (_key, value: unknown) => (typeof value === 'bigint' ? value.toString() : value), 2)}\n`);
     } else if (report.ok) {
       const lines = [`Audit chain intact: ${report.entries} entries — ${description}`];
+      const seals = report.seals;
+      if (seals) {
+        lines.push(
+          `Seals: ${seals.sealed} entries sealed, every seal checks out with the key from ${auditKey.source}` +
+            (seals.unsealed > 0 && seals.firstUnsealed !== null && seals.oldestUnsealedAgeMs !== null
+              ? `; the last ${seals.unsealed} (from #${seals.firstUnsealed}, ${seconds(seals.oldestUnsealedAgeMs)} old) not sealed yet (allowed for ${seconds(DEFAULT_UNSEALED_GRACE_MS)})`
+              : ''),
+        );
+      }
+      lines.push(anchorNote);
       if (report.last) {
         lines.push(`Last entry: #${report.last.sequence} ${report.last.hash}`);
         lines.push(`Keep this anchor outside the database and check it later with: npm run audit:verify -- --anchor ${report.last.sequence}:${report.last.hash}`);
@@ -50,7 +104,7 @@ await runCliCommand(
       const missing = reason === 'gap' && missingFrom !== undefined ? ` (entries #${missingFrom}–#${sequence - 1n} missing)` : '';
       process.stdout.write(
         `Audit chain BROKEN at entry #${sequence} (${id ?? 'missing'}): ${reason}${missing} — ${EXPLANATIONS[reason]}\n` +
-          `${report.entries} entries before it check out — ${description}\n`,
+          `${report.entries} entries before it check out — ${description}\n${anchorNote}\n`,
       );
     }
     if (!report.ok) process.exitCode = 1;
