@@ -101,7 +101,10 @@ export function createApp({ config, db, logger, directoryCache = ReadCache.disab
   app.use('/api/photos', profilePhotoFiles({ db }));
 
   const distDir = config.webDistDir;
-  const siteOrigin = (req: express.Request) => `${req.protocol}://${requestHost(req, trustProxy) ?? 'localhost'}`;
+  // The one public origin of every absolute URL the site writes (sitemap, canonical and Open Graph
+  // URLs, e-mail links): PUBLIC_URL, or http://localhost:PORT. Never the request's Host, which a
+  // client chooses and which would end up in answers that are cached publicly.
+  const siteOrigin = config.relay.publicUrl;
   const onProductionHost = (req: express.Request) => isProductionHostHeader(requestHost(req, trustProxy), config.previewDomain);
   // Before the host policy: a production host has a sitemap too (of `/` alone).
   app.use(sitemap({ db, origin: siteOrigin, productionHost: onProductionHost }));
@@ -149,7 +152,7 @@ export function createApp({ config, db, logger, directoryCache = ReadCache.disab
         const head = await resolvePageHead(req.path, search, reads.profile);
         // The page's first API answers, for a page that is there (a 404 shows the not-found screen).
         const data = head.status === 200 ? await resolvePageData(req.path, search, reads) : undefined;
-        return { head, origin: siteOrigin(req), data };
+        return { head, origin: siteOrigin, data };
       },
     }),
   );

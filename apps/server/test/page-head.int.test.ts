@@ -11,6 +11,8 @@ import { startTestServer, type TestServer } from './support/server.ts';
 let database: TestDatabase;
 let server: TestServer;
 let distDir: string;
+/** PUBLIC_URL: every absolute URL the pages and the sitemap hold starts with it, whatever Host the request names. */
+const PUBLIC_ORIGIN = 'https://wellspring.health';
 
 // Shaped like the built apps/web/index.html: its own title and description are replaced per page.
 const INDEX_HTML = `<!doctype html><html lang="en"><head><meta charset="UTF-8" />
@@ -24,7 +26,7 @@ beforeAll(async () => {
   await seedSamplePractitioners(database.db);
   distDir = await fs.mkdtemp(path.join(os.tmpdir(), 'wellspring-dist-'));
   await fs.writeFile(path.join(distDir, 'index.html'), INDEX_HTML);
-  server = await startTestServer(database.db, { WEB_DIST_DIR: distDir, PREVIEW_DOMAIN: 'preview.wellspring.dev' });
+  server = await startTestServer(database.db, { WEB_DIST_DIR: distDir, PREVIEW_DOMAIN: 'preview.wellspring.dev', PUBLIC_URL: PUBLIC_ORIGIN });
 });
 
 afterAll(async () => {
@@ -62,9 +64,9 @@ describe('each page’s head, in the HTML the server sends', () => {
       expect(page.body.match(/<title>/g), pathname).toHaveLength(1);
       expect(page.body.match(/name="description"/g), pathname).toHaveLength(1);
       expect(page.body).not.toContain("The template's");
-      expect(canonicalOf(page.body), pathname).toBe(`http://pr-7.preview.wellspring.dev${pathname}`);
+      expect(canonicalOf(page.body), pathname).toBe(`${PUBLIC_ORIGIN}${pathname}`);
       expect(metaOf(page.body, 'og:title'), pathname).toBe(title);
-      expect(metaOf(page.body, 'og:url'), pathname).toBe(`http://pr-7.preview.wellspring.dev${pathname}`);
+      expect(metaOf(page.body, 'og:url'), pathname).toBe(`${PUBLIC_ORIGIN}${pathname}`);
       expect(metaOf(page.body, 'twitter:card'), pathname).toBe('summary');
       expect(page.body).toContain('<div id="root">');
     }
@@ -76,7 +78,7 @@ describe('each page’s head, in the HTML the server sends', () => {
     expect(page.status).toBe(200);
     expect(titleOf(page.body)).toBe('Dr. Elena Rodriguez — Naturopathy, Functional Medicine, and Nutrition in Portland, OR | Wellspring');
     expect(metaOf(page.body, 'og:type')).toBe('profile');
-    expect(metaOf(page.body, 'og:image')).toMatch(/^http:\/\/pr-7\.preview\.wellspring\.dev\/images\/practitioners\/elena-rodriguez\.svg$/);
+    expect(metaOf(page.body, 'og:image')).toMatch(/^https:\/\/wellspring\.health\/images\/practitioners\/elena-rodriguez\.svg$/);
     expect(metaOf(page.body, 'twitter:card')).toBe('summary_large_image');
     const jsonLd = JSON.parse(/<script type="application\/ld\+json">([^<]*)<\/script>/.exec(page.body)?.[1] ?? 'null') as Record<string, unknown>;
     expect(jsonLd).toMatchObject({
@@ -84,7 +86,7 @@ describe('each page’s head, in the HTML the server sends', () => {
       '@type': 'Physician',
       name: 'Dr. Elena Rodriguez',
       address: { '@type': 'PostalAddress', addressLocality: 'Portland', addressRegion: 'OR', addressCountry: 'US' },
-      url: 'http://pr-7.preview.wellspring.dev/practitioners/1',
+      url: `${PUBLIC_ORIGIN}/practitioners/1`,
     });
     expect(jsonLd.medicalSpecialty).toEqual(['Naturopathy', 'Functional Medicine', 'Nutrition']);
   });
@@ -93,7 +95,7 @@ describe('each page’s head, in the HTML the server sends', () => {
     const page = await get('/search?query=sleep&location=Portland%2C%20OR&specialties=acupuncture,nonsense&page=3&sort=rating');
     expect(page.status).toBe(200);
     expect(titleOf(page.body)).toBe('Acupuncture practitioners matching “sleep” near Portland, OR — Wellspring');
-    expect(canonicalOf(page.body)).toBe('http://pr-7.preview.wellspring.dev/search?query=sleep&location=Portland%2C+OR&specialties=acupuncture');
+    expect(canonicalOf(page.body)).toBe(`${PUBLIC_ORIGIN}/search?query=sleep&location=Portland%2C+OR&specialties=acupuncture`);
   });
 
   it('keeps signed-in and sign-in pages out of search engines', async () => {
@@ -182,7 +184,7 @@ describe('/sitemap.xml', () => {
     expect(sitemap.status).toBe(200);
     expect(sitemap.type).toContain('application/xml');
     const urls = [...sitemap.body.matchAll(/<loc>([^<]*)<\/loc>/g)].map((match) => match[1]);
-    const origin = 'http://pr-7.preview.wellspring.dev';
+    const origin = PUBLIC_ORIGIN;
     expect(urls).toEqual(
       expect.arrayContaining([`${origin}/`, `${origin}/about`, `${origin}/search`, `${origin}/privacy`, `${origin}/terms`, `${origin}/practitioners/1`, `${origin}/practitioners/5`]),
     );
@@ -193,6 +195,6 @@ describe('/sitemap.xml', () => {
   it('lists only / on a production host, which serves nothing else', async () => {
     const sitemap = await get('/sitemap.xml', 'wellspring.health', '*/*');
     expect(sitemap.status).toBe(200);
-    expect([...sitemap.body.matchAll(/<loc>([^<]*)<\/loc>/g)].map((match) => match[1])).toEqual(['http://wellspring.health/']);
+    expect([...sitemap.body.matchAll(/<loc>([^<]*)<\/loc>/g)].map((match) => match[1])).toEqual([`${PUBLIC_ORIGIN}/`]);
   });
 });

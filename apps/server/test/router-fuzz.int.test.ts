@@ -1,7 +1,10 @@
 /**
  * Every procedure of the router — enumerated from the router, so a new one is fuzzed without being
- * listed — gets malformed input (control characters, wrong types, odd shapes, transport garbage),
- * signed out and signed in. No answer may be a 5xx, and no error answer may carry a stack, a file
+ * listed — gets malformed input (control characters, wrong types, odd shapes, transport garbage) and
+ * extreme values (boundary dates, 20-digit and non-finite numbers, empty and maximal-length strings,
+ * types superjson can carry that no schema wants), signed out and signed in (a new account is a
+ * practitioner, whose practice here holds a patient, an appointment, a note and a payment, so that
+ * a probe naming one reaches the database past "not found"). No answer may be a 5xx, and no error answer may carry a stack, a file
  * path or SQL. Text with a control character must be refused (4xx), never stored.
  */
 import { hasControlCharacter } from '@wellspring/domain';
@@ -9,6 +12,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import superjson from 'superjson';
 import { z } from 'zod';
 import { createSession } from '../src/auth/session.ts';
+import { addAppointment, addNote, addPatient, addPayment } from './support/practice-factory.ts';
 import { MAX_JSON_DEPTH } from '../src/http/request-guards.ts';
 import { appRouter } from '../src/trpc/app.router.ts';
 import { createTestDatabase, type TestDatabase } from './support/database.ts';
@@ -25,13 +29,46 @@ interface Procedure {
 /** The router's procedures, read from the router itself (tRPC keeps them flat, by path, in `_def.procedures`). */
 function proceduresOf(router: typeof appRouter): Procedure[] {
   return Object.entries(router._def.procedures as unknown as Record<string, { _def: { type: Procedure['type']; inputs: unknown[] } }>).map(([path, procedure]) => {
-    const input = procedure._def.inputs[0];
-    return { path, type: procedure._def.type, shape: input instanceof z.ZodObject ? (input.shape as Record<string, z.ZodType>) : null };
+    // A procedure may take several inputs (`patients.auditTrail`: the patient's id, then the page), merged into one object.
+    const objects = procedure._def.inputs.filter((input): input is z.ZodObject => input instanceof z.ZodObject);
+    return { path, type: procedure._def.type, shape: objects.length > 0 ? (Object.assign({}, ...objects.map((input) => input.shape)) as Record<string, z.ZodType>) : null };
   });
 }
 
+/** The practice's records, by kind, for the fields and procedures that name one. */
+const recordIds = { patient: '', appointment: '', note: '', payment: '' };
+
+/** The id a field of a procedure names: `patientId` a patient, `id` of `payments.*` a payment, and so on. */
+function recordIdFor(path: string, field: string): string | undefined {
+  if (field === 'patientId') return recordIds.patient;
+  if (field === 'appointmentId') return recordIds.appointment;
+  if (field !== 'id') return undefined;
+  const area = path.split('.')[0];
+  return area === 'patients' ? recordIds.patient : area === 'appointments' ? recordIds.appointment : area === 'clinicalRecords' ? recordIds.note : area === 'payments' ? recordIds.payment : undefined;
+}
+
+/** Texts a field may take, tried in order: the first its schema accepts is the field's plausible value. */
+const TEXT_CANDIDATES = [
+  '2026-06-05T10:00',
+  '2026-06-05',
+  '150.00',
+  'FUZZ-CODE-1',
+  'Fuzz Value',
+  'Fuzz value long enough for any field that asks for at least fifty characters of text.',
+];
+
 /** A plausible value for a field, so that the other fields of a probe pass and the probed one is what is tested. */
-function plausible(name: string, schema: z.ZodType): unknown {
+function plausible(name: string, schema: z.ZodType, path = ''): unknown {
+  const recordId = recordIdFor(path, name);
+  if (recordId) return recordId;
+  if (!/email/i.test(name)) {
+    const text = TEXT_CANDIDATES.find((candidate) => schema.safeParse(candidate).success);
+    if (text !== undefined) return text;
+  }
+  return plausibleOfType(name, schema);
+}
+
+function plausibleOfType(name: string, schema: z.ZodType): unknown {
   const def = (schema as { def?: { type?: string; innerType?: z.ZodType; entries?: Record<string, string>; in?: z.ZodType } }).def;
   switch (def?.type) {
     case 'optional':
@@ -59,6 +96,39 @@ const CONTROL_TEXTS = ['\u0000', 'before\u0000after', 'bell\u0007 and escape\u00
 const ODD_TEXTS = ["'; DROP TABLE app_user; --", '\\\\ud800 lone \ud800 surrogate', '%00%0d%0a', '{{7*7}} ${7*7}', '<script>alert(1)</script>', 'x'.repeat(20_000)];
 const WRONG_TYPES: unknown[] = [null, 12345, -1e308, true, {}, [], ['\u0000'], { nested: '\u0000' }, '1e999'];
 const WHOLE_INPUTS: unknown[] = [null, 'a string', 42, [], { unexpected: 'field' }];
+/**
+ * Values at and past what PostgreSQL and the domain hold: dates at the ends of the calendar (and
+ * JavaScript's), integers past int4, bigint and 2^53, non-finite numbers (superjson carries NaN and
+ * ±Infinity), and values of types no schema takes (a Date, a bigint, a Map…), each as the field.
+ */
+const EXTREME_VALUES: unknown[] = [
+  '0001-01-01', '9999-12-31', '0000-00-00', '1899-12-31', '2201-01-01', '2025-02-29', '+275760-09-13',
+  '0001-01-01T00:00', '9999-12-31T23:59', '1899-12-31T23:59', '2201-01-01T00:00', '10000-01-01T00:00',
+  '12345678901234567890', '99999999999999999999', '9999999999999999999', '9223372036854775807', '9223372036854775808', '-9223372036854775809', '2147483648', '-1', '0', '1e309', 'NaN', 'Infinity',
+  '99999999999.99', '21474836.48', '', ' ',
+  // 20-digit numbers as JSON carries them (a double: the digits past the 16th are lost).
+  Number('12345678901234567890'), Number('99999999999999999999'), 2 ** 31, -(2 ** 31) - 1, 2 ** 53, -(2 ** 53), Number.MAX_SAFE_INTEGER, Number.MAX_VALUE, -Number.MAX_VALUE, Number.MIN_VALUE, -0, 0, -1, 0.5,
+  Number.NaN, Number.POSITIVE_INFINITY, Number.NEGATIVE_INFINITY,
+  new Date(0), new Date(Date.UTC(9999, 11, 31)), new Date(-62135596800000), new Date(8.64e15), new Date(Number.NaN),
+  10n ** 20n, -1n, new Map([['a', 1]]), new Set(['x']), /x/, undefined,
+  { a: { b: { c: [[[{ d: '\u0000' }]]] } } }, [[['x']]], { length: 1e9 }, { toString: 'x', valueOf: 1 },
+];
+
+/** The most characters a text field takes, read from its schema (through optional, default, nullable and pipes). */
+function maxLengthOf(schema: z.ZodType): number | null {
+  const def = (schema as { def?: { type?: string; innerType?: z.ZodType; in?: z.ZodType; out?: z.ZodType } }).def;
+  if (def?.type === 'string') return (schema as z.ZodString).maxLength;
+  if (def?.innerType) return maxLengthOf(def.innerType);
+  if (def?.type === 'pipe') return (def.in ? maxLengthOf(def.in) : null) ?? (def.out ? maxLengthOf(def.out) : null);
+  return null;
+}
+
+/**
+ * Texts of exactly the field's maximum length and one character over it, in ASCII and in astral
+ * characters (two UTF-16 units each; lengths count code points).
+ */
+const maximalTexts = (max: number): string[] => ['m'.repeat(max), 'm'.repeat(max + 1), '\u{1F600}'.repeat(max), '\u{1F600}'.repeat(max + 1)];
+const codePoints = (text: string): number => Array.from(text).length;
 /** Written as text: superjson (rightly) refuses to serialize such an object at all. */
 const POLLUTING_INPUT = '{"json":{"__proto__":{"polluted":true},"constructor":{"prototype":{"polluted":true}}}}';
 
@@ -69,9 +139,23 @@ interface Probe {
   readonly mustRefuse: boolean;
 }
 
+/** A probe's value for its label (JSON cannot show NaN, a bigint, a Date or a Map). */
+function shown(value: unknown): string {
+  if (typeof value === 'bigint') return `${value}n`;
+  if (typeof value === 'number' || value === undefined) return String(Object.is(value, -0) ? '-0' : value);
+  if (value instanceof Date) return `Date(${Number.isNaN(value.getTime()) ? 'invalid' : value.toISOString()})`;
+  if (value instanceof Map || value instanceof Set || value instanceof RegExp) return String(value.constructor.name);
+  return JSON.stringify(value).slice(0, 40);
+}
+
 const nested = (depth: number): string => '['.repeat(depth) + ']'.repeat(depth);
 
-function probesFor(procedure: Procedure, server: TestServer): Probe[] {
+/**
+ * The probes of one procedure. `reachesInput`: the caller gets past the procedure's access check to
+ * its input (a practitioner's procedure refuses anyone else before reading it), so extreme values are
+ * worth sending and a text over a field's maximum must be refused.
+ */
+function probesFor(procedure: Procedure, server: TestServer, reachesInput: boolean): Probe[] {
   const url = `/api/trpc/${procedure.path}`;
   const json = (value: unknown) => JSON.stringify(superjson.serialize(value));
   const call = (value: unknown): RawRequest =>
@@ -79,7 +163,7 @@ function probesFor(procedure: Procedure, server: TestServer): Probe[] {
       ? { method: 'GET', path: `${url}?input=${encodeURIComponent(json(value))}` }
       : { method: 'POST', path: url, headers: { 'content-type': 'application/json', origin: server.origin }, body: json(value) };
   const probes: Probe[] = [];
-  const base = Object.fromEntries(Object.entries(procedure.shape ?? {}).map(([name, schema]) => [name, plausible(name, schema)]));
+  const base = Object.fromEntries(Object.entries(procedure.shape ?? {}).map(([name, schema]) => [name, plausible(name, schema, procedure.path)]));
 
   for (const [field, schema] of Object.entries(procedure.shape ?? {})) {
     const takesText = ['string', 'pipe'].includes(String((schema as { def?: { type?: string; innerType?: { def?: { type?: string } } } }).def?.type)) ||
@@ -87,6 +171,12 @@ function probesFor(procedure: Procedure, server: TestServer): Probe[] {
     for (const text of CONTROL_TEXTS) probes.push({ label: `${field}=${JSON.stringify(text)}`, request: call({ ...base, [field]: text }), mustRefuse: takesText });
     for (const text of ODD_TEXTS) probes.push({ label: `${field}=${JSON.stringify(text.slice(0, 30))}`, request: call({ ...base, [field]: text }), mustRefuse: false });
     for (const value of WRONG_TYPES) probes.push({ label: `${field}=${JSON.stringify(value)}`, request: call({ ...base, [field]: value }), mustRefuse: false });
+    if (!reachesInput) continue;
+    for (const value of EXTREME_VALUES) probes.push({ label: `${field}=${shown(value)}`, request: call({ ...base, [field]: value }), mustRefuse: false });
+    const max = maxLengthOf(schema);
+    if (max !== null && max <= 100_000) {
+      for (const text of maximalTexts(max)) probes.push({ label: `${field}=${codePoints(text)} × ${JSON.stringify(text[0])} (max ${max})`, request: call({ ...base, [field]: text }), mustRefuse: reachesInput && codePoints(text) > max });
+    }
   }
   for (const value of WHOLE_INPUTS) probes.push({ label: `input=${JSON.stringify(value)}`, request: call(value), mustRefuse: false });
 
@@ -125,6 +215,12 @@ beforeAll(async () => {
   const signedUp = await trpcMutation<{ user: { id: string } }>(server, 'auth.signUp', { name: 'Fuzz Owner', email: `fuzz.owner.${Date.now()}@example.com`, password: 'a long fuzzing passphrase' });
   expect(sessionCookieFrom(signedUp.headers)).toBeDefined();
   userId = signedUp.data?.user.id ?? '';
+  const [practice] = await database.query<{ id: string }>('SELECT id FROM practice WHERE owner_user_id = $1', [userId]);
+  const practiceId = practice?.id ?? '';
+  recordIds.patient = await addPatient(database.db, practiceId, { name: 'Fuzz Patient', email: 'fuzz.patient@example.com' });
+  recordIds.appointment = await addAppointment(database.db, practiceId, recordIds.patient, { startsAt: new Date('2026-06-05T14:00:00Z') });
+  recordIds.note = await addNote(database.db, practiceId, recordIds.patient, { title: 'Fuzz note', writtenAt: new Date('2026-06-05T15:00:00Z') });
+  recordIds.payment = await addPayment(database.db, practiceId, { amountMinor: 15_000, appointmentId: recordIds.appointment });
 });
 
 afterAll(async () => {
@@ -141,25 +237,38 @@ describe('the router-wide fuzz', () => {
   });
 
   describe.each(['signed out', 'signed in'] as const)('%s', (who) => {
-    it.each(procedures.map((procedure) => [procedure.path, procedure] as const))('%s answers every malformed request with 4xx or a plain answer, never a 5xx or internals', async (_path, procedure) => {
+    it.each(procedures.map((procedure) => [procedure.path, procedure] as const))('%s answers every malformed or extreme request with 4xx or a plain answer, never a 5xx or internals', async (_path, procedure) => {
       const cookie = who === 'signed in' ? `session=${(await createSession(database.db, userId)).token}` : undefined;
       const failures: string[] = [];
-      for (const probe of probesFor(procedure, server)) {
-        const request = cookie ? { ...probe.request, headers: { ...probe.request.headers, cookie } } : probe.request;
-        let response: RawResponse;
-        try {
-          response = await rawRequest(server.baseUrl, request);
-        } catch (error) {
-          failures.push(`${probe.label}: no answer (${(error as Error).message})`);
-          continue;
+      const withCookie = (request: RawRequest): RawRequest => (cookie ? { ...request, headers: { ...request.headers, cookie } } : request);
+      // A practitioner's procedure answers anyone else 401/403 before reading the input.
+      const gate = await rawRequest(server.baseUrl, withCookie(procedure.type === 'query' ? { method: 'GET', path: `/api/trpc/${procedure.path}` } : { method: 'POST', path: `/api/trpc/${procedure.path}`, headers: { 'content-type': 'application/json', origin: server.origin }, body: '{}' }));
+      const reachesInput = gate.status !== 401 && gate.status !== 403;
+      const probes = probesFor(procedure, server, reachesInput);
+      // Queries four at a time (the answers are independent of each other); mutations one at a time,
+      // as a form sends them: some writes hold a connection of the test's small pool while taking
+      // another, and many at once wait for the pool and time out (a concurrency matter, not an input one).
+      let next = 0;
+      const worker = async () => {
+        while (next < probes.length) {
+          const probe = probes[next++] as Probe;
+          let response: RawResponse;
+          try {
+            response = await rawRequest(server.baseUrl, withCookie(probe.request));
+          } catch (error) {
+            failures.push(`${probe.label}: no answer (${(error as Error).message})`);
+            continue;
+          }
+          if (response.status >= 500) failures.push(`${probe.label}: ${response.status} ${response.body.slice(0, 200)}`);
+          else if (probe.mustRefuse && (response.status < 400 || response.status >= 500)) failures.push(`${probe.label}: expected a 4xx refusal, got ${response.status}`);
+          const leak = response.status >= 400 ? leakedInternals(response.body) : null;
+          if (leak) failures.push(`${probe.label}: the answer shows ${leak}: ${response.body.slice(0, 300)}`);
         }
-        if (response.status >= 500) failures.push(`${probe.label}: ${response.status} ${response.body.slice(0, 200)}`);
-        else if (probe.mustRefuse && (response.status < 400 || response.status >= 500)) failures.push(`${probe.label}: expected a 4xx refusal, got ${response.status}`);
-        const leak = response.status >= 400 ? leakedInternals(response.body) : null;
-        if (leak) failures.push(`${probe.label}: the answer shows ${leak}: ${response.body.slice(0, 300)}`);
-      }
+      };
+      await Promise.all(Array.from({ length: procedure.type === 'query' ? 4 : 1 }, worker));
       expect(failures).toEqual([]);
-    });
+      // A procedure that stores what it is given (a note, a payment) writes hundreds of records here.
+    }, 120_000);
   });
 
   it('stored no text with a control character, and every table is still there', async () => {

@@ -5,6 +5,7 @@ export * from './shared/plural.ts';
 export * from './shared/text-limits.ts';
 export * from './shared/text.ts';
 export * from './shared/api-limits.ts';
+export * from './shared/input-bounds.ts';
 export * from './time/date-formats.ts';
 export * from './time/dates.ts';
 export * from './money/money.ts';

@@ -27,9 +27,24 @@ export function isValidHostHeader(value: string): boolean {
 
 const badRequest = (message: string) => ({ error: { code: 'BAD_REQUEST', message } });
 
-/** 400 for a malformed Host, and behind a trusted proxy for a malformed X-Forwarded-Host. */
+/** How many `Host` lines a request carried (Node keeps only the first in `req.headers`; `rawHeaders` has them all). */
+export function hostHeaderCount(rawHeaders: readonly string[]): number {
+  let count = 0;
+  for (let index = 0; index < rawHeaders.length; index += 2) if (rawHeaders[index]?.toLowerCase() === 'host') count += 1;
+  return count;
+}
+
+/**
+ * 400 for a request with more than one Host header (RFC 9112 §3.2: a server must refuse it; a proxy
+ * and this server could otherwise each read a different one), for a malformed Host, and behind a
+ * trusted proxy for a malformed X-Forwarded-Host.
+ */
 export function hostHeaderGuard(options: { trustProxy: boolean }): RequestHandler {
   return (req, res, next) => {
+    if (hostHeaderCount(req.rawHeaders) > 1) {
+      res.status(400).json(badRequest('A request must have exactly one Host header.'));
+      return;
+    }
     const host = req.headers.host;
     const forwarded = options.trustProxy ? req.headers['x-forwarded-host'] : undefined;
     const forwardedValues = (Array.isArray(forwarded) ? forwarded : forwarded === undefined ? [] : [forwarded]).flatMap((value) => value.split(',').map((part) => part.trim()));

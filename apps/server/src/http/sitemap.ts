@@ -17,8 +17,8 @@ const urlset = (urls: readonly string[]) =>
 
 export interface SitemapOptions {
   readonly db: Database;
-  /** The site's scheme and host for this request (`https://wellspring.health`). */
-  readonly origin: (req: Request) => string;
+  /** The site's public origin (`https://wellspring.health`, from PUBLIC_URL): never the request's Host. */
+  readonly origin: string;
   readonly productionHost: (req: Request) => boolean;
 }
 
@@ -31,7 +31,7 @@ export function sitemap(options: SitemapOptions): RequestHandler {
       return;
     }
     try {
-      const origin = options.origin(req);
+      const { origin } = options;
       const send = (body: string) => res.status(200).type('application/xml').set('Cache-Control', 'public, max-age=3600').send(body);
       if (options.productionHost(req)) {
         if (part[1] !== undefined) next();

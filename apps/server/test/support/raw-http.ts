@@ -3,6 +3,7 @@
  * way an attacker would, which `fetch` does not allow (it fixes Host and refuses some methods).
  */
 import http from 'node:http';
+import net from 'node:net';
 
 export interface RawResponse {
   readonly status: number;
@@ -53,6 +54,33 @@ export function rawRequest(baseUrl: string, request: RawRequest): Promise<RawRes
     outgoing.setTimeout(15_000, () => outgoing.destroy(new Error(`no answer to ${request.method ?? 'GET'} ${request.path} within 15 s`)));
     outgoing.on('error', reject);
     outgoing.end(request.body);
+  });
+}
+
+/**
+ * Writes `head` (the request line and header lines, without the blank line) on a fresh connection,
+ * byte for byte, and reads the answer until the server closes the connection — for what even `http.request`
+ * will not send, such as two `Host` lines. Sent with `Connection: close`.
+ */
+export function rawSocketRequest(baseUrl: string, head: readonly string[]): Promise<RawResponse> {
+  const url = new URL(baseUrl);
+  return new Promise((resolve, reject) => {
+    const socket = net.connect(Number(url.port), url.hostname, () => socket.write(`${[...head, 'Connection: close'].join('\r\n')}\r\n\r\n`));
+    const chunks: Buffer[] = [];
+    socket.on('data', (chunk: Buffer) => chunks.push(chunk));
+    socket.setTimeout(15_000, () => socket.destroy(new Error(`no answer to ${head[0]} within 15 s`)));
+    socket.on('error', reject);
+    socket.on('close', () => {
+      const text = Buffer.concat(chunks).toString('utf8');
+      const split = text.indexOf('\r\n\r\n');
+      const [statusLine = '', ...lines] = (split === -1 ? text : text.slice(0, split)).split('\r\n');
+      const headers: http.IncomingHttpHeaders = {};
+      for (const line of lines) {
+        const colon = line.indexOf(':');
+        if (colon > 0) headers[line.slice(0, colon).trim().toLowerCase()] = line.slice(colon + 1).trim();
+      }
+      resolve({ status: Number(/^HTTP\/1\.[01] (\d{3})/.exec(statusLine)?.[1] ?? 0), headers, body: split === -1 ? '' : text.slice(split + 4) });
+    });
   });
 }
 

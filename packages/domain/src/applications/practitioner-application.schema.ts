@@ -6,6 +6,7 @@ import { z } from 'zod';
 import { lineText, multilineText } from '../shared/text.ts';
 import { experienceBrackets } from '../catalog/specialties.ts';
 import { tooLongMessage } from '../shared/text-limits.ts';
+import { MAX_EMAIL_LENGTH } from '../shared/input-bounds.ts';
 
 export const applicationMessages = {
   name: 'Name must be at least 2 characters.',
@@ -23,7 +24,7 @@ export const applicationMessages = {
 
 export const practitionerApplicationSchema = z.object({
   name: lineText().trim().min(2, applicationMessages.name).max(200, tooLongMessage('Name', 200)),
-  email: lineText().trim().pipe(z.email(applicationMessages.email)),
+  email: lineText().trim().max(MAX_EMAIL_LENGTH, applicationMessages.email).pipe(z.email(applicationMessages.email)),
   phone: lineText().trim().min(10, applicationMessages.phone).max(40, applicationMessages.phone),
   specialties: lineText().trim().min(2, applicationMessages.specialties).max(1000, tooLongMessage('Specialties', 1000)),
   experience: z.enum(experienceBrackets, { error: applicationMessages.experience }),

@@ -7,6 +7,7 @@ import { lineText, multilineText } from '../shared/text.ts';
 import { isDateTimeLocal } from '../time/dates.ts';
 import { labelOf, type BadgeColor } from '../shared/labels.ts';
 import { tooLongMessage } from '../shared/text-limits.ts';
+import { inputBoundMessages, isInputDateInRange, MAX_EMAIL_LENGTH } from '../shared/input-bounds.ts';
 
 export const appointmentTypes = ['consultation', 'follow_up', 'treatment', 'assessment'] as const;
 export const appointmentTypeSchema = z.enum(appointmentTypes);
@@ -74,10 +75,10 @@ export const appointmentMessages = {
  */
 export const portalAppointmentFormSchema = z.object({
   patientName: lineText().trim().min(1, appointmentMessages.patientName).max(200, tooLongMessage('Patient name', 200)),
-  patientEmail: lineText().trim().pipe(z.email(appointmentMessages.patientEmail)),
+  patientEmail: lineText().trim().max(MAX_EMAIL_LENGTH, appointmentMessages.patientEmail).pipe(z.email(appointmentMessages.patientEmail)),
   appointmentType: appointmentTypeSchema.default('consultation'),
-  /** A datetime-local value "2025-06-05T14:30", read in the practitioner's time zone. */
-  date: z.string().refine(isDateTimeLocal, appointmentMessages.date),
+  /** A datetime-local value "2025-06-05T14:30", read in the practitioner's time zone; 1900 to 2199. */
+  date: z.string().refine(isDateTimeLocal, { message: appointmentMessages.date, abort: true }).refine(isInputDateInRange, inputBoundMessages.dateRange),
   duration: portalDurationSchema.default(DEFAULT_PORTAL_DURATION),
   notes: multilineText().max(5000, tooLongMessage('Notes', 5000)).default(''),
 });

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { lineText } from '../shared/text.ts';
 import { tooLongMessage } from '../shared/text-limits.ts';
+import { MAX_EMAIL_LENGTH } from '../shared/input-bounds.ts';
 
 export const authMessages = {
   name: 'Full name must be at least 2 characters.',
@@ -22,7 +23,7 @@ export const authMessages = {
 const PASSWORD_MIN = 8;
 const PASSWORD_MAX = 128;
 
-const emailField = lineText().trim().pipe(z.email(authMessages.email));
+const emailField = lineText().trim().max(MAX_EMAIL_LENGTH, authMessages.email).pipe(z.email(authMessages.email));
 
 /**
  * How a password is compared with what a guesser tries first (the name, the e-mail, the server's list

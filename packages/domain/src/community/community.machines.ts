@@ -185,7 +185,8 @@ export function connectionStatusFor(state: ConnectionState, viewerId: string): C
 
 const recordId = lineText().trim().min(1, 'Please choose an item.').max(100);
 
-export const forumTopicsInputSchema = z.object({ cursor: z.number().int().min(0).max(10_000).default(0) });
+const forumCursorMessage = 'Please load the topics again.';
+export const forumTopicsInputSchema = z.object({ cursor: z.number({ error: forumCursorMessage }).int({ error: forumCursorMessage, abort: true }).min(0, forumCursorMessage).max(10_000, forumCursorMessage).default(0) });
 export const likeInputSchema = z.object({ id: recordId, liked: z.boolean() });
 export type LikeInput = z.infer<typeof likeInputSchema>;
 export const communityIdInputSchema = z.object({ id: recordId });

@@ -19,6 +19,7 @@
  */
 import { z } from 'zod';
 import { lineText } from '../shared/text.ts';
+import { inputBoundMessages, MAX_PAGE } from '../shared/input-bounds.ts';
 import { experienceBrackets, PREVIEW_RADIUS_MILES, specialties, type ExperienceBracket, type Specialty } from '../catalog/specialties.ts';
 import type { Practitioner } from '../practitioners/practitioner.types.ts';
 import { quizAnswersSchema } from '../quiz/quiz.scoring.ts';
@@ -65,7 +66,7 @@ export const directorySearchSchema = z.object({
     .optional(),
   experience: z.enum(experienceBrackets, { error: directoryMessages.experience }).optional(),
   maxDistanceMiles: z.number({ error: directoryMessages.radius }).min(1, directoryMessages.radius).max(MAX_RADIUS_MILES, directoryMessages.radius).optional(),
-  page: z.number({ error: directoryMessages.page }).int(directoryMessages.page).min(1, directoryMessages.page).default(1),
+  page: z.number({ error: directoryMessages.page }).int({ error: directoryMessages.page, abort: true }).min(1, directoryMessages.page).max(MAX_PAGE, inputBoundMessages.page).default(1),
   pageSize: z.number({ error: directoryMessages.pageSize }).int(directoryMessages.pageSize).min(1, directoryMessages.pageSize).max(MAX_PAGE_SIZE, directoryMessages.pageSize).default(DEFAULT_PAGE_SIZE),
   sort: z.enum(directorySortOrders, { error: directoryMessages.sort }).optional(),
 });

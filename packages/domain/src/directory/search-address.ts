@@ -1,5 +1,6 @@
 import { experienceBrackets, specialties, type ExperienceBracket, type Specialty } from '../catalog/specialties.ts';
 import { isOneOf } from '../shared/labels.ts';
+import { MAX_PAGE } from '../shared/input-bounds.ts';
 import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE, directoryRadiusOptionsMiles, directorySortOrders, type DirectorySearchInput, type DirectorySortOrder } from './directory.schema.ts';
 
 /**
@@ -52,7 +53,8 @@ export function searchFiltersOf(param: (name: string) => string | null): SearchF
     experience: isOneOf(experienceBrackets, experience) ? experience : null,
     distance: radiusOptions.includes(distance) ? distance : null,
     sort: isOneOf(directorySortOrders, sort) ? sort : null,
-    page: Number.isInteger(page) && page > 1 ? page : 1,
+    // A page past the deepest one the search answers reads as the first, like any other unreadable page.
+    page: Number.isInteger(page) && page > 1 && page <= MAX_PAGE ? page : 1,
     pageSize: Number.isInteger(pageSize) && pageSize >= 1 && pageSize <= MAX_PAGE_SIZE && pageSize !== DEFAULT_PAGE_SIZE ? pageSize : null,
   };
 }

@@ -4,6 +4,7 @@
  */
 import { z } from 'zod';
 import { lineText } from '../shared/text.ts';
+import { inputBoundMessages, MAX_PAGE } from '../shared/input-bounds.ts';
 import { labelOf, type BadgeColor } from '../shared/labels.ts';
 import type { SoapContent } from '../ehr/ehr.schema.ts';
 import { ageInYears, type CalendarDate } from '../time/dates.ts';
@@ -205,10 +206,11 @@ export const upcomingAppointments = (patient: Pick<PatientDetail, 'appointments'
 export const patientIdSchema = z.object({ id: lineText().trim().min(1).max(200) });
 
 export const PATIENT_PAGE_SIZE = 25;
+const patientPageSizeMessage = 'Page size must be a whole number from 1 to 100.';
 export const patientSearchSchema = z.object({
   query: lineText().max(200, 'Search text must be at most 200 characters.').default(''),
-  page: z.number().int().min(1).default(1),
-  pageSize: z.number().int().min(1).max(100).default(PATIENT_PAGE_SIZE),
+  page: z.number({ error: inputBoundMessages.page }).int({ error: inputBoundMessages.page, abort: true }).min(1, inputBoundMessages.page).max(MAX_PAGE, inputBoundMessages.page).default(1),
+  pageSize: z.number({ error: patientPageSizeMessage }).int(patientPageSizeMessage).min(1, patientPageSizeMessage).max(100, patientPageSizeMessage).default(PATIENT_PAGE_SIZE),
 });
 export type PatientSearchInput = z.input<typeof patientSearchSchema>;
 

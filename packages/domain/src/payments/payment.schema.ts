@@ -66,7 +66,7 @@ export const paymentFormSchema = z
     currency: currencySchema.default('usd'),
     paymentMethod: paymentMethodSchema.default('card'),
     status: paymentStatusSchema.default('completed'),
-    appointmentId: lineText().min(1).optional(),
+    appointmentId: lineText().min(1).max(200).optional(),
   })
   .transform(({ amount, ...rest }) => ({ amountMinor: amount, ...rest }));
 export type PaymentFormInput = z.input<typeof paymentFormSchema>;

@@ -8,15 +8,17 @@ import { ehrFormSchema } from '../ehr/ehr.schema.ts';
 import { paymentFormSchema } from '../payments/payment.schema.ts';
 import { lineText, multilineText } from '../shared/text.ts';
 import { tooLongMessage } from '../shared/text-limits.ts';
+import { inputBoundMessages, MAX_PAGE, PG_BIGINT_MAX } from '../shared/input-bounds.ts';
 
 /** A record id as a URL or a query parameter carries it: anything else is simply not found. */
 export const recordIdSchema = lineText().trim().min(1).max(200);
 export const recordRefSchema = z.object({ id: recordIdSchema });
 
 export const PORTAL_PAGE_SIZE = 20;
+const portalPageSizeMessage = 'Page size must be a whole number from 1 to 100.';
 export const portalPageSchema = z.object({
-  page: z.number().int().min(1).max(100_000).default(1),
-  pageSize: z.number().int().min(1).max(100).default(PORTAL_PAGE_SIZE),
+  page: z.number({ error: inputBoundMessages.page }).int({ error: inputBoundMessages.page, abort: true }).min(1, inputBoundMessages.page).max(MAX_PAGE, inputBoundMessages.page).default(1),
+  pageSize: z.number({ error: portalPageSizeMessage }).int(portalPageSizeMessage).min(1, portalPageSizeMessage).max(100, portalPageSizeMessage).default(PORTAL_PAGE_SIZE),
 });
 export type PortalPageInput = z.input<typeof portalPageSchema>;
 
@@ -48,9 +50,16 @@ export type AddendumInput = z.input<typeof addendumInputSchema>;
 /** Record Payment: the form (amount as typed, parsed to minor units) and its appointment. */
 export const paymentCreateSchema = paymentFormSchema;
 
-/** A patient's access log, a page at a time (newest first): `cursor` is the previous page's `nextCursor`. */
+/**
+ * A patient's access log, a page at a time (newest first): `cursor` is the previous page's
+ * `nextCursor`, an audit sequence number — a positive `bigint` (at most 9223372036854775807).
+ */
 export const ACCESS_LOG_PAGE_SIZE = 20;
 export const accessLogSchema = z.object({
   id: recordIdSchema,
-  cursor: z.string().regex(/^[1-9]\d{0,18}$/, 'Invalid page.').nullish(),
+  cursor: z
+    .string()
+    .regex(/^[1-9]\d{0,18}$/, { message: 'Invalid page.', abort: true })
+    .refine((cursor) => BigInt(cursor) <= PG_BIGINT_MAX, 'Invalid page.')
+    .nullish(),
 });

@@ -24,6 +24,7 @@ export const profileMessages = {
   yearsExperienceTooLarge: 'Experience must be at most 80 years',
   emptyEntry: 'Please enter a value',
   entryTooLong: 'Entries must be at most 100 characters',
+  tooManyEntries: 'Lists can have at most 50 entries',
   duplicateEntry: (entry: string) => `"${entry}" is already in the list`,
   profileImage: 'Please enter a valid image address',
   /** The directory filters by the catalog's specialties (the search's and the quiz's), so a profile lists only those. */
@@ -40,6 +41,8 @@ export const profileMessages = {
 /** After saving, the editor goes to /dashboard after 1.5 s (SPEC §9). */
 export const PROFILE_REDIRECT_MS = 1500;
 export const LIST_ENTRY_MAX = 100;
+/** The most entries a list field holds. */
+export const LIST_ENTRIES_MAX = 50;
 
 export const profileTabs = ['Basic Info', 'Expertise', 'Credentials', 'Approaches'] as const;
 export const profileListFields = ['specialties', 'certifications', 'education', 'treatmentApproaches'] as const;
@@ -95,6 +98,7 @@ export const profileListSchema = z
   .array(lineText())
   .transform((entries) => entries.map((entry) => entry.trim().replace(/\s+/g, ' ')).filter((entry) => entry !== ''))
   .superRefine((entries, ctx) => {
+    if (entries.length > LIST_ENTRIES_MAX) ctx.addIssue({ code: 'custom', message: profileMessages.tooManyEntries });
     const seen = new Set<string>();
     entries.forEach((entry, index) => {
       if (entry.length > LIST_ENTRY_MAX) ctx.addIssue({ code: 'custom', message: profileMessages.entryTooLong, path: [index] });

@@ -7,6 +7,7 @@ import { lineText, multilineText } from '../shared/text.ts';
 import { labelOf } from '../shared/labels.ts';
 import type { ReferralStatus } from './referral.machine.ts';
 import { tooLongMessage } from '../shared/text-limits.ts';
+import { EARLIEST_INPUT_DATE, isInputDateInRange, LATEST_INPUT_DATE, MAX_EMAIL_LENGTH } from '../shared/input-bounds.ts';
 import { minorToDecimalString, parseAmountToMinor } from '../money/money.ts';
 import { normalizeReferralCode, REFERRAL_CODE_PATTERN, referralCodeErrors } from './referral-code.machine.ts';
 
@@ -25,9 +26,9 @@ export const referralMessages = {
 
 export const referralFormSchema = z.object({
   name: lineText().trim().min(2, referralMessages.name).max(200, tooLongMessage('Name', 200)),
-  email: lineText().trim().pipe(z.email(referralMessages.email)),
+  email: lineText().trim().max(MAX_EMAIL_LENGTH, referralMessages.email).pipe(z.email(referralMessages.email)),
   type: z.enum(referralPartyTypes, { error: referralMessages.type }).default('patient'),
-  referralCode: lineText().trim().min(1, referralMessages.referralCode),
+  referralCode: lineText().trim().min(1, referralMessages.referralCode).max(40, referralMessages.referralCode),
   message: multilineText().max(2000, tooLongMessage('Message', 2000)).optional(),
 });
 export type ReferralFormInput = z.input<typeof referralFormSchema>;
@@ -169,11 +170,16 @@ export function formatReward(minor: number): string {
   return minor % 100 === 0 ? `$${(minor / 100).toLocaleString('en-US')}` : `$${minorToDecimalString(minor)}`;
 }
 
+/** The largest reward a code may offer, in cents: $10,000 (the column is a PostgreSQL `integer`). */
+export const MAX_REFERRAL_REWARD_MINOR = 1_000_000;
+
 /** SPEC §5 has no rules for the new-code form; these are Wellspring's. */
 export const referralCodeFormMessages = {
   description: 'Please describe the offer',
   maxUsage: 'Usage limit must be a whole number of at least 1, or empty for no limit',
   expiryDate: 'Please enter a valid date',
+  expiryDateRange: `Please enter a date between ${EARLIEST_INPUT_DATE.slice(0, 4)} and ${LATEST_INPUT_DATE.slice(0, 4)}`,
+  rewardTooLarge: `Reward must be at most $${(MAX_REFERRAL_REWARD_MINOR / 100).toLocaleString('en-US')}`,
 } as const;
 
 /**
@@ -191,6 +197,10 @@ export const referralCodeFormSchema = z.object({
     const parsed = parseAmountToMinor(text);
     if (!parsed.ok) {
       ctx.addIssue({ code: 'custom', message: parsed.message });
+      return z.NEVER;
+    }
+    if (parsed.minor > MAX_REFERRAL_REWARD_MINOR) {
+      ctx.addIssue({ code: 'custom', message: referralCodeFormMessages.rewardTooLarge });
       return z.NEVER;
     }
     return parsed.minor;
@@ -214,6 +224,10 @@ export const referralCodeFormSchema = z.object({
       if (text === undefined || text === '') return null;
       if (!/^\d{4}-\d{2}-\d{2}$/.test(text) || Number.isNaN(Date.parse(`${text}T23:59:59.999Z`)) || new Date(`${text}T00:00:00Z`).toISOString().slice(0, 10) !== text) {
         ctx.addIssue({ code: 'custom', message: referralCodeFormMessages.expiryDate });
+        return z.NEVER;
+      }
+      if (!isInputDateInRange(text)) {
+        ctx.addIssue({ code: 'custom', message: referralCodeFormMessages.expiryDateRange });
         return z.NEVER;
       }
       return `${text}T23:59:59.999Z`;

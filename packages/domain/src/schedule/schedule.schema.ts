@@ -10,9 +10,16 @@ import { isCalendarDate } from '../time/dates.ts';
 import { appointmentModeSchema, type AppointmentType } from '../appointments/appointment.schema.ts';
 import { labelOf } from '../shared/labels.ts';
 import { tooLongMessage } from '../shared/text-limits.ts';
+import { inputBoundMessages, isInputDateInRange } from '../shared/input-bounds.ts';
 
-/** A calendar date `yyyy-MM-dd` that exists (here, not in time/dates.ts: the pages that only format dates load no zod). */
-export const calendarDateSchema = z.string().refine(isCalendarDate, 'Please enter a valid date.');
+/**
+ * A calendar date `yyyy-MM-dd` that exists, from 1900 to 2199 (here, not in time/dates.ts: the pages
+ * that only format dates load no zod).
+ */
+export const calendarDateSchema = z
+  .string()
+  .refine(isCalendarDate, { message: 'Please enter a valid date.', abort: true })
+  .refine(isInputDateInRange, inputBoundMessages.dateRange);
 
 export const NEW_PATIENT = 'new';
 
@@ -42,7 +49,7 @@ export type ScheduleAppointmentType = z.infer<typeof scheduleAppointmentTypeSche
 
 export const scheduleDialogSchema = z.object({
   /** "new" or the id of one of the practitioner's patients. */
-  patientId: lineText().trim().min(1, 'Please choose a patient.'),
+  patientId: lineText().trim().min(1, 'Please choose a patient.').max(200, 'Please choose a patient.'),
   /** The chosen day, in the practitioner's zone. */
   date: calendarDateSchema,
   time: scheduleTimeSlotSchema.default('09:00'),

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { lineText } from '../shared/text.ts';
 import { tooLongMessage } from '../shared/text-limits.ts';
+import { MAX_EMAIL_LENGTH } from '../shared/input-bounds.ts';
 
 /** Audiences of the waitlist (SPEC §6). */
 export const waitlistTypes = ['patient', 'practitioner'] as const;
@@ -16,7 +17,7 @@ export const waitlistMessages = {
 /** The waitlist form's fields (SPEC §5). */
 export const waitlistFormSchema = z.object({
   name: lineText().trim().min(2, waitlistMessages.fullName).max(200, tooLongMessage('Full name', 200)),
-  email: lineText().trim().pipe(z.email(waitlistMessages.email)),
+  email: lineText().trim().max(MAX_EMAIL_LENGTH, waitlistMessages.email).pipe(z.email(waitlistMessages.email)),
 });
 export type WaitlistForm = z.infer<typeof waitlistFormSchema>;
 
@@ -27,7 +28,7 @@ export type JoinWaitlistInput = z.infer<typeof joinWaitlistSchema>;
 /** "Invite a friend to join" (SPEC §5). */
 export const inviteFormSchema = z.object({
   yourName: lineText().trim().min(2, waitlistMessages.yourName).max(200, tooLongMessage('Your name', 200)),
-  friendEmail: lineText().trim().pipe(z.email(waitlistMessages.email)),
+  friendEmail: lineText().trim().max(MAX_EMAIL_LENGTH, waitlistMessages.email).pipe(z.email(waitlistMessages.email)),
 });
 export type InviteForm = z.infer<typeof inviteFormSchema>;
 
