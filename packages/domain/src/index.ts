@@ -17,6 +17,7 @@ export * from './applications/practitioner-application.schema.ts';
 export * from './applications/practitioner-application.machine.ts';
 export * from './profile/practitioner-profile.schema.ts';
 export * from './profile/profile-photo.ts';
+export * from './profile/practitioner-profile.machine.ts';
 export * from './appointments/appointment.schema.ts';
 export * from './appointments/appointment.machine.ts';
 export * from './schedule/schedule.schema.ts';

@@ -11,6 +11,7 @@ import { appointmentEventSchema, decideAppointment, evolveAppointment, initialAp
 import { contactMessageEventSchema, decideContactMessage, evolveContactMessage, initialContactMessage, type ContactMessageCommand, type ContactMessageEvent } from '../contact/contact-message.machine.ts';
 import { clinicalNoteEventSchema, decideClinicalNote, evolveClinicalNote, initialClinicalNote, type ClinicalNoteCommand, type ClinicalNoteEvent } from '../clinical-notes/clinical-note.machine.ts';
 import { decidePayment, evolvePayment, initialPayment, paymentEventSchema, type PaymentCommand, type PaymentEvent } from '../payments/payment.machine.ts';
+import { decidePractitionerProfile, evolvePractitionerProfile, initialPractitionerProfile, practitionerProfileEventSchema, type PractitionerProfileCommand, type PractitionerProfileEvent } from '../profile/practitioner-profile.machine.ts';
 import { decideReferralCode, evolveReferralCode, initialReferralCode, referralCodeEventSchema, type ReferralCodeCommand, type ReferralCodeEvent } from '../referrals/referral-code.machine.ts';
 import { decideReferral, evolveReferral, initialReferral, referralEventSchema, type Actor, type ReferralCommand, type ReferralEvent } from '../referrals/referral.machine.ts';
 import { decideWaitlist, initialWaitlistEntry, waitlistEventSchema, type WaitlistCommand, type WaitlistEvent } from '../waitlist/waitlist.machine.ts';
@@ -124,6 +125,14 @@ const histories = {
       { kind: 'Delete' },
     ]) satisfies ReferralCodeEvent[],
   },
+  practitionerProfile: {
+    schema: practitionerProfileEventSchema,
+    events: history(initialPractitionerProfile, decidePractitionerProfile, evolvePractitionerProfile, [
+      { kind: 'AddPhoto', photoId: 'ph1' },
+      { kind: 'Publish', newPractitionerId: 'l1', photo: 'uploaded' },
+      { kind: 'Publish', newPractitionerId: 'l2', photo: 'unchanged' },
+    ] satisfies PractitionerProfileCommand[]) satisfies PractitionerProfileEvent[],
+  },
 };
 
 describe('machine event schemas', () => {
@@ -134,7 +143,7 @@ describe('machine event schemas', () => {
 
   it('covers every event type of the new schemas at least once', () => {
     const types = new Set(Object.values(histories).flatMap(({ events }) => events.map((event) => event.type)));
-    for (const schema of [appointmentEventSchema, clinicalNoteEventSchema, referralCodeEventSchema, paymentEventSchema, contactMessageEventSchema]) {
+    for (const schema of [appointmentEventSchema, clinicalNoteEventSchema, referralCodeEventSchema, paymentEventSchema, contactMessageEventSchema, practitionerProfileEventSchema]) {
       for (const option of schema.options) expect(types).toContain(option.shape.type.value);
     }
     // The referral's Decline, Cancel and Expire end other histories; their schemas are the Accept one's shape.
@@ -157,6 +166,7 @@ describe('machine event schemas', () => {
     ['an application relayed at no time', applicationEventSchema, { type: 'ApplicationRelayed', id: 'app-1', at: 'soon', attempt: 1 }],
     ['a message read at no time', contactMessageEventSchema, { type: 'ContactMessageRead', id: 'm1', readAt: 'later' }],
     ['a message sent to nobody', contactMessageEventSchema, { type: 'ContactMessageSent', id: 'm1', practitionerId: '' }],
+    ['a profile published without its listing', practitionerProfileEventSchema, { type: 'ProfilePublished', practitionerId: '' }],
     ['a waitlist entry without its email', waitlistEventSchema, { type: 'WaitlistJoined', id: 'w1', name: 'Ana', waitlistType: 'patient' }],
   ])('refuses %s', (_name, schema: z.ZodType, payload) => {
     expect(schema.safeParse(payload).success).toBe(false);
