@@ -266,6 +266,15 @@ describe('profile photo', () => {
     expect(events).toEqual([{ payload: { type: 'ProfilePhotoAdded', photoId }, actor_id: owner.user.id }]);
   });
 
+  it('refuses a practitioner account without a practice, and makes none', async () => {
+    const lacking = await createPractitioner(database.db);
+    await database.query('DELETE FROM practice WHERE id = $1', [lacking.practiceId]);
+    expect((await upload(await image('jpeg'), { cookie: lacking.cookie })).status).toBe(403);
+    const saved = await trpcMutation(first.http, 'profile.save', profileInput(), { cookie: lacking.cookie });
+    expect(saved.status).toBe(403);
+    expect(await database.query('SELECT count(*)::int AS n FROM practice WHERE owner_user_id = $1', [lacking.user.id])).toEqual([{ n: 0 }]);
+  });
+
   it('refuses anything else with a clear message', async () => {
     const gif = await upload(await image('gif'), { cookie: owner.cookie, type: 'image/gif' });
     expect(gif.status).toBe(415);

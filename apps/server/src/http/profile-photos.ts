@@ -19,7 +19,7 @@ import type { ServerConfig } from '../config.ts';
 import { DomainRejection, executeCommand } from '../commands/run-command.ts';
 import type { Database } from '../db/client.ts';
 import { auditPracticeCall, practiceCallAuditRule, PROFILE_PHOTO_UPLOAD } from '../practice/practice-call-audit.ts';
-import { practiceOfUser, type PracticeScope } from '../practice/practice-scope.ts';
+import { NO_PRACTICE_MESSAGE, practiceOfUser, type PracticeScope } from '../practice/practice-scope.ts';
 import { inPractice } from '../practice/practice-transaction.ts';
 import { profilePhotoCommands } from '../practice/profile.commands.ts';
 import { findProfilePhoto, type StoredPhoto } from '../practice/profile.repository.ts';
@@ -103,6 +103,10 @@ export function profilePhotoUpload(deps: { db: Database; config: ServerConfig; n
           const body: unknown = req.body;
           const photo = await reencodeProfilePhoto(Buffer.isBuffer(body) ? body : Buffer.alloc(0));
           const practice = session.practice ?? (await practiceOfUser(deps.db, session.user.id));
+          if (!practice) {
+            res.status(403).json(errorBody('FORBIDDEN', NO_PRACTICE_MESSAGE));
+            return;
+          }
           const scope: PracticeScope = {
             practiceId: practice.id,
             timeZone: practice.timeZone,
