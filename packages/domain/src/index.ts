@@ -33,6 +33,7 @@ export * from './community/community.schema.ts';
 export * from './referrals/referral.schema.ts';
 export * from './referrals/referral.machine.ts';
 export * from './referrals/referral-code.machine.ts';
+export * from './referrals/referral-redemption.machine.ts';
 export * from './quiz/quiz.questions.ts';
 export * from './quiz/quiz.scoring.ts';
 export * from './dashboard/dashboard.ts';
