@@ -48,10 +48,6 @@ export const writesAllowedIn = [
   'apps/server/src/db/*.seed.ts', // seeds: fixture data written at start-up or by `npm run seed`, not by a request
   'apps/server/src/db/seed.ts',
   'apps/server/src/community/community.seed.ts',
-  // TODO(issue 23, item 7): known exceptions, moving onto the runner; remove each line when its file is fixed.
-  'apps/server/src/practice/practice-scope.ts', // practiceOfUser's create-on-first-use; createPracticeFor (called by the sign-up machine)
-  'apps/server/src/practice/profile.repository.ts', // profile.save and the photo upload
-  'apps/server/src/practice/referral-redemption.ts', // the redemption row (inside the sign-up's runner transaction)
 ];
 
 export default tseslint.config(

@@ -149,6 +149,11 @@ describe('profile.save publishes to the directory', () => {
       { cookie: practitioner.cookie },
     );
     expect(updated.data).toEqual({ created: false, practitionerId: created.practitionerId });
+    // Through the practice's profile machine: events that name the listing, never the profile's text.
+    expect(await database.query('SELECT type, payload, actor_id::text FROM domain_event WHERE aggregate_type = $1 AND aggregate_id = $2 ORDER BY sequence', ['practitioner_profile', practitioner.practiceId])).toEqual([
+      { type: 'ProfilePublished', payload: { type: 'ProfilePublished', practitionerId: created.practitionerId }, actor_id: practitioner.user.id },
+      { type: 'ProfileUpdated', payload: { type: 'ProfileUpdated', practitionerId: created.practitionerId }, actor_id: practitioner.user.id },
+    ]);
 
     const profile = await eventually(
       () => byId(second, created.practitionerId),
@@ -250,6 +255,26 @@ describe('profile photo', () => {
     }
   });
 
+  it('adds the photo through the practice\'s profile machine: its event holds the photo id only', async () => {
+    const response = await upload(await image('jpeg'), { cookie: owner.cookie });
+    const { photoUrl } = (await response.json()) as { photoUrl: string };
+    const photoId = /([0-9a-f-]{36})\.webp$/.exec(photoUrl)?.[1];
+    const events = await database.query<{ payload: unknown; actor_id: string }>(
+      "SELECT payload, actor_id::text FROM domain_event WHERE aggregate_type = 'practitioner_profile' AND aggregate_id = $1 AND type = 'ProfilePhotoAdded' AND payload->>'photoId' = $2",
+      [owner.practiceId, photoId],
+    );
+    expect(events).toEqual([{ payload: { type: 'ProfilePhotoAdded', photoId }, actor_id: owner.user.id }]);
+  });
+
+  it('refuses a practitioner account without a practice, and makes none', async () => {
+    const lacking = await createPractitioner(database.db);
+    await database.query('DELETE FROM practice WHERE id = $1', [lacking.practiceId]);
+    expect((await upload(await image('jpeg'), { cookie: lacking.cookie })).status).toBe(403);
+    const saved = await trpcMutation(first.http, 'profile.save', profileInput(), { cookie: lacking.cookie });
+    expect(saved.status).toBe(403);
+    expect(await database.query('SELECT count(*)::int AS n FROM practice WHERE owner_user_id = $1', [lacking.user.id])).toEqual([{ n: 0 }]);
+  });
+
   it('refuses anything else with a clear message', async () => {
     const gif = await upload(await image('gif'), { cookie: owner.cookie, type: 'image/gif' });
     expect(gif.status).toBe(415);
@@ -293,6 +318,7 @@ describe('profile photo', () => {
     const refused = await trpcMutation(first.http, 'profile.save', profileInput({ profileImage: photoUrl }), { cookie: other.cookie });
     expect(refused.status).toBe(400);
     expect(refused.error?.data.fieldErrors).toEqual({ profileImage: [profileMessages.profileImageNotUploaded] });
+    expect(await other.caller.profile.mine()).toEqual({ profile: null, practitionerId: null });
     const outside = await trpcMutation(first.http, 'profile.save', profileInput({ profileImage: 'https://example.com/me.jpg' }), { cookie: other.cookie });
     expect(outside.status).toBe(400);
   });

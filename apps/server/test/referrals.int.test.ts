@@ -216,6 +216,15 @@ describe('redeeming a code at sign-up', () => {
     ]);
     const events = await database.query<{ type: string }>('SELECT type FROM domain_event WHERE aggregate_id = ANY($1) ORDER BY sequence', [[sent.id, codeId]]);
     expect(events.map((event) => event.type)).toEqual(['ReferralCodeCreated', 'ReferralSent', 'ReferralCodeRedeemed', 'ReferralAccepted', 'ReferralCompleted']);
+    // The redemption's ledger row is written by its machine, with an event of ids and amounts, by the new account.
+    const [redemption] = await database.query<{ id: string }>('SELECT id FROM referral_redemption WHERE code_id = $1', [codeId]);
+    expect(await database.query('SELECT type, payload, actor_id::text FROM domain_event WHERE aggregate_type = $1 AND aggregate_id = $2', ['referral_redemption', redemption?.id])).toEqual([
+      {
+        type: 'ReferralRedemptionRecorded',
+        payload: { type: 'ReferralRedemptionRecorded', id: redemption?.id, codeId, referralId: sent.id, rewards: { referrer: 2500, referee: 2500 } },
+        actor_id: user.id,
+      },
+    ]);
     expect((await sender.caller.referrals.list()).stats).toEqual({ total: 2, completed: 1, rewardsEarned: 2500 });
   });
 

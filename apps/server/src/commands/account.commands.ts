@@ -10,7 +10,7 @@
  * under `runCommand`, whose rollback undoes them (not `executeCommand` in a caller's transaction).
  */
 import { accountEventSchema, decideAccount, evolveAccount, type AccountEvent, type AccountState, type SignUpCommand } from '@wellspring/domain';
-import { createPracticeFor } from '../practice/practice-scope.ts';
+import type { DatabaseTransaction } from '../db/client.ts';
 import { redeemReferralCode } from '../practice/referral-redemption.ts';
 import { createUser, findUserCredentialsByEmail } from '../repositories/user.repository.ts';
 import { lockAggregate, type CommandMachine } from './run-command.ts';
@@ -22,6 +22,14 @@ export interface SignUpForm {
   readonly passwordHash: string;
   /** Normalized (`normalizeReferralCode`); '' when none was given. */
   readonly referralCode: string;
+}
+
+/**
+ * The new account's practice, in the account's own transaction: the one place a practice is made
+ * (module-private, so only this machine's save can call it).
+ */
+async function createPracticeFor(tx: DatabaseTransaction, userId: string): Promise<void> {
+  await tx.practice.create({ data: { ownerUserId: userId }, select: { id: true } });
 }
 
 export function accountCommands(form: SignUpForm): CommandMachine<AccountState, SignUpCommand, AccountEvent> {

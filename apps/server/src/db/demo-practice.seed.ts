@@ -26,7 +26,6 @@ import {
   type EhrRecordType,
 } from '@wellspring/domain';
 import type { Prisma } from '../generated/prisma/client.ts';
-import { practiceOfUser } from '../practice/practice-scope.ts';
 import type { Database } from './client.ts';
 import { seedDemoReferrals } from './demo-referrals.seed.ts';
 import { seedDemoConnections } from '../community/community.seed.ts';
@@ -59,7 +58,8 @@ interface SeedAppointment {
 
 /** Seeds the demo practice of `userId`; returns whether it did (false when the practice has data). */
 export async function seedDemoPractice(db: Database, userId: string, now = new Date()): Promise<boolean> {
-  const practice = await practiceOfUser(db, userId);
+  // The seed makes the demo account itself (not through sign-up), so it makes its practice too.
+  const practice = await db.practice.upsert({ where: { ownerUserId: userId }, create: { ownerUserId: userId }, update: {}, select: { id: true } });
   // The referral page's codes and referrals, on their own "while it has none" rule.
   const owner = await db.user.findUnique({ where: { id: userId }, select: { name: true } });
   await seedDemoReferrals(db, practice.id, userId, owner?.name ?? '', now);

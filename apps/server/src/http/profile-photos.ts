@@ -10,17 +10,18 @@
  * - `GET /api/photos/{id}.webp`: public (a published profile shows it to anyone). A photo's bytes
  *   never change under its id, so it is cached for a year as immutable, with its SHA-256 as ETag.
  */
-import { createHash } from 'node:crypto';
+import { createHash, randomUUID } from 'node:crypto';
 import express, { type RequestHandler, type Router } from 'express';
 import sharp from 'sharp';
 import { PROFILE_PHOTO_MAX_BYTES, PROFILE_PHOTO_MAX_PIXELS, PROFILE_PHOTO_SIZE_PX, profilePhotoMessages, profilePhotoUrl, type StoredPhotoInfo } from '@wellspring/domain';
 import { readSessionToken, validateSessionToken } from '../auth/session.ts';
 import type { ServerConfig } from '../config.ts';
+import { DomainRejection, executeCommand } from '../commands/run-command.ts';
 import type { Database } from '../db/client.ts';
-import { practiceRepositories } from '../practice/practice-repositories.ts';
 import { auditPracticeCall, practiceCallAuditRule, PROFILE_PHOTO_UPLOAD } from '../practice/practice-call-audit.ts';
-import { practiceOfUser, type PracticeScope } from '../practice/practice-scope.ts';
+import { NO_PRACTICE_MESSAGE, practiceOfUser, type PracticeScope } from '../practice/practice-scope.ts';
 import { inPractice } from '../practice/practice-transaction.ts';
+import { profilePhotoCommands } from '../practice/profile.commands.ts';
 import { findProfilePhoto, type StoredPhoto } from '../practice/profile.repository.ts';
 
 const ACCEPTED_FORMATS = new Set(['jpeg', 'png', 'webp']);
@@ -102,6 +103,10 @@ export function profilePhotoUpload(deps: { db: Database; config: ServerConfig; n
           const body: unknown = req.body;
           const photo = await reencodeProfilePhoto(Buffer.isBuffer(body) ? body : Buffer.alloc(0));
           const practice = session.practice ?? (await practiceOfUser(deps.db, session.user.id));
+          if (!practice) {
+            res.status(403).json(errorBody('FORBIDDEN', NO_PRACTICE_MESSAGE));
+            return;
+          }
           const scope: PracticeScope = {
             practiceId: practice.id,
             timeZone: practice.timeZone,
@@ -110,11 +115,15 @@ export function profilePhotoUpload(deps: { db: Database; config: ServerConfig; n
             sourceAddress: req.ip ?? req.socket.remoteAddress ?? null,
             now,
           };
-          // A practice call like a procedure's: one transaction bound to the practice, one audit entry.
+          // A practice call like a procedure's: one transaction bound to the practice, the AddPhoto
+          // command of the practice's profile run inside it, one audit entry.
           const id = await inPractice(deps.db, { practiceId: practice.id }, async (tx) => {
-            const added = await practiceRepositories(tx, scope).profile.addPhoto(photo);
-            await auditPracticeCall(tx, scope, practiceCallAuditRule(PROFILE_PHOTO_UPLOAD), { input: null, patientIdBefore: null }, { id: added });
-            return added;
+            const photoId = randomUUID();
+            const context = { actor: { userId: session.user.id }, requestId: scope.requestId === '' ? null : scope.requestId, now };
+            const added = await executeCommand(tx, context, profilePhotoCommands(scope, photo), practice.id, { kind: 'AddPhoto', photoId });
+            if (!added.ok) throw new DomainRejection(added.error);
+            await auditPracticeCall(tx, scope, practiceCallAuditRule(PROFILE_PHOTO_UPLOAD), { input: null, patientIdBefore: null }, { id: photoId });
+            return photoId;
           });
           const answer: StoredPhotoInfo = { photoUrl: profilePhotoUrl(id), width: photo.width, height: photo.height };
           res.status(201).set('Cache-Control', 'no-store').json(answer);

@@ -25,16 +25,14 @@ export interface PracticeRow {
 }
 
 /**
- * The practice a practitioner account owns, created on first use if the account has none yet
- * (accounts get one at sign-up; the migration gave every older account one).
+ * The practice a practitioner account owns, or null. Every practitioner account has one: sign-up
+ * creates it with the account (commands/account.commands.ts), and the practice workspace's migration
+ * (20261124200000) gave every older practitioner account one. Null therefore means an account the
+ * practice workspace does not serve; callers refuse it (FORBIDDEN).
  */
-export async function practiceOfUser(db: Database | DatabaseTransaction, userId: string): Promise<PracticeRow> {
-  const existing = await db.practice.findUnique({ where: { ownerUserId: userId }, select: { id: true, timeZone: true } });
-  if (existing) return existing;
-  return db.practice.upsert({ where: { ownerUserId: userId }, create: { ownerUserId: userId }, update: {}, select: { id: true, timeZone: true } });
+export async function practiceOfUser(db: Database | DatabaseTransaction, userId: string): Promise<PracticeRow | null> {
+  return db.practice.findUnique({ where: { ownerUserId: userId }, select: { id: true, timeZone: true } });
 }
 
-/** A new account's practice, in the account's own transaction. */
-export async function createPracticeFor(db: Database | DatabaseTransaction, userId: string): Promise<PracticeRow> {
-  return db.practice.create({ data: { ownerUserId: userId }, select: { id: true, timeZone: true } });
-}
+/** The refusal of a signed-in practitioner whose account has no practice. */
+export const NO_PRACTICE_MESSAGE = 'This account has no practice.';

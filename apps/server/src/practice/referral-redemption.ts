@@ -4,7 +4,8 @@
  * (refused when inactive, expired, deleted or at its usage limit — concurrent redemptions wait for
  * the lock, so a code never goes past its limit), the use is counted, and the pending referral sent
  * with that code to the new account's e-mail is completed through the referral machine, crediting
- * both sides' rewards. A `referral_redemption` row records what was credited.
+ * both sides' rewards. The redemption machine records what was credited (a `referral_redemption`
+ * row and its ReferralRedemptionRecorded event).
  */
 import { randomUUID } from 'node:crypto';
 import { referralCodeErrors, type DomainError } from '@wellspring/domain';
@@ -12,7 +13,7 @@ import { executeCommand, type CommandContext } from '../commands/run-command.ts'
 import type { DatabaseTransaction } from '../db/client.ts';
 import { auditChangeOutsideCall } from './practice-audit.ts';
 import { bindPractice } from './practice-transaction.ts';
-import { referralCodeCommands, referralCommands } from './referral.commands.ts';
+import { referralCodeCommands, referralCommands, referralRedemptionCommands } from './referral.commands.ts';
 
 export interface Redemption {
   readonly redemptionId: string;
@@ -62,10 +63,14 @@ export async function redeemReferralCode(
     // An expired referral is not completed; the code's own rewards are still credited below.
     if (completed.ok) referralId = waiting.id;
   }
-  await tx.referralRedemption.create({
-    data: { id: redemptionId, codeId: found.id, userId: input.userId, referralId, referrerRewardMinor: rewards.referrer, refereeRewardMinor: rewards.referee, createdAt: context.now },
-    select: { id: true },
+  const recorded = await executeCommand(tx, context, referralRedemptionCommands(input.userId), redemptionId, {
+    kind: 'Record',
+    id: redemptionId,
+    codeId: found.id,
+    referralId,
+    rewards: { referrer: rewards.referrer, referee: rewards.referee },
   });
+  if (!recorded.ok) return recorded;
   const audited = { practiceId: found.practice_id, actorUserId: input.userId, action: 'update' as const, requestId: context.requestId };
   if (referralId) await auditChangeOutsideCall(tx, { ...audited, recordType: 'referral', recordId: referralId });
   await auditChangeOutsideCall(tx, { ...audited, recordType: 'referral_code', recordId: found.id });

@@ -4,23 +4,31 @@
  * (`SELECT … FOR UPDATE`) within what the caller may see, so a code or referral outside it is
  * simply absent — NOT_FOUND with the machine's message, exactly as for an unknown id:
  * - a code: within the owner's practice (`practiceId`), or anywhere for a redemption at sign-up;
- * - a referral: sent from the caller's practice, or sent to the caller's account e-mail.
+ * - a referral: sent from the caller's practice, or sent to the caller's account e-mail;
+ * - a redemption (the ledger row of a code's use at sign-up): by its id.
  * Writes from a practitioner's request leave an audit entry.
  */
 import {
   decideReferral,
   decideReferralCode,
+  decideReferralRedemption,
   evolveReferral,
   evolveReferralCode,
+  evolveReferralRedemption,
   initialReferral,
   initialReferralCode,
+  initialReferralRedemption,
   referralCodeErrors,
   referralCodeEventSchema,
   referralEventSchema,
+  referralRedemptionEventSchema,
   type Actor,
+  type RecordReferralRedemptionCommand,
   type ReferralCodeCommand,
   type ReferralCodeEvent,
   type ReferralCodeState,
+  type ReferralRedemptionEvent,
+  type ReferralRedemptionState,
   type ReferralCommand,
   type ReferralEvent,
   type ReferralPartyType,
@@ -218,5 +226,39 @@ export function referralCommands(options: ReferralCommandOptions): CommandMachin
     // The referral e-mail waits in the outbox for the relay, on sending and on every resend.
     toStoredEvent: (event) =>
       event.type === 'ReferralSent' || event.type === 'ReferralResent' ? { type: event.type, payload: { ...event }, delivery: 'pending' } : { type: event.type, payload: { ...event } },
+  };
+}
+
+/**
+ * The record of a code's use by the new account `userId` (practice/referral-redemption.ts), under a
+ * fresh id, in the sign-up's transaction. The unique (code, account) index refuses a second use.
+ */
+export function referralRedemptionCommands(userId: string): CommandMachine<ReferralRedemptionState, RecordReferralRedemptionCommand, ReferralRedemptionEvent> {
+  return {
+    aggregateType: 'referral_redemption',
+    eventSchema: referralRedemptionEventSchema,
+    async load(tx, id) {
+      const [row] = await tx.$queryRaw<{ id: string }[]>`SELECT id FROM referral_redemption WHERE id = ${id} FOR UPDATE`;
+      return row ? { status: 'recorded', id: row.id } : initialReferralRedemption;
+    },
+    decide: (state, command) => decideReferralRedemption(state, command),
+    evolve: evolveReferralRedemption,
+    async save(tx, { before, aggregateId, command, context }) {
+      if (before.status !== 'absent') return undefined;
+      await tx.referralRedemption.create({
+        data: {
+          id: aggregateId,
+          codeId: command.codeId,
+          userId,
+          referralId: command.referralId,
+          referrerRewardMinor: command.rewards.referrer,
+          refereeRewardMinor: command.rewards.referee,
+          createdAt: context.now,
+        },
+        select: { id: true },
+      });
+      return undefined;
+    },
+    toStoredEvent: (event) => ({ type: event.type, payload: { ...event } }),
   };
 }

@@ -1,5 +1,7 @@
-import { practitionerProfileSchema, profileMessages, profilePhotoIdOf } from '@wellspring/domain';
+import { randomUUID } from 'node:crypto';
+import { practitionerProfileSchema, profileMessages } from '@wellspring/domain';
 import { geocodeUsPlace } from '../geo/geocoder.ts';
+import { profilePublishCommands } from '../practice/profile.commands.ts';
 import type { MyProfile, ProfileSaved } from '../practice/profile.repository.ts';
 import { fieldError } from './field-error.ts';
 import { practitionerProcedure, router } from './trpc.ts';
@@ -9,21 +11,21 @@ export const profileRouter = router({
   mine: practitionerProcedure.query(({ ctx }): Promise<MyProfile> => ctx.practice.profile.mine()),
 
   /**
-   * Saves the profile and publishes it to the directory (SPEC §4 "Profile save"). The location must be
-   * a US city and state or a ZIP code the gazetteer knows (else a field message: never a listing
-   * that distance search cannot find); the photo must be one the caller uploaded, or unchanged.
+   * Saves the profile and publishes it to the directory (SPEC §4 "Profile save"), a Publish of the
+   * practice's profile machine. The location must be a US city and state or a ZIP code the gazetteer
+   * knows (else a field message: never a listing that distance search cannot find); the machine
+   * refuses a photo the caller did not upload (unless unchanged), under the photo field.
    */
   save: practitionerProcedure.input(practitionerProfileSchema).mutation(async ({ ctx, input }): Promise<ProfileSaved> => {
     const place = await geocodeUsPlace(input.location);
     if (!place) throw fieldError('location', profileMessages.locationUnknown);
-    if (input.profileImage !== null) {
-      const current = await ctx.practice.profile.mine();
-      const photoId = profilePhotoIdOf(input.profileImage);
-      const unchanged = current.profile?.profileImage === input.profileImage;
-      if (!unchanged && (photoId === null || !(await ctx.practice.profile.ownsPhoto(photoId)))) {
-        throw fieldError('profileImage', profileMessages.profileImageNotUploaded);
-      }
-    }
-    return ctx.practice.profile.save(input, place);
+    const photo = await ctx.practice.profile.photoCheck(input.profileImage);
+    const { state, events } = await ctx.command(profilePublishCommands(ctx.scope, { profile: input, place }), ctx.scope.practiceId, {
+      kind: 'Publish',
+      newPractitionerId: randomUUID(),
+      photo,
+    });
+    if (state.status !== 'published') throw new Error('profile.save: an accepted Publish publishes the profile');
+    return { created: events.some((event) => event.type === 'ProfilePublished'), practitionerId: state.practitionerId };
   }),
 });

@@ -23,7 +23,7 @@ import type { Database } from '../db/client.ts';
 import { consumeRateLimit, type RateLimitRule } from '../http/rate-limit.ts';
 import type { PublicUser } from '../repositories/user.repository.ts';
 import { practiceRepositories } from '../practice/practice-repositories.ts';
-import { practiceOfUser, type PracticeScope } from '../practice/practice-scope.ts';
+import { NO_PRACTICE_MESSAGE, practiceOfUser, type PracticeScope } from '../practice/practice-scope.ts';
 import { auditPracticeCall, practiceCallAuditRule, resolveAuditTarget } from '../practice/practice-call-audit.ts';
 import { inPractice } from '../practice/practice-transaction.ts';
 import { patientCommands, type NewPatientDetails } from '../practice/patient.commands.ts';
@@ -193,6 +193,7 @@ export const authedProcedure = publicProcedure.use(({ ctx, next }) => {
 async function scopeOf(ctx: Context & { readonly user: PublicUser }): Promise<PracticeScope> {
   if (ctx.user.role !== 'practitioner') throw new TRPCError({ code: 'FORBIDDEN', message: 'This is only available to practitioners.' });
   const practice = ctx.sessionPractice ?? (await practiceOfUser(ctx.db, ctx.user.id));
+  if (!practice) throw new TRPCError({ code: 'FORBIDDEN', message: NO_PRACTICE_MESSAGE });
   return {
     practiceId: practice.id,
     timeZone: practice.timeZone,

@@ -7,7 +7,6 @@ import { randomUUID } from 'node:crypto';
 import type { AppointmentMode, AppointmentStatus, AppointmentType, CalendarDate } from '@wellspring/domain';
 import { createSession } from '../../src/auth/session.ts';
 import type { Database } from '../../src/db/client.ts';
-import { createPracticeFor } from '../../src/practice/practice-scope.ts';
 import { inPractice } from '../../src/practice/practice-transaction.ts';
 import { createUser, type PublicUser } from '../../src/repositories/user.repository.ts';
 import { appRouter } from '../../src/trpc/app.router.ts';
@@ -39,7 +38,8 @@ export async function createPractitioner(
     passwordHash: 'not-a-real-hash',
     role: 'practitioner',
   });
-  const practice = await createPracticeFor(db, user.id);
+  // What sign-up's account machine does, straight in the database.
+  const practice = await db.practice.create({ data: { ownerUserId: user.id }, select: { id: true } });
   if (options.timeZone) await db.practice.update({ where: { id: practice.id }, data: { timeZone: options.timeZone } });
   const { token } = await createSession(db, user.id);
   const caller = callerOf(
