@@ -71,7 +71,8 @@ async function choose(events: ReturnType<typeof userEvent.setup>, dialog: HTMLEl
 describe('the schedule week', { timeout: 20_000 }, () => {
   it('shows seven days from Sunday with today marked, each day’s appointments opening the patient’s record', async () => {
     const { location } = renderSchedule();
-    const columns = await screen.findAllByRole('heading', { level: 2, name: /, 2025/ });
+    // The first render waits for the lazily loaded route, which can outlast 5 s on a loaded machine.
+    const columns = await screen.findAllByRole('heading', { level: 2, name: /, 2025/ }, { timeout: 15_000 });
     expect(columns.map((heading) => heading.textContent)).toEqual([
       'Sun1Sunday, June 1, 2025',
       'Mon2Monday, June 2, 2025',

@@ -2,7 +2,7 @@ import { act, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { SUCCESS_SCREEN_MS } from '@wellspring/domain';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { ApiError, conflict, deferred, serverError, stubApi } from '../../test/api-stub.ts';
+import { ApiError, conflict, deferred, LostAnswer, serverError, stubApi } from '../../test/api-stub.ts';
 import { renderWithProviders } from '../../test/render.tsx';
 import { findToast } from '../../test/toasts.ts';
 import { WaitlistForm } from './waitlist-form.tsx';
@@ -112,6 +112,29 @@ describe('WaitlistForm', () => {
     expect((screen.getByLabelText('Full Name') as HTMLInputElement).value).toBe('Second Person');
     expect((screen.getByLabelText('Email') as HTMLInputElement).value).toBe('AVERY@EXAMPLE.COM');
     expect(screen.getByRole('button', { name: 'Join Waitlist' })).toBeTruthy();
+  });
+
+  it('a submission whose answer was lost is sent again with its key; told it was already carried out, it says the email is on the waitlist', async () => {
+    let attempts = 0;
+    const { requests } = stubApi({
+      'waitlist.join': () => {
+        attempts += 1;
+        if (attempts === 1) throw new LostAnswer();
+        // The server's answer to a key whose write committed while its answer was lost (409).
+        throw conflict('This request was already received and carried out; it changed nothing this time.');
+      },
+    });
+    const user = userEvent.setup();
+    renderWithProviders(<WaitlistForm type="patient" />);
+
+    await fillAndSubmit(user, 'Avery Patient', 'avery@example.com');
+
+    const toast = await findToast('Email already registered');
+    expect(toast.textContent).toContain('This email is already on our waitlist.');
+    const keys = requests.map((request) => request.idempotencyKey);
+    expect(keys).toHaveLength(2);
+    expect(keys[0]).toBeDefined();
+    expect(keys[1]).toBe(keys[0]);
   });
 
   it('any other failure shows "Failed to join waitlist" and keeps the values', async () => {
