@@ -16,16 +16,31 @@ if (!existsSync(dataDir)) {
   process.stderr.write(`e2e audit: ${dataDir} does not exist — run the browser tests first (npm run test:e2e)\n`);
   process.exit(1);
 }
-const result = spawnSync(process.execPath, ['--import', 'tsx', 'apps/server/src/audit/audit-verify.cli.ts', '--json'], {
-  cwd: root,
-  env: { ...e2eServerEnv(process.env, dataDir), LOG_LEVEL: 'warn' },
-  encoding: 'utf8',
-  stdio: ['ignore', 'pipe', 'inherit'],
-});
-let report;
-try {
-  report = JSON.parse(result.stdout);
-} catch {
+const verify = () =>
+  spawnSync(process.execPath, ['--import', 'tsx', 'apps/server/src/audit/audit-verify.cli.ts', '--json'], {
+    cwd: root,
+    env: { ...e2eServerEnv(process.env, dataDir), LOG_LEVEL: 'warn' },
+    encoding: 'utf8',
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+const parse = (stdout) => {
+  try {
+    return JSON.parse(stdout);
+  } catch {
+    return undefined;
+  }
+};
+// The killed server's PostgreSQL may still be shutting down and holding its port: try again a few
+// times before calling it a failure (a report, even of a broken chain, is final at once).
+let result = verify();
+let report = parse(result.stdout);
+for (let attempt = 1; report === undefined && attempt < 6; attempt += 1) {
+  process.stderr.write(`e2e audit: no report yet (exit ${result.status}); trying again in 2 s\n`);
+  await new Promise((resolve) => setTimeout(resolve, 2_000));
+  result = verify();
+  report = parse(result.stdout);
+}
+if (report === undefined) {
   process.stdout.write(result.stdout ?? '');
   process.stderr.write(`e2e audit: audit:verify failed (exit ${result.status})\n`);
   process.exit(1);
