@@ -53,6 +53,31 @@ export async function recordAudit(tx: DatabaseTransaction | Database, entry: Aud
             ${entry.action}, ${entry.requestId}, ${entry.sourceAddress}, ${detail}::jsonb)`;
 }
 
+/**
+ * Appends one entry in a transaction of its own, bound to the entry's practice, in ONE round trip:
+ * `set_config` and the INSERT go to PostgreSQL as one simple query, which it runs as one implicit
+ * transaction. The chain head's row lock is then held only while PostgreSQL itself inserts and
+ * commits — never across a round trip to a busy Node process, which under load queued every other
+ * append behind it (record 0029). For a read, whose entry needs no atomicity with it: the call
+ * answers only once its entry is stored. Values are escaped by the driver (no parameters in a
+ * multi-statement query).
+ */
+export async function recordAuditAlone(pool: pg.Pool, entry: AuditEntryInput): Promise<void> {
+  const client = await pool.connect();
+  try {
+    const text = (value: string | null): string => (value === null ? 'NULL' : client.escapeLiteral(value));
+    const detail = entry.detail === undefined ? null : JSON.stringify(entry.detail);
+    await client.query(
+      `SELECT set_config('app.practice_id', ${text(entry.practiceId)}, true);
+       INSERT INTO audit_entry (actor_user_id, practice_id, record_type, record_id, patient_id, action, request_id, source_address, detail)
+       VALUES (${text(entry.actorUserId)}::uuid, ${text(entry.practiceId)}, ${text(entry.recordType)}, ${text(entry.recordId)}, ${text(entry.patientId)},
+               ${text(entry.action)}, ${text(entry.requestId)}, ${text(entry.sourceAddress)}, ${text(detail)}::jsonb)`,
+    );
+  } finally {
+    client.release();
+  }
+}
+
 /** One row of a patient's audit listing (no chain internals). */
 export interface PatientAuditEntry {
   id: string;

@@ -6,7 +6,7 @@
  * (and `practice-audit.int.test.ts` calls every one of them). No entry ever holds record content:
  * only ids, taken from the call's input or answer, or looked up by id inside the transaction.
  */
-import { recordAudit, type AuditAction } from '../audit/audit-log.ts';
+import { recordAudit, type AuditAction, type AuditEntryInput } from '../audit/audit-log.ts';
 import type { DatabaseTransaction } from '../db/client.ts';
 import type { PracticeScope } from './practice-scope.ts';
 
@@ -129,12 +129,12 @@ export async function resolveAuditTarget(tx: DatabaseTransaction, rule: Practice
   return { input: callInput, patientIdBefore: row?.patient_id ?? null };
 }
 
-/** The call's one entry, in its transaction. */
-export async function auditPracticeCall(tx: DatabaseTransaction, scope: PracticeScope, rule: PracticeCallAuditRule, target: AuditTarget, answer: unknown): Promise<void> {
+/** The call's one entry. */
+export function practiceCallAuditEntry(scope: PracticeScope, rule: PracticeCallAuditRule, target: AuditTarget, answer: unknown): AuditEntryInput {
   const pick = (source: IdSource | undefined): string | null => (source ? idIn(source.from === 'input' ? target.input : answer, source.field) : null);
   const patientSource = rule.patientId;
   const patientId = patientSource && 'patientOf' in patientSource ? target.patientIdBefore : pick(patientSource);
-  await recordAudit(tx, {
+  return {
     actorUserId: scope.actor.userId,
     practiceId: scope.practiceId,
     recordType: rule.recordType,
@@ -143,5 +143,10 @@ export async function auditPracticeCall(tx: DatabaseTransaction, scope: Practice
     action: rule.action,
     requestId: scope.requestId,
     sourceAddress: scope.sourceAddress,
-  });
+  };
+}
+
+/** A change's entry, in the change's own transaction: a rolled-back change leaves none. */
+export function auditPracticeCall(tx: DatabaseTransaction, scope: PracticeScope, rule: PracticeCallAuditRule, target: AuditTarget, answer: unknown): Promise<void> {
+  return recordAudit(tx, practiceCallAuditEntry(scope, rule, target, answer));
 }

@@ -24,7 +24,8 @@ import { consumeRateLimit, type RateLimitRule } from '../http/rate-limit.ts';
 import type { PublicUser } from '../repositories/user.repository.ts';
 import { practiceRepositories } from '../practice/practice-repositories.ts';
 import { NO_PRACTICE_MESSAGE, practiceOfUser, type PracticeScope } from '../practice/practice-scope.ts';
-import { auditPracticeCall, practiceCallAuditRule, resolveAuditTarget } from '../practice/practice-call-audit.ts';
+import { auditPracticeCall, practiceCallAuditEntry, practiceCallAuditRule, resolveAuditTarget } from '../practice/practice-call-audit.ts';
+import { recordAuditAlone, type AuditEntryInput } from '../audit/audit-log.ts';
 import { inPractice } from '../practice/practice-transaction.ts';
 import { patientCommands, type NewPatientDetails } from '../practice/patient.commands.ts';
 import { executeCommand, type CommandMachine } from '../commands/run-command.ts';
@@ -228,12 +229,13 @@ class PracticeCallFailed<Result> extends Error {
  * `practice/practice-call-audit.ts`: a handler never audits, and a practice procedure without a rule
  * fails. A failed call writes nothing, its audit entry included.
  */
-export const practitionerProcedure = authedProcedure.use(async ({ ctx, next, path, getRawInput }) => {
+export const practitionerProcedure = authedProcedure.use(async ({ ctx, next, path, type, getRawInput }) => {
   const scope = await scopeOf(ctx);
   const rule = practiceCallAuditRule(path);
   const input = await getRawInput();
+  let readEntry: AuditEntryInput | null = null;
   try {
-    return await inPractice(ctx.db, { practiceId: scope.practiceId, userEmail: normalizeEmail(ctx.user.email) }, async (tx) => {
+    const answered = await inPractice(ctx.db, { practiceId: scope.practiceId, userEmail: normalizeEmail(ctx.user.email) }, async (tx) => {
       const target = await resolveAuditTarget(tx, rule, input);
       const command: PracticeCommandRunner = async (machine, aggregateId, commandToRun, options) => {
         const context = { actor: { userId: options?.bySystem ? null : ctx.user.id }, requestId: ctx.requestId === '' ? null : ctx.requestId, now: scope.now };
@@ -248,9 +250,14 @@ export const practitionerProcedure = authedProcedure.use(async ({ ctx, next, pat
       };
       const result = await next({ ctx: { db: NO_DATABASE, scope, practice: practiceRepositories(tx, scope), command, registerPatient } });
       if (!result.ok) throw new PracticeCallFailed(result);
-      await auditPracticeCall(tx, scope, rule, target, result.data);
+      // A change's entry commits with it; a read's is appended right after (recordAuditAlone: the
+      // chain head's lock is never held across a round trip), before the answer leaves.
+      if (type === 'mutation') await auditPracticeCall(tx, scope, rule, target, result.data);
+      else readEntry = practiceCallAuditEntry(scope, rule, target, result.data);
       return result;
     });
+    if (readEntry) await recordAuditAlone(ctx.db.pool, readEntry);
+    return answered;
   } catch (error) {
     if (error instanceof PracticeCallFailed) return error.result as never;
     throw error;
