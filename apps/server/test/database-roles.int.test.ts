@@ -3,8 +3,8 @@
  * docs/decisions/0029-database-roles-and-row-level-security.md), checked through PostgreSQL's own
  * catalogs and with raw SQL as the role the server serves as.
  */
+import { freePort } from './support/free-port.ts';
 import fs from 'node:fs/promises';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
@@ -134,16 +134,6 @@ describe('the audit log, as the serving role', () => {
   });
 });
 
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as net.AddressInfo;
-      server.close(() => resolve(port));
-    });
-  });
-}
 
 describe('starting the server on a database', () => {
   const logger = createLogger('silent');

@@ -2,9 +2,9 @@
  * `npm run relay:status` and `npm run relay:requeue`, run as the operator would (a child process),
  * against DATABASE_URL and against an embedded cluster a running server holds.
  */
+import { freePort } from './support/free-port.ts';
 import { execFile } from 'node:child_process';
 import fs from 'node:fs/promises';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
@@ -109,16 +109,6 @@ describe('against DATABASE_URL', () => {
   });
 });
 
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as net.AddressInfo;
-      server.close(() => resolve(port));
-    });
-  });
-}
 
 describe('against the embedded cluster of a running server', () => {
   it('uses the running cluster instead of failing to open its data directory', async () => {
