@@ -2,7 +2,7 @@
  * The audit log: appended through `recordAudit`, chained and append-only in the database, verified
  * by `verifyAuditChain` and `npm run audit:verify`, listed per practice and patient.
  */
-import { bindPractice } from '../src/practice/practice-transaction.ts';
+import { bindPractice, sqlOf } from '../src/practice/practice-transaction.ts';
 import { execFile } from 'node:child_process';
 import { randomBytes, randomUUID } from 'node:crypto';
 import os from 'node:os';
@@ -400,7 +400,7 @@ describe('listAuditEntriesForPatient', () => {
       await recordAudit(database.ownerDb, entry({ practiceId, patientId: randomUUID() }));
     }
 
-    const first = await listAuditEntriesForPatient(database.ownerDb, { practiceId, patientId, limit: 3 });
+    const first = await listAuditEntriesForPatient(sqlOf(database.ownerDb), { practiceId, patientId, limit: 3 });
     expect(first.entries.map((row) => row.requestId)).toEqual(['request-4', 'request-3', 'request-2']);
     expect(first.entries[0]).toMatchObject({
       action: 'read',
@@ -412,20 +412,20 @@ describe('listAuditEntriesForPatient', () => {
     expect(first.entries[0]?.occurredAt).toBeInstanceOf(Date);
     expect(first.nextCursor).not.toBeNull();
 
-    const second = await listAuditEntriesForPatient(database.ownerDb, { practiceId, patientId, limit: 3, cursor: first.nextCursor });
+    const second = await listAuditEntriesForPatient(sqlOf(database.ownerDb), { practiceId, patientId, limit: 3, cursor: first.nextCursor });
     expect(second.entries.map((row) => [row.requestId, row.action])).toEqual([
       ['request-1', 'read'],
       ['request-0', 'create'],
     ]);
     expect(second.nextCursor).toBeNull();
 
-    const other = await listAuditEntriesForPatient(database.ownerDb, { practiceId: otherPracticeId, patientId, limit: 50 });
+    const other = await listAuditEntriesForPatient(sqlOf(database.ownerDb), { practiceId: otherPracticeId, patientId, limit: 50 });
     expect(other.entries).toHaveLength(5);
     expect(other.entries.some((row) => requestIds.includes(row.requestId))).toBe(false);
-    expect(await listAuditEntriesForPatient(database.ownerDb, { practiceId: randomUUID(), patientId, limit: 50 })).toEqual({ entries: [], nextCursor: null });
+    expect(await listAuditEntriesForPatient(sqlOf(database.ownerDb), { practiceId: randomUUID(), patientId, limit: 50 })).toEqual({ entries: [], nextCursor: null });
   });
 
   it('refuses a cursor that is not one it gave', async () => {
-    await expect(listAuditEntriesForPatient(database.ownerDb, { practiceId: randomUUID(), patientId: randomUUID(), limit: 5, cursor: '1; DROP' })).rejects.toThrow(RangeError);
+    await expect(listAuditEntriesForPatient(sqlOf(database.ownerDb), { practiceId: randomUUID(), patientId: randomUUID(), limit: 5, cursor: '1; DROP' })).rejects.toThrow(RangeError);
   });
 });

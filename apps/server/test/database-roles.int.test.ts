@@ -15,6 +15,7 @@ import { startEmbeddedPostgres } from '../src/db/embedded.ts';
 import { migrate } from '../src/db/migrate.ts';
 import { APP_ROLE, OWNER_ROLE, privilegedRoleProblem, servingRolePrivileges } from '../src/db/roles.ts';
 import { createLogger } from '../src/http/logger.ts';
+import { readInPractice } from '../src/practice/practice-transaction.ts';
 import { createTestDatabase, type TestDatabase } from './support/database.ts';
 import { addPatient, createPractitioner, type TestPractitioner } from './support/practice-factory.ts';
 
@@ -107,6 +108,42 @@ describe('row-level security', () => {
       expect((await client.query('SELECT name FROM patient')).rows).toEqual([]);
     } finally {
       client.release();
+    }
+  });
+});
+
+describe('a practice read (readInPractice, every query procedure)', () => {
+  it("sees the practice's rows only, and cannot write", async () => {
+    const names = await readInPractice(app, { practiceId: alpha.practiceId }, async (sql) => (await sql.query<{ name: string }>('SELECT name FROM patient')).rows);
+    expect(names).toEqual([{ name: 'Alice Alpha' }]);
+    await expect(readInPractice(app, { practiceId: alpha.practiceId }, (sql) => sql.query("UPDATE patient SET name = 'Changed'"))).rejects.toThrow(/read-only transaction/);
+    expect(await database.query('SELECT name FROM patient WHERE practice_id = $1', [alpha.practiceId])).toEqual([{ name: 'Alice Alpha' }]);
+  });
+
+  it('binds an e-mail with a quote in it as it is', async () => {
+    const email = "o'hara@example.test";
+    const bound = await readInPractice(app, { practiceId: alpha.practiceId, userEmail: email }, async (sql) => (await sql.query<{ email: string }>("SELECT current_setting('app.user_email') AS email")).rows);
+    expect(bound).toEqual([{ email }]);
+  });
+
+  it('reads a date as that day at UTC midnight, as every other path does', async () => {
+    const [row] = await readInPractice(app, { practiceId: alpha.practiceId }, async (sql) => (await sql.query<{ day: Date }>("SELECT date '2026-03-01' AS day")).rows);
+    expect(row?.day.toISOString()).toBe('2026-03-01T00:00:00.000Z');
+  });
+
+  it('gives its connection back clean after a failed statement or a thrown error', async () => {
+    const single = new pg.Pool({ connectionString: database.url, max: 1 });
+    try {
+      await expect(readInPractice(single, { practiceId: alpha.practiceId }, (sql) => sql.query('SELECT no_such_column FROM patient'))).rejects.toThrow(/no_such_column/);
+      await expect(readInPractice(single, { practiceId: alpha.practiceId }, () => Promise.reject(new Error('the handler failed')))).rejects.toThrow('the handler failed');
+      // The one connection is out of any transaction, and no longer names the practice.
+      const { rows } = await single.query<{ in_transaction: boolean; practice: string | null }>(
+        "SELECT now() <> statement_timestamp() AS in_transaction, nullif(current_setting('app.practice_id', true), '') AS practice",
+      );
+      expect(rows).toEqual([{ in_transaction: false, practice: null }]);
+      expect((await single.query('SELECT name FROM patient')).rows).toEqual([]);
+    } finally {
+      await single.end();
     }
   });
 });

@@ -10,7 +10,7 @@
 import { createHash, createHmac, timingSafeEqual } from 'node:crypto';
 import type pg from 'pg';
 import type { Database, DatabaseTransaction } from '../db/client.ts';
-import { Prisma } from '../generated/prisma/client.ts';
+import type { PracticeSql } from '../practice/practice-transaction.ts';
 
 /** `sign` and `amend`: a clinical note signed (locked) and an addendum added to it. */
 export type AuditAction = 'read' | 'list' | 'create' | 'update' | 'delete' | 'sign' | 'amend';
@@ -107,22 +107,23 @@ export const MAX_AUDIT_PAGE = 200;
  * previous page.
  */
 export async function listAuditEntriesForPatient(
-  db: Database | DatabaseTransaction,
+  sql: PracticeSql,
   query: { practiceId: string; patientId: string; limit: number; cursor?: string | null },
 ): Promise<PatientAuditPage> {
   const limit = Math.min(Math.max(Math.trunc(query.limit), 1), MAX_AUDIT_PAGE);
   const cursor = query.cursor ?? null;
   if (cursor !== null && !/^[1-9]\d{0,18}$/.test(cursor)) throw new RangeError('invalid audit cursor');
-  const before = cursor === null ? Prisma.empty : Prisma.sql`AND e.sequence < ${cursor}::bigint`;
-  const rows = await db.$queryRaw<(Omit<PatientAuditEntry, 'action'> & { action: string; sequence: string })[]>`
-    SELECT e.sequence::text AS sequence, e.id::text AS id, e.occurred_at AS "occurredAt", e.action, e.record_type AS "recordType",
-           e.record_id AS "recordId", e.actor_user_id::text AS "actorUserId", u.name AS "actorName", e.request_id AS "requestId",
-           e.source_address AS "sourceAddress"
-    FROM audit_entry e
-    LEFT JOIN app_user u ON u.id = e.actor_user_id
-    WHERE e.practice_id = ${query.practiceId} AND e.patient_id = ${query.patientId} ${before}
-    ORDER BY e.sequence DESC
-    LIMIT ${limit + 1}`;
+  const { rows } = await sql.query<Omit<PatientAuditEntry, 'action'> & { action: string; sequence: string }>(
+    `SELECT e.sequence::text AS sequence, e.id::text AS id, e.occurred_at AS "occurredAt", e.action, e.record_type AS "recordType",
+            e.record_id AS "recordId", e.actor_user_id::text AS "actorUserId", u.name AS "actorName", e.request_id AS "requestId",
+            e.source_address AS "sourceAddress"
+     FROM audit_entry e
+     LEFT JOIN app_user u ON u.id = e.actor_user_id
+     WHERE e.practice_id = $1 AND e.patient_id = $2 ${cursor === null ? '' : 'AND e.sequence < $4::bigint'}
+     ORDER BY e.sequence DESC
+     LIMIT $3`,
+    cursor === null ? [query.practiceId, query.patientId, limit + 1] : [query.practiceId, query.patientId, limit + 1, cursor],
+  );
   const page = rows.slice(0, limit);
   return {
     entries: page.map(({ sequence: _sequence, action, ...entry }) => ({ ...entry, action: action as AuditAction })),

@@ -16,8 +16,7 @@ import {
   type CalendarDate,
   type DashboardAppointmentStatus,
 } from '@wellspring/domain';
-import type { DatabaseTransaction } from '../db/client.ts';
-import { sqlOf } from './practice-transaction.ts';
+import type { PracticeSql } from './practice-transaction.ts';
 import type { PracticeScope } from './practice-scope.ts';
 
 /** An appointment on the schedule grid or the dashboard's upcoming list. */
@@ -107,7 +106,7 @@ export function weekBounds(day: CalendarDate, timeZone: string): { days: Calenda
   return { days, from: startOfDay(sunday, timeZone), to: startOfDay(addDays(sunday, 7), timeZone) };
 }
 
-export function appointmentsRepository(db: DatabaseTransaction, scope: PracticeScope) {
+export function appointmentsRepository(sql: PracticeSql, scope: PracticeScope) {
   const view = (row: AppointmentSqlRow): PracticeAppointment => ({
     id: row.id,
     patientId: row.patient_id,
@@ -119,13 +118,14 @@ export function appointmentsRepository(db: DatabaseTransaction, scope: PracticeS
     mode: row.mode === 'virtual' ? 'virtual' : 'in-person',
     status: row.status,
   });
-  const query = (text: string, values: unknown[]) => sqlOf(db).query<AppointmentSqlRow>({ text, values });
+  const query = (text: string, values: unknown[]) => sql.query<AppointmentSqlRow>({ text, values });
 
   return {
     /** The seven days of the week holding `day` (Sunday first), each with its appointments (not cancelled) in time order. */
     async week(day: CalendarDate): Promise<WeekDay[]> {
       const { days, from, to } = weekBounds(day, scope.timeZone);
-      const { rows } = await sqlOf(db).query<Pick<AppointmentSqlRow, 'id' | 'patient_id' | 'patient' | 'type' | 'local_date' | 'local_time'>>({
+      const { rows } = await sql.query<Pick<AppointmentSqlRow, 'id' | 'patient_id' | 'patient' | 'type' | 'local_date' | 'local_time'>>({
+        name: 'practice-week',
         text: WEEK_SQL,
         values: [scope.practiceId, from, to, scope.timeZone],
       });
@@ -203,11 +203,11 @@ const asAppointmentStatus = (status: string): AppointmentStatus =>
   (appointmentStatuses as readonly string[]).includes(status) ? (status as AppointmentStatus) : 'scheduled';
 
 /** The portal's reads of appointments, within `scope.practiceId`. */
-export function portalAppointmentsRepository(db: DatabaseTransaction, scope: PracticeScope) {
+export function portalAppointmentsRepository(sql: PracticeSql, scope: PracticeScope) {
   return {
     /** A page of the practice's appointments, newest first. */
     async page(input: { readonly page: number; readonly pageSize: number }): Promise<PortalAppointmentPage> {
-      const { rows } = await sqlOf(db).query<{
+      const { rows } = await sql.query<{
         id: string;
         patient_id: string;
         patient_name: string;
@@ -218,8 +218,8 @@ export function portalAppointmentsRepository(db: DatabaseTransaction, scope: Pra
         local_date: CalendarDate;
         local_time: string;
         total: string;
-      }>({ text: PORTAL_APPOINTMENTS_SQL, values: [scope.practiceId, input.pageSize, (input.page - 1) * input.pageSize, scope.timeZone] });
-      const total = rows[0] ? Number(rows[0].total) : Number((await sqlOf(db).query<{ total: string }>('SELECT count(*) AS total FROM appointment WHERE practice_id = $1', [scope.practiceId])).rows[0]?.total ?? 0);
+      }>({ name: 'portal-appointments', text: PORTAL_APPOINTMENTS_SQL, values: [scope.practiceId, input.pageSize, (input.page - 1) * input.pageSize, scope.timeZone] });
+      const total = rows[0] ? Number(rows[0].total) : Number((await sql.query<{ total: string }>('SELECT count(*) AS total FROM appointment WHERE practice_id = $1', [scope.practiceId])).rows[0]?.total ?? 0);
       return {
         items: rows.map((row) => ({
           id: row.id,
@@ -240,7 +240,7 @@ export function portalAppointmentsRepository(db: DatabaseTransaction, scope: Pra
 
     /** The appointment `id` as the edit form shows it, or null when it is not one of the practice's. */
     async forEdit(id: string) {
-      const { rows } = await sqlOf(db).query<{
+      const { rows } = await sql.query<{
         id: string;
         patient_id: string;
         patient_name: string;
@@ -250,7 +250,7 @@ export function portalAppointmentsRepository(db: DatabaseTransaction, scope: Pra
         status: string;
         notes: string;
         local_start: string;
-      }>({ text: PORTAL_APPOINTMENT_SQL, values: [scope.practiceId, id, scope.timeZone] });
+      }>({ name: 'portal-appointment', text: PORTAL_APPOINTMENT_SQL, values: [scope.practiceId, id, scope.timeZone] });
       const row = rows[0];
       if (!row) return null;
       return {
@@ -271,9 +271,12 @@ export function portalAppointmentsRepository(db: DatabaseTransaction, scope: Pra
 
     /** Whether `id` is one of the practice's appointments, with its patient. */
     async find(id: string): Promise<{ id: string; patientId: string; patientName: string } | null> {
-      const [row] = await db.$queryRaw<{ id: string; patient_id: string; patient_name: string }[]>`
-        SELECT a.id, a.patient_id, p.name AS patient_name FROM appointment a JOIN patient p ON p.practice_id = a.practice_id AND p.id = a.patient_id
-        WHERE a.practice_id = ${scope.practiceId} AND a.id = ${id}`;
+      const { rows } = await sql.query<{ id: string; patient_id: string; patient_name: string }>(
+        `SELECT a.id, a.patient_id, p.name AS patient_name FROM appointment a JOIN patient p ON p.practice_id = a.practice_id AND p.id = a.patient_id
+         WHERE a.practice_id = $1 AND a.id = $2`,
+        [scope.practiceId, id],
+      );
+      const row = rows[0];
       return row ? { id: row.id, patientId: row.patient_id, patientName: row.patient_name } : null;
     },
   };

@@ -4,8 +4,7 @@
  * the records' content.
  */
 import { calendarDateInZone, ehrRecordTypes, type CalendarDate, type EhrRecordType, type NoteAddendum, type SoapContent } from '@wellspring/domain';
-import type { DatabaseTransaction } from '../db/client.ts';
-import { sqlOf } from './practice-transaction.ts';
+import type { PracticeSql } from './practice-transaction.ts';
 import type { PracticeScope } from './practice-scope.ts';
 
 export interface ClinicalRecordRow {
@@ -65,11 +64,12 @@ interface ClinicalRecordSqlRow {
 
 const asRecordType = (type: string): EhrRecordType => ((ehrRecordTypes as readonly string[]).includes(type) ? (type as EhrRecordType) : 'soap');
 
-export function clinicalRecordsRepository(db: DatabaseTransaction, scope: PracticeScope) {
+export function clinicalRecordsRepository(sql: PracticeSql, scope: PracticeScope) {
   return {
     /** A page of the practice's records (of `patientId` only, when given), newest first. */
     async page(input: { readonly patientId: string | null; readonly page: number; readonly pageSize: number }): Promise<ClinicalRecordPage> {
-      const { rows } = await sqlOf(db).query<ClinicalRecordSqlRow>({
+      const { rows } = await sql.query<ClinicalRecordSqlRow>({
+        name: 'portal-clinical-records',
         text: CLINICAL_RECORDS_SQL,
         values: [scope.practiceId, input.patientId, input.pageSize, (input.page - 1) * input.pageSize],
       });

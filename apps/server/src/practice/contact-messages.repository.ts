@@ -3,7 +3,7 @@
  * caller's practice: the dashboard's list, newest first, with the unread count. Marking one read
  * goes through the machine (contact-message.commands.ts).
  */
-import type { DatabaseTransaction } from '../db/client.ts';
+import type { PracticeSql } from './practice-transaction.ts';
 import type { PracticeScope } from './practice-scope.ts';
 
 /** The most the list shows; the counts cover every message. */
@@ -29,21 +29,24 @@ export interface ReceivedContactMessages {
   readonly timeZone: string;
 }
 
-export function contactMessagesRepository(db: DatabaseTransaction, scope: PracticeScope) {
+export function contactMessagesRepository(sql: PracticeSql, scope: PracticeScope) {
   return {
     /** The practice's messages, newest first (at most CONTACT_MESSAGE_LIST_LIMIT), and how many there are and are unread. */
     async listReceived(): Promise<ReceivedContactMessages> {
-      const [rows, counts] = await Promise.all([
-        db.contactMessage.findMany({
-          where: { practiceId: scope.practiceId },
-          orderBy: [{ createdAt: 'desc' }, { id: 'asc' }],
-          take: CONTACT_MESSAGE_LIST_LIMIT,
-          select: { id: true, senderName: true, senderEmail: true, senderPhone: true, message: true, createdAt: true, readAt: true },
-        }),
-        db.$queryRaw<{ total: number; unread: number }[]>`
-          SELECT count(*)::int AS total, count(*) FILTER (WHERE read_at IS NULL)::int AS unread
-          FROM contact_message WHERE practice_id = ${scope.practiceId}`,
-      ]);
+      // One connection runs one statement at a time: the two go one after the other.
+      const { rows } = await sql.query<Omit<ReceivedContactMessage, 'sentAt' | 'readAt'> & { createdAt: Date; readAt: Date | null }>(
+        `SELECT id, sender_name AS "senderName", sender_email AS "senderEmail", sender_phone AS "senderPhone", message,
+                created_at AS "createdAt", read_at AS "readAt"
+         FROM contact_message WHERE practice_id = $1
+         ORDER BY created_at DESC, id
+         LIMIT $2`,
+        [scope.practiceId, CONTACT_MESSAGE_LIST_LIMIT],
+      );
+      const { rows: counts } = await sql.query<{ total: number; unread: number }>(
+        `SELECT count(*)::int AS total, count(*) FILTER (WHERE read_at IS NULL)::int AS unread
+         FROM contact_message WHERE practice_id = $1`,
+        [scope.practiceId],
+      );
       return {
         messages: rows.map(({ createdAt, readAt, ...row }) => ({ ...row, sentAt: createdAt.toISOString(), readAt: readAt?.toISOString() ?? null })),
         total: counts[0]?.total ?? 0,

@@ -12,8 +12,7 @@ import {
   type DashboardStats,
   type PractitionerProfile,
 } from '@wellspring/domain';
-import type { DatabaseTransaction } from '../db/client.ts';
-import { sqlOf } from './practice-transaction.ts';
+import type { PracticeSql } from './practice-transaction.ts';
 import { weekBounds } from './appointments.repository.ts';
 import type { PracticeScope } from './practice-scope.ts';
 
@@ -55,11 +54,11 @@ function profileForCompletion(stored: unknown, listing: PractitionerProfile | nu
   return listing ?? { ...practitionerProfileDefaults, yearsExperience: 0, name: accountName };
 }
 
-export function dashboardRepository(db: DatabaseTransaction, scope: PracticeScope) {
+export function dashboardRepository(sql: PracticeSql, scope: PracticeScope) {
   return {
     async stats(): Promise<DashboardStats> {
       const { from, to } = weekBounds(calendarDateInZone(scope.now, scope.timeZone), scope.timeZone);
-      const { rows } = await sqlOf(db).query<StatsRow>({ text: DASHBOARD_STATS_SQL, values: [scope.practiceId, from, to] });
+      const { rows } = await sql.query<StatsRow>({ name: 'practice-dashboard-stats', text: DASHBOARD_STATS_SQL, values: [scope.practiceId, from, to] });
       const row = rows[0];
       if (!row) return { totalPatients: 0, appointmentsThisWeek: 0, averageSessionMinutes: 0, profileCompletion: 0 };
       return {

@@ -21,8 +21,7 @@ import {
   type PatientStatus,
 } from '@wellspring/domain';
 import type { z } from 'zod';
-import type { DatabaseTransaction } from '../db/client.ts';
-import { sqlOf } from './practice-transaction.ts';
+import type { PracticeSql } from './practice-transaction.ts';
 import type { PracticeScope } from './practice-scope.ts';
 
 export interface PatientPage {
@@ -73,6 +72,16 @@ export const SEARCH_SQL = `
     (SELECT count(*) FROM clinical_note n WHERE n.practice_id = $1 AND n.patient_id = page.id) AS notes
   FROM page
   ORDER BY page.name, page.id`;
+
+/**
+ * $1 practice, $2 the typed text escaped for LIKE ('' for all), $3 how many: the schedule dialog's
+ * choices, whose name or e-mail holds the text in any case, by name.
+ */
+const PATIENT_OPTIONS_SQL = `
+  SELECT id, name FROM patient
+  WHERE practice_id = $1 AND ($2::text = '' OR name ILIKE '%' || $2::text || '%' OR email ILIKE '%' || $2::text || '%')
+  ORDER BY name, id
+  LIMIT $3`;
 
 /** $1 practice, $2 patient id. */
 export const PATIENT_FIND_SQL = 'SELECT id, name FROM patient WHERE practice_id = $1 AND id = $2';
@@ -144,13 +153,14 @@ function itemsOf<T>(items: readonly { kind: string; details: unknown }[], kind: 
   });
 }
 
-export function patientsRepository(db: DatabaseTransaction, scope: PracticeScope) {
+export function patientsRepository(sql: PracticeSql, scope: PracticeScope) {
   const today = calendarDateInZone(scope.now, scope.timeZone);
   return {
     /** A page of the patient list, searched in the database (SPEC §5). */
     async search(input: { readonly query: string; readonly page: number; readonly pageSize: number }): Promise<PatientPage> {
       const query = input.query.trim();
-      const result = await sqlOf(db).query<PatientListSqlRow>({
+      const result = await sql.query<PatientListSqlRow>({
+        name: 'practice-patient-search',
         text: SEARCH_SQL,
         values: [scope.practiceId, query, likeLiteral(query), input.pageSize, (input.page - 1) * input.pageSize, scope.now],
       });
@@ -176,23 +186,19 @@ export function patientsRepository(db: DatabaseTransaction, scope: PracticeScope
     /** Patients to choose from (the schedule dialog): id and name, by name, at most `limit`. */
     async options(query: string, limit = 20): Promise<{ id: string; name: string }[]> {
       const text = query.trim();
-      return db.patient.findMany({
-        where: { practiceId: scope.practiceId, ...(text ? { OR: [{ name: { contains: text, mode: 'insensitive' } }, { email: { contains: text, mode: 'insensitive' } }] } : {}) },
-        select: { id: true, name: true },
-        orderBy: [{ name: 'asc' }, { id: 'asc' }],
-        take: limit,
-      });
+      const { rows } = await sql.query<{ id: string; name: string }>({ name: 'practice-patient-options', text: PATIENT_OPTIONS_SQL, values: [scope.practiceId, likeLiteral(text), limit] });
+      return rows;
     },
 
     /** The patient `id` if it is one of the practice's (the resource loader's check), else null. */
     async find(id: string): Promise<{ id: string; name: string } | null> {
-      const { rows } = await sqlOf(db).query<{ id: string; name: string }>({ text: PATIENT_FIND_SQL, values: [scope.practiceId, id] });
+      const { rows } = await sql.query<{ id: string; name: string }>({ name: 'practice-patient-find', text: PATIENT_FIND_SQL, values: [scope.practiceId, id] });
       return rows[0] ?? null;
     },
 
     /** One patient's whole record, or null when `id` is not one of the practice's patients. */
     async detail(id: string): Promise<PatientDetail | null> {
-      const { rows } = await sqlOf(db).query<PatientDetailSqlRow>({ text: PATIENT_DETAIL_SQL, values: [scope.practiceId, id] });
+      const { rows } = await sql.query<PatientDetailSqlRow>({ name: 'practice-patient-detail', text: PATIENT_DETAIL_SQL, values: [scope.practiceId, id] });
       const patient = rows[0];
       if (!patient) return null;
       const lifestyle = lifestyleSchema.safeParse(patient.lifestyle);
@@ -237,11 +243,11 @@ export function patientsRepository(db: DatabaseTransaction, scope: PracticeScope
      * an existing patient by e-mail, SPEC §3 "Portal appointment", and registers a new one otherwise).
      */
     async findByEmail(email: string): Promise<{ id: string; name: string } | null> {
-      return db.patient.findFirst({
-        where: { practiceId: scope.practiceId, email: { equals: email, mode: 'insensitive' } },
-        select: { id: true, name: true },
-        orderBy: [{ createdAt: 'asc' }, { id: 'asc' }],
-      });
+      const { rows } = await sql.query<{ id: string; name: string }>(
+        'SELECT id, name FROM patient WHERE practice_id = $1 AND lower(email) = lower($2) ORDER BY created_at, id LIMIT 1',
+        [scope.practiceId, email],
+      );
+      return rows[0] ?? null;
     },
 
     /**
@@ -250,11 +256,10 @@ export function patientsRepository(db: DatabaseTransaction, scope: PracticeScope
      * namesakes, so it never attaches a record to one of them by guess: a new patient is registered).
      */
     async findOnlyByName(name: string): Promise<{ id: string; name: string } | null> {
-      const matches = await db.patient.findMany({
-        where: { practiceId: scope.practiceId, name: { equals: name, mode: 'insensitive' } },
-        select: { id: true, name: true },
-        take: 2,
-      });
+      const { rows: matches } = await sql.query<{ id: string; name: string }>('SELECT id, name FROM patient WHERE practice_id = $1 AND lower(name) = lower($2) LIMIT 2', [
+        scope.practiceId,
+        name,
+      ]);
       return matches.length === 1 && matches[0] ? matches[0] : null;
     },
   };

@@ -3,8 +3,7 @@
  * `scope.practiceId`, each with the appointment it pays for (patient and service) when it has one.
  */
 import { appointmentTypeLabel, currencies, paymentMethods, paymentStatuses, type CalendarDate, type Currency, type PaymentMethod, type PaymentStatus } from '@wellspring/domain';
-import type { DatabaseTransaction } from '../db/client.ts';
-import { sqlOf } from './practice-transaction.ts';
+import type { PracticeSql } from './practice-transaction.ts';
 import type { PracticeScope } from './practice-scope.ts';
 
 export interface PaymentRow {
@@ -60,11 +59,11 @@ interface PaymentSqlRow {
 
 const member = <T extends string>(values: readonly T[], value: string, fallback: T): T => ((values as readonly string[]).includes(value) ? (value as T) : fallback);
 
-export function paymentsRepository(db: DatabaseTransaction, scope: PracticeScope) {
+export function paymentsRepository(sql: PracticeSql, scope: PracticeScope) {
   return {
     /** A page of the practice's payments, newest first. */
     async page(input: { readonly page: number; readonly pageSize: number }): Promise<PaymentPage> {
-      const { rows } = await sqlOf(db).query<PaymentSqlRow>({ text: PAYMENTS_SQL, values: [scope.practiceId, input.pageSize, (input.page - 1) * input.pageSize, scope.timeZone] });
+      const { rows } = await sql.query<PaymentSqlRow>({ name: 'portal-payments', text: PAYMENTS_SQL, values: [scope.practiceId, input.pageSize, (input.page - 1) * input.pageSize, scope.timeZone] });
       return {
         items: rows.map((row) => ({
           id: row.id,

@@ -4,8 +4,7 @@
  * its revenue — completed payments only, totalled per currency and never converted.
  */
 import { appointmentStatuses, appointmentTypes, currencies, type AppointmentStatus, type AppointmentType, type CalendarDate, type Currency } from '@wellspring/domain';
-import type { DatabaseTransaction } from '../db/client.ts';
-import { sqlOf } from './practice-transaction.ts';
+import type { PracticeSql } from './practice-transaction.ts';
 import type { PracticeScope } from './practice-scope.ts';
 
 /** How many upcoming appointments the portal dashboard lists. */
@@ -62,10 +61,10 @@ export interface PortalOverview {
 
 const member = <T extends string>(values: readonly T[], value: string, fallback: T): T => ((values as readonly string[]).includes(value) ? (value as T) : fallback);
 
-export function portalDashboardRepository(db: DatabaseTransaction, scope: PracticeScope) {
+export function portalDashboardRepository(sql: PracticeSql, scope: PracticeScope) {
   return {
     async overview(): Promise<PortalOverview> {
-      const { rows } = await sqlOf(db).query<{
+      const { rows } = await sql.query<{
         total_appointments: string;
         upcoming_appointments: string;
         unique_patients: string;

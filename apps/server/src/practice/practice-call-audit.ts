@@ -8,6 +8,7 @@
  */
 import { recordAudit, type AuditAction, type AuditEntryInput } from '../audit/audit-log.ts';
 import type { DatabaseTransaction } from '../db/client.ts';
+import type { PracticeSql } from './practice-transaction.ts';
 import type { PracticeScope } from './practice-scope.ts';
 
 export type AuditRecordType =
@@ -118,14 +119,15 @@ const PATIENT_OF_SQL: Record<PatientOfRecord['patientOf'], string> = {
   clinical_note: 'SELECT patient_id FROM clinical_note WHERE id = $1',
 };
 
-export async function resolveAuditTarget(tx: DatabaseTransaction, rule: PracticeCallAuditRule, callInput: unknown): Promise<AuditTarget> {
+export async function resolveAuditTarget(sql: PracticeSql, rule: PracticeCallAuditRule, callInput: unknown): Promise<AuditTarget> {
   const source = rule.patientId;
   if (!source || !('patientOf' in source)) return { input: callInput, patientIdBefore: null };
   const id = idIn(callInput, source.id.field);
   // PostgreSQL text holds no NUL: such an id names no record (the handler answers NOT_FOUND).
   if (id === null || id.includes('\u0000')) return { input: callInput, patientIdBefore: null };
   // Row-level security already limits this to the call's practice.
-  const [row] = await tx.$queryRawUnsafe<{ patient_id: string | null }[]>(PATIENT_OF_SQL[source.patientOf], id);
+  const { rows } = await sql.query<{ patient_id: string | null }>(PATIENT_OF_SQL[source.patientOf], [id]);
+  const row = rows[0];
   return { input: callInput, patientIdBefore: row?.patient_id ?? null };
 }
 

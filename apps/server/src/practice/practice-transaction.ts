@@ -5,6 +5,7 @@
  * next one — and row-level security then shows and accepts only that practice's rows, whatever a
  * query forgets. A query outside such a transaction sees no practice rows at all.
  */
+import pg from 'pg';
 import { Prisma } from '../generated/prisma/client.ts';
 import type { Database, DatabaseTransaction } from '../db/client.ts';
 
@@ -37,16 +38,30 @@ export function inPractice<T>(db: Database, binding: PracticeBinding, work: (tx:
 export interface SqlStatement {
   readonly text: string;
   readonly values?: readonly unknown[];
+  /**
+   * A name makes `pg` prepare the statement once per connection and reuse it (the hot reads name
+   * theirs); through Prisma the name is ignored.
+   */
+  readonly name?: string;
 }
 
 /**
- * `pg`'s `query({ text, values })` shape over the transaction, for the repositories' hand-written
- * SQL: rows come back as `pg` gives them (bigint and numeric as strings).
+ * What the repositories read and write with: `pg`'s `query({ text, values })` shape, rows as `pg`
+ * gives them (bigint and numeric as strings, a `date` as UTC midnight). A read runs it on a `pg`
+ * client in a read-only transaction (`readInPractice`), a change on Prisma's transaction (`sqlOf`).
  */
-export function sqlOf(tx: DatabaseTransaction) {
+export interface PracticeSql {
+  query<Row>(statement: SqlStatement | string, values?: readonly unknown[]): Promise<{ rows: Row[] }>;
+}
+
+const statementOf = (statement: SqlStatement | string, values: readonly unknown[]): SqlStatement =>
+  typeof statement === 'string' ? { text: statement, values } : statement;
+
+/** `PracticeSql` over a Prisma transaction, for a change's reads and the outbox relay. */
+export function sqlOf(tx: DatabaseTransaction): PracticeSql {
   return {
     async query<Row>(statement: SqlStatement | string, values: readonly unknown[] = []): Promise<{ rows: Row[] }> {
-      const { text, values: bound } = typeof statement === 'string' ? { text: statement, values } : { text: statement.text, values: statement.values ?? [] };
+      const { text, values: bound = [] } = statementOf(statement, values);
       const rows = await tx.$queryRawUnsafe<Record<string, unknown>[]>(text, ...bound);
       for (const row of rows) {
         for (const [key, value] of Object.entries(row)) {
@@ -56,6 +71,54 @@ export function sqlOf(tx: DatabaseTransaction) {
       return { rows: rows as Row[] };
     },
   };
+}
+
+const DATE_OID = 1082;
+/**
+ * `pg` reads a `date` as local midnight; Prisma (and so every other path) as UTC midnight, which is
+ * what `toISOString().slice(0, 10)` gives back as the same day in any zone.
+ */
+const practiceTypes = {
+  getTypeParser: ((oid: number, format?: 'text' | 'binary') =>
+    oid === DATE_OID && format !== 'binary' ? (value: string) => new Date(`${value}T00:00:00Z`) : pg.types.getTypeParser(oid, format)) as typeof pg.types.getTypeParser,
+};
+
+function sqlOfClient(client: pg.PoolClient): PracticeSql {
+  return {
+    async query<Row>(statement: SqlStatement | string, values: readonly unknown[] = []): Promise<{ rows: Row[] }> {
+      const { text, values: bound = [], name } = statementOf(statement, values);
+      const result = await client.query({ text, values: [...bound], ...(name ? { name } : {}), types: practiceTypes });
+      return { rows: result.rows as Row[] };
+    },
+  };
+}
+
+/**
+ * Runs the read `work` in a read-only transaction bound to the practice, on a `pg` client of the
+ * pool: `BEGIN` and the binding in one round trip, then the work's statements, then `COMMIT`.
+ * A practice read used to be a Prisma interactive transaction, which waits between its statements
+ * and tripled a read's p95 under load (docs/performance.md, record 0029); changes keep Prisma's.
+ */
+export async function readInPractice<T>(pool: pg.Pool, binding: PracticeBinding, work: (sql: PracticeSql) => Promise<T>): Promise<T> {
+  const client = await pool.connect();
+  let broken = false;
+  try {
+    // Literals, not parameters: a multi-statement query takes none. The driver escapes them.
+    await client.query(
+      `BEGIN READ ONLY; SELECT set_config('app.practice_id', ${client.escapeLiteral(binding.practiceId)}, true), set_config('app.user_email', ${client.escapeLiteral(binding.userEmail ?? '')}, true)`,
+    );
+    const result = await work(sqlOfClient(client));
+    await client.query('COMMIT');
+    return result;
+  } catch (error) {
+    // Outside a transaction ROLLBACK only warns; a connection it cannot roll back is dropped.
+    await client.query('ROLLBACK').catch(() => {
+      broken = true;
+    });
+    throw error;
+  } finally {
+    client.release(broken);
+  }
 }
 
 /** Rows the outbox relay reads at send time, by id: the practice that owns each is looked up first. */

@@ -4,7 +4,8 @@
  * is scoped by `scope.practiceId`. Saving and uploading are commands (profile.commands.ts).
  */
 import { practitionerProfileSchema, profilePhotoIdOf, type PractitionerProfile, type ProfilePhotoCheck } from '@wellspring/domain';
-import type { Database, DatabaseTransaction } from '../db/client.ts';
+import type { Database } from '../db/client.ts';
+import type { PracticeSql } from './practice-transaction.ts';
 import type { PracticeScope } from './practice-scope.ts';
 
 export interface MyProfile {
@@ -27,9 +28,12 @@ export interface StoredPhoto {
   readonly height: number;
 }
 
-export function profileRepository(db: DatabaseTransaction, scope: PracticeScope) {
+export function profileRepository(sql: PracticeSql, scope: PracticeScope) {
   const mine = async (): Promise<MyProfile> => {
-    const row = await db.practice.findUnique({ where: { id: scope.practiceId }, select: { profile: true, practitionerId: true } });
+    const { rows } = await sql.query<{ profile: unknown; practitionerId: string | null }>('SELECT profile, practitioner_id AS "practitionerId" FROM practice WHERE id = $1', [
+      scope.practiceId,
+    ]);
+    const row = rows[0];
     const parsed = row?.profile == null ? null : practitionerProfileSchema.safeParse(row.profile);
     return { profile: parsed?.success ? parsed.data : null, practitionerId: row?.practitionerId ?? null };
   };
@@ -45,8 +49,8 @@ export function profileRepository(db: DatabaseTransaction, scope: PracticeScope)
       if ((await mine()).profile?.profileImage === profileImage) return 'unchanged';
       const photoId = profilePhotoIdOf(profileImage);
       if (photoId === null) return 'notUploaded';
-      const owned = await db.profilePhoto.count({ where: { id: photoId, practiceId: scope.practiceId } });
-      return owned > 0 ? 'uploaded' : 'notUploaded';
+      const { rows } = await sql.query<{ id: string }>('SELECT id FROM profile_photo WHERE id = $1 AND practice_id = $2', [photoId, scope.practiceId]);
+      return rows.length > 0 ? 'uploaded' : 'notUploaded';
     },
   };
 }

@@ -4,7 +4,7 @@
  * practice's referral codes. Writes go through the machines (referral.commands.ts).
  */
 import { allowedReferralActions, isReferralCodeRedeemable, type ReferralAction, type ReferralStatus } from '@wellspring/domain';
-import type { DatabaseTransaction } from '../db/client.ts';
+import type { PracticeSql } from './practice-transaction.ts';
 import type { PracticeScope } from './practice-scope.ts';
 
 /** The most a list shows. */
@@ -30,28 +30,44 @@ interface ReferralRow {
   referee_reward_minor: number | null;
 }
 
+/** A referral code as the page and a new referral use it. */
+interface ReferralCodeRow {
+  id: string;
+  code: string;
+  status: string;
+  usageCount: number;
+  maxUsage: number | null;
+  expiresAt: Date | null;
+}
+
+const REFERRAL_CODE_COLUMNS = 'id, code, status, usage_count AS "usageCount", max_usage AS "maxUsage", expires_at AS "expiresAt"';
+
 const knownStatuses: readonly string[] = ['pending', 'accepted', 'declined', 'cancelled', 'completed', 'expired'];
 
-export function referralsRepository(db: DatabaseTransaction, scope: PracticeScope) {
+export function referralsRepository(sql: PracticeSql, scope: PracticeScope) {
   return {
     /** Ids of the caller's pending referrals (sent or received) past their expiry, for the system to expire. */
     async dueForExpiry(email: string): Promise<string[]> {
-      const rows = await db.$queryRaw<{ id: string }[]>`
-        SELECT id FROM referral
-        WHERE (practice_id = ${scope.practiceId} OR referee_email = ${email}) AND status = 'pending' AND expires_at <= ${scope.now}`;
+      const { rows } = await sql.query<{ id: string }>(
+        `SELECT id FROM referral
+         WHERE (practice_id = $1 OR referee_email = $2) AND status = 'pending' AND expires_at <= $3`,
+        [scope.practiceId, email, scope.now],
+      );
       return rows.map((row) => row.id);
     },
 
     /** The caller's referrals, newest first: each with the caller's role, the actions open to them and the reward credited to them. */
     async listMine(email: string) {
-      const rows = await db.$queryRaw<ReferralRow[]>`
-        SELECT r.id, r.practice_id, r.sender_user_id::text, r.referrer_name, r.referee_name, r.referee_email, r.referee_type, r.status,
+      const { rows } = await sql.query<ReferralRow>(
+        `SELECT r.id, r.practice_id, r.sender_user_id::text, r.referrer_name, r.referee_name, r.referee_email, r.referee_type, r.status,
                c.code, c.description AS code_description, r.message, r.created_at, r.completed_at, r.expires_at, r.resend_count,
                r.referrer_reward_minor, r.referee_reward_minor
         FROM referral r JOIN referral_code c ON c.id = r.code_id
-        WHERE r.practice_id = ${scope.practiceId} OR r.referee_email = ${email}
+        WHERE r.practice_id = $1 OR r.referee_email = $2
         ORDER BY r.created_at DESC, r.id
-        LIMIT ${LIST_LIMIT}`;
+        LIMIT $3`,
+        [scope.practiceId, email, LIST_LIMIT],
+      );
       return rows.map((row) => {
         const role: 'sender' | 'receiver' = row.practice_id === scope.practiceId ? 'sender' : 'receiver';
         const actorId = role === 'sender' ? row.sender_user_id : row.referee_email;
@@ -92,12 +108,13 @@ export function referralsRepository(db: DatabaseTransaction, scope: PracticeScop
 
     /** The practice's codes (not deleted), oldest first, each with whether it can be redeemed now. */
     async listCodes() {
-      const rows = await db.referralCode.findMany({
-        where: { practiceId: scope.practiceId, status: { not: 'deleted' } },
-        orderBy: [{ createdAt: 'asc' }, { id: 'asc' }],
-        take: LIST_LIMIT,
-        select: { id: true, code: true, description: true, rewardMinor: true, usageCount: true, maxUsage: true, expiresAt: true, status: true },
-      });
+      const { rows } = await sql.query<ReferralCodeRow & { description: string; rewardMinor: number }>(
+        `SELECT ${REFERRAL_CODE_COLUMNS}, description, reward_minor AS "rewardMinor"
+         FROM referral_code WHERE practice_id = $1 AND status <> 'deleted'
+         ORDER BY created_at, id
+         LIMIT $2`,
+        [scope.practiceId, LIST_LIMIT],
+      );
       return rows.map((row) => {
         const code = { active: row.status === 'active', expiryDate: row.expiresAt?.toISOString() ?? null, usageCount: row.usageCount, maxUsage: row.maxUsage };
         return {
@@ -115,11 +132,12 @@ export function referralsRepository(db: DatabaseTransaction, scope: PracticeScop
     },
 
     /** The practice's code `code` (upper case), not deleted: what a new referral is sent with. */
-    findCode(code: string) {
-      return db.referralCode.findFirst({
-        where: { practiceId: scope.practiceId, code, status: { not: 'deleted' } },
-        select: { id: true, code: true, status: true, usageCount: true, maxUsage: true, expiresAt: true },
-      });
+    async findCode(code: string): Promise<ReferralCodeRow | null> {
+      const { rows } = await sql.query<ReferralCodeRow>(
+        `SELECT ${REFERRAL_CODE_COLUMNS} FROM referral_code WHERE practice_id = $1 AND code = $2 AND status <> 'deleted' ORDER BY created_at, id LIMIT 1`,
+        [scope.practiceId, code],
+      );
+      return rows[0] ?? null;
     },
   };
 }

@@ -59,7 +59,7 @@ export const referralsRouter = router({
    * My Referrals and the page's figures: the caller's referrals as sender and as receiver. Pending
    * referrals past their expiry are expired first (by the system, through the machine).
    */
-  list: practitionerProcedure.query(async ({ ctx }) => {
+  list: practitionerProcedure.meta({ changesData: true }).query(async ({ ctx }) => {
     const email = normalizeEmail(ctx.user.email);
     for (const id of await ctx.practice.referrals.dueForExpiry(email)) {
       try {

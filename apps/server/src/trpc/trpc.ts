@@ -25,8 +25,8 @@ import type { PublicUser } from '../repositories/user.repository.ts';
 import { practiceRepositories } from '../practice/practice-repositories.ts';
 import { NO_PRACTICE_MESSAGE, practiceOfUser, type PracticeScope } from '../practice/practice-scope.ts';
 import { auditPracticeCall, practiceCallAuditEntry, practiceCallAuditRule, resolveAuditTarget } from '../practice/practice-call-audit.ts';
-import { recordAuditAlone, type AuditEntryInput } from '../audit/audit-log.ts';
-import { inPractice } from '../practice/practice-transaction.ts';
+import { recordAuditAlone } from '../audit/audit-log.ts';
+import { inPractice, readInPractice, sqlOf, type PracticeSql } from '../practice/practice-transaction.ts';
 import { patientCommands, type NewPatientDetails } from '../practice/patient.commands.ts';
 import { executeCommand, type CommandMachine } from '../commands/run-command.ts';
 import { normalizeEmail } from '@wellspring/domain';
@@ -84,7 +84,16 @@ export function createContextFactory(deps: ContextDependencies) {
 /** What a client reads when the server failed: nothing about why. */
 export const INTERNAL_ERROR_MESSAGE = 'Internal server error';
 
-const t = initTRPC.context<Context>().create({
+/** What a procedure declares about itself beyond its input and type. */
+export interface ProcedureMeta {
+  /**
+   * A query that changes data on the way (My Referrals expires the referrals past due): a practice
+   * call runs it in a change's transaction, where `ctx.command` works, instead of a read-only one.
+   */
+  readonly changesData?: boolean;
+}
+
+const t = initTRPC.context<Context>().meta<ProcedureMeta>().create({
   // superjson's format; plain-JSON answers skip its walk (wire-format.ts).
   transformer: wireTransformer,
   // Never a stack in an error answer by default; the formatter adds it back where the config says.
@@ -225,44 +234,64 @@ class PracticeCallFailed<Result> extends Error {
  * practice to PostgreSQL, so row-level security shows it that practice's rows only; `ctx.scope` (the
  * practice, its zone, the actor, the request), `ctx.practice` (the repositories bound to that
  * transaction) and `ctx.command` (the command runner inside it) are all a handler gets — `ctx.db` is
- * gone. The call's one audit entry is written here, in the same transaction, from its rule in
- * `practice/practice-call-audit.ts`: a handler never audits, and a practice procedure without a rule
- * fails. A failed call writes nothing, its audit entry included.
+ * gone. A query runs in a read-only transaction on a `pg` client (`readInPractice`), a mutation in a
+ * Prisma transaction (record 0032 says why the two differ). The call's one audit entry is written
+ * here from its rule in `practice/practice-call-audit.ts`: a handler never audits, and a practice
+ * procedure without a rule fails. A failed call writes nothing, its audit entry included.
  */
-export const practitionerProcedure = authedProcedure.use(async ({ ctx, next, path, type, getRawInput }) => {
+export const practitionerProcedure = authedProcedure.use(async ({ ctx, next, path, type, getRawInput, meta }) => {
   const scope = await scopeOf(ctx);
   const rule = practiceCallAuditRule(path);
   const input = await getRawInput();
-  let readEntry: AuditEntryInput | null = null;
+  const binding = { practiceId: scope.practiceId, userEmail: normalizeEmail(ctx.user.email) };
+  const call = (sql: PracticeSql, command: PracticeCommandRunner) => {
+    const registerPatient = async (details: NewPatientDetails): Promise<{ id: string; name: string }> => {
+      const id = randomUUID();
+      await command(patientCommands(scope, details), id, { kind: 'Register', id });
+      return { id, name: details.name };
+    };
+    return next({ ctx: { db: NO_DATABASE, scope, practice: practiceRepositories(sql, scope), command, registerPatient } });
+  };
+
+  if (type === 'query' && meta?.changesData !== true) {
+    // A read: a read-only transaction on a `pg` client; its entry is appended right after it
+    // (recordAuditAlone: the chain head's lock is never held across a round trip), before the
+    // answer leaves. A failed read leaves none.
+    const { result, entry } = await readInPractice(ctx.db.pool, binding, async (sql) => {
+      const target = await resolveAuditTarget(sql, rule, input);
+      const answered = await call(sql, refuseCommandInRead(path));
+      return { result: answered, entry: answered.ok ? practiceCallAuditEntry(scope, rule, target, answered.data) : null };
+    });
+    if (entry) await recordAuditAlone(ctx.db.pool, entry);
+    return result;
+  }
+
+  // A change: a Prisma transaction, the commands' events and the call's entry committed with it.
   try {
-    const answered = await inPractice(ctx.db, { practiceId: scope.practiceId, userEmail: normalizeEmail(ctx.user.email) }, async (tx) => {
-      const target = await resolveAuditTarget(tx, rule, input);
+    return await inPractice(ctx.db, binding, async (tx) => {
+      const sql = sqlOf(tx);
+      const target = await resolveAuditTarget(sql, rule, input);
       const command: PracticeCommandRunner = async (machine, aggregateId, commandToRun, options) => {
         const context = { actor: { userId: options?.bySystem ? null : ctx.user.id }, requestId: ctx.requestId === '' ? null : ctx.requestId, now: scope.now };
         const result = await executeCommand(tx, context, machine, aggregateId, commandToRun);
         if (!result.ok) throw new DomainRejection(result.error);
         return { state: result.state, events: result.events };
       };
-      const registerPatient = async (details: NewPatientDetails): Promise<{ id: string; name: string }> => {
-        const id = randomUUID();
-        await command(patientCommands(scope, details), id, { kind: 'Register', id });
-        return { id, name: details.name };
-      };
-      const result = await next({ ctx: { db: NO_DATABASE, scope, practice: practiceRepositories(tx, scope), command, registerPatient } });
+      const result = await call(sql, command);
       if (!result.ok) throw new PracticeCallFailed(result);
-      // A change's entry commits with it; a read's is appended right after (recordAuditAlone: the
-      // chain head's lock is never held across a round trip), before the answer leaves.
-      if (type === 'mutation') await auditPracticeCall(tx, scope, rule, target, result.data);
-      else readEntry = practiceCallAuditEntry(scope, rule, target, result.data);
+      await auditPracticeCall(tx, scope, rule, target, result.data);
       return result;
     });
-    if (readEntry) await recordAuditAlone(ctx.db.pool, readEntry);
-    return answered;
   } catch (error) {
     if (error instanceof PracticeCallFailed) return error.result as never;
     throw error;
   }
 });
+
+/** `ctx.command` in a read: a query that changes data says so (`ProcedureMeta.changesData`). */
+function refuseCommandInRead(path: string): PracticeCommandRunner {
+  return () => Promise.reject(new Error(`${path} is a query and runs read-only: a query that changes data declares .meta({ changesData: true })`));
+}
 
 /** `ctx.db` inside a practice procedure: nothing to reach the database around the practice's transaction. */
 const NO_DATABASE = undefined as never;
