@@ -54,28 +54,24 @@ export async function recordAudit(tx: DatabaseTransaction | Database, entry: Aud
 }
 
 /**
- * Appends one entry in a transaction of its own, bound to the entry's practice, in ONE round trip:
- * `set_config` and the INSERT go to PostgreSQL as one simple query, which it runs as one implicit
- * transaction. The chain head's row lock is then held only while PostgreSQL itself inserts and
- * commits — never across a round trip to a busy Node process, which under load queued every other
- * append behind it (record 0029). For a read, whose entry needs no atomicity with it: the call
- * answers only once its entry is stored. Values are escaped by the driver (no parameters in a
- * multi-statement query).
+ * The statements that append entries of ONE practice, for a simple query: `set_config` binding that
+ * practice, then one INSERT of them all (the append trigger chains them in order). Several such
+ * pairs in one query are one transaction (`audit-appender.ts`): the chain head's row lock is held
+ * only while PostgreSQL itself inserts and commits — never across a round trip to a busy Node
+ * process, which under load queued every other append behind it (record 0029). Values are escaped
+ * by the driver (a multi-statement query takes no parameters).
  */
-export async function recordAuditAlone(pool: pg.Pool, entry: AuditEntryInput): Promise<void> {
-  const client = await pool.connect();
-  try {
-    const text = (value: string | null): string => (value === null ? 'NULL' : client.escapeLiteral(value));
+export function auditAppendStatements(practiceId: string, entries: readonly AuditEntryInput[], escapeLiteral: (value: string) => string): string {
+  const text = (value: string | null): string => (value === null ? 'NULL' : escapeLiteral(value));
+  const rows = entries.map((entry) => {
+    if (entry.practiceId !== practiceId) throw new Error('auditAppendStatements: every entry must be of the bound practice');
     const detail = entry.detail === undefined ? null : JSON.stringify(entry.detail);
-    await client.query(
-      `SELECT set_config('app.practice_id', ${text(entry.practiceId)}, true);
-       INSERT INTO audit_entry (actor_user_id, practice_id, record_type, record_id, patient_id, action, request_id, source_address, detail)
-       VALUES (${text(entry.actorUserId)}::uuid, ${text(entry.practiceId)}, ${text(entry.recordType)}, ${text(entry.recordId)}, ${text(entry.patientId)},
-               ${text(entry.action)}, ${text(entry.requestId)}, ${text(entry.sourceAddress)}, ${text(detail)}::jsonb)`,
-    );
-  } finally {
-    client.release();
-  }
+    return `(${text(entry.actorUserId)}::uuid, ${text(entry.practiceId)}, ${text(entry.recordType)}, ${text(entry.recordId)}, ${text(entry.patientId)},
+             ${text(entry.action)}, ${text(entry.requestId)}, ${text(entry.sourceAddress)}, ${text(detail)}::jsonb)`;
+  });
+  return `SELECT set_config('app.practice_id', ${text(practiceId)}, true);
+     INSERT INTO audit_entry (actor_user_id, practice_id, record_type, record_id, patient_id, action, request_id, source_address, detail)
+     VALUES ${rows.join(',\n            ')}`;
 }
 
 /** One row of a patient's audit listing (no chain internals). */

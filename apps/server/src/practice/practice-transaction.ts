@@ -96,8 +96,8 @@ function sqlOfClient(client: pg.PoolClient): PracticeSql {
 /**
  * Runs the read `work` in a read-only transaction bound to the practice, on a `pg` client of the
  * pool: `BEGIN` and the binding in one round trip, then the work's statements, then `COMMIT`.
- * A practice read used to be a Prisma interactive transaction, which waits between its statements
- * and tripled a read's p95 under load (docs/performance.md, record 0029); changes keep Prisma's.
+ * A practice read used to be a Prisma interactive transaction, which waits
+ * between its statements and tripled a read's p95 under load (record 0032); changes keep Prisma's.
  */
 export async function readInPractice<T>(pool: pg.Pool, binding: PracticeBinding, work: (sql: PracticeSql) => Promise<T>): Promise<T> {
   const client = await pool.connect();

@@ -25,7 +25,7 @@ import type { PublicUser } from '../repositories/user.repository.ts';
 import { practiceRepositories } from '../practice/practice-repositories.ts';
 import { NO_PRACTICE_MESSAGE, practiceOfUser, type PracticeScope } from '../practice/practice-scope.ts';
 import { auditPracticeCall, practiceCallAuditEntry, practiceCallAuditRule, resolveAuditTarget } from '../practice/practice-call-audit.ts';
-import { recordAuditAlone } from '../audit/audit-log.ts';
+import { auditAppenderOf } from '../audit/audit-appender.ts';
 import { inPractice, readInPractice, sqlOf, type PracticeSql } from '../practice/practice-transaction.ts';
 import { patientCommands, type NewPatientDetails } from '../practice/patient.commands.ts';
 import { executeCommand, type CommandMachine } from '../commands/run-command.ts';
@@ -254,15 +254,15 @@ export const practitionerProcedure = authedProcedure.use(async ({ ctx, next, pat
   };
 
   if (type === 'query' && meta?.changesData !== true) {
-    // A read: a read-only transaction on a `pg` client; its entry is appended right after it
-    // (recordAuditAlone: the chain head's lock is never held across a round trip), before the
-    // answer leaves. A failed read leaves none.
+    // A read: a read-only transaction on a `pg` client. Its entry is appended once the read's
+    // connection is back in the pool, with the other reads' of the moment (audit-appender.ts), and
+    // the answer leaves only once it is stored. A failed read leaves none.
     const { result, entry } = await readInPractice(ctx.db.pool, binding, async (sql) => {
       const target = await resolveAuditTarget(sql, rule, input);
       const answered = await call(sql, refuseCommandInRead(path));
       return { result: answered, entry: answered.ok ? practiceCallAuditEntry(scope, rule, target, answered.data) : null };
     });
-    if (entry) await recordAuditAlone(ctx.db.pool, entry);
+    if (entry) await auditAppenderOf(ctx.db.pool).append(entry);
     return result;
   }
 
