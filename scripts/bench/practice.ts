@@ -112,12 +112,14 @@ export async function load(pool: pg.Pool, now: Date): Promise<Loaded> {
     ...generateAppointments(APPOINTMENTS, 9, { patients: mine, practitioners: [{ id: measured, timeZone: TIME_ZONE }], today, windowDays: 2_000 }),
     ...generateAppointments(OTHER_APPOINTMENTS_EACH * (PRACTICES - 1), 10, { patients: others, practitioners, today, windowDays: 365 }).map((appointment) => ({ ...appointment, id: `other-${appointment.id}` })),
   ];
+  // Generated at random, they overlap: stored as the practitioner's deliberate double bookings, which
+  // the database's no-double-booking guard leaves alone (record 0033).
   await insertRows(
     pool,
     'appointment',
-    ['id', 'practice_id', 'patient_id', 'starts_at', 'duration_minutes', 'type', 'mode', 'status'],
-    ['text', 'text', 'text', 'timestamptz', 'int', 'text', 'text', 'text'],
-    appointments.map((appointment) => [appointment.id, appointment.practitionerId, appointment.patientId, appointment.startsAt, appointment.durationMinutes, appointment.type, appointment.mode, appointment.status]),
+    ['id', 'practice_id', 'patient_id', 'starts_at', 'duration_minutes', 'type', 'mode', 'status', 'double_booked'],
+    ['text', 'text', 'text', 'timestamptz', 'int', 'text', 'text', 'text', 'boolean'],
+    appointments.map((appointment) => [appointment.id, appointment.practitionerId, appointment.patientId, appointment.startsAt, appointment.durationMinutes, appointment.type, appointment.mode, appointment.status, true]),
   );
   await insertRows(
     pool,

@@ -244,21 +244,39 @@ export async function seedDemoPractice(db: Database, userId: string, now = new D
     await tx.healthRecordItem.createMany({ data: healthRecord });
     // The sample notes first; the portal's records after the appointments they may point at.
     await tx.clinicalNote.createMany({ data: notes.slice(0, notesBeforePortal) });
-    await tx.appointment.createMany({
-      data: seeded.map((appointment) => ({
-        ...(appointment.id ? { id: appointment.id } : {}),
-        practiceId: practice.id,
-        patientId: appointment.patientId,
-        startsAt: instant(appointment.day, appointment.time),
-        durationMinutes: appointment.durationMinutes,
-        type: appointment.type,
-        mode: appointment.mode,
-        status: appointment.status,
-      })),
-    });
+    const rows = seeded.map((appointment) => ({
+      ...(appointment.id ? { id: appointment.id } : {}),
+      practiceId: practice.id,
+      patientId: appointment.patientId,
+      startsAt: instant(appointment.day, appointment.time),
+      durationMinutes: appointment.durationMinutes,
+      type: appointment.type,
+      mode: appointment.mode,
+      status: appointment.status,
+    }));
+    await tx.appointment.createMany({ data: withOverlapsMarked(rows) });
     await tx.clinicalNote.createMany({ data: notes.slice(notesBeforePortal) });
     await tx.clinicalNoteAddendum.createMany({ data: addenda });
     await tx.payment.createMany({ data: payments });
   });
   return true;
+}
+
+/**
+ * The sample visits fall where the samples put them, and some coincide: each open one that overlaps
+ * an earlier kept one is stored as the practitioner's deliberate double booking, as the schedule
+ * would store it (record 0033), so the database's guard takes the rest.
+ */
+function withOverlapsMarked<Row extends { readonly startsAt: Date; readonly durationMinutes: number; readonly status: string }>(rows: readonly Row[]): (Row & { doubleBooked: boolean })[] {
+  const kept: { start: number; end: number }[] = [];
+  return [...rows]
+    .sort((a, b) => a.startsAt.getTime() - b.startsAt.getTime())
+    .map((row) => {
+      const start = row.startsAt.getTime();
+      const end = start + row.durationMinutes * 60_000;
+      if (row.status === 'cancelled') return { ...row, doubleBooked: false };
+      const overlaps = kept.some((span) => span.start < end && start < span.end);
+      if (!overlaps) kept.push({ start, end });
+      return { ...row, doubleBooked: overlaps };
+    });
 }

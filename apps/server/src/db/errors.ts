@@ -14,3 +14,13 @@ export function isUniqueViolation(error: unknown): boolean {
   const meta = error.meta as DriverAdapterMeta | undefined;
   return meta?.driverAdapterError?.cause?.originalCode === '23505';
 }
+
+/**
+ * The database's no-double-booking guard refused an appointment (SQLSTATE 23P01 from the trigger
+ * `appointment_no_double_booking`, record 0033), as Prisma reports it.
+ */
+export function isDoubleBooking(error: unknown): boolean {
+  if (!(error instanceof Prisma.PrismaClientKnownRequestError)) return false;
+  const meta = error.meta as DriverAdapterMeta | undefined;
+  return meta?.driverAdapterError?.cause?.originalCode === '23P01';
+}

@@ -15,6 +15,8 @@ import {
   type AppointmentType,
 } from '@wellspring/domain';
 import type { CommandMachine } from '../commands/run-command.ts';
+import type { DatabaseTransaction } from '../db/client.ts';
+import { isDoubleBooking } from '../db/errors.ts';
 import type { PracticeScope } from './practice-scope.ts';
 
 /** What an appointment holds besides the machine's state: required for a new one, written with an edit when given. */
@@ -66,34 +68,59 @@ export function appointmentCommands(scope: PracticeScope, details?: AppointmentD
       }
       if (before.status === 'absent') {
         if (!details) throw new Error('appointmentCommands: a new appointment needs its patient, type and notes');
-        await tx.appointment.create({
-          data: {
-            id: aggregateId,
-            practiceId: scope.practiceId,
-            patientId: details.patientId,
-            startsAt: new Date(after.startsAt),
-            durationMinutes: after.durationMinutes,
-            type: details.type,
-            mode: after.mode,
-            status: after.status,
-            notes: details.notes,
-          },
-          select: { id: true, patientId: true },
-        });
+        await keepingOverlapsDeliberate(tx, (doubleBooked) =>
+          tx.appointment.create({
+            data: {
+              id: aggregateId,
+              practiceId: scope.practiceId,
+              patientId: details.patientId,
+              startsAt: new Date(after.startsAt),
+              durationMinutes: after.durationMinutes,
+              type: details.type,
+              mode: after.mode,
+              status: after.status,
+              notes: details.notes,
+              doubleBooked,
+            },
+            select: { id: true, patientId: true },
+          }),
+        );
         return undefined;
       }
-      await tx.appointment.update({
-        where: { practiceId_id: { practiceId: scope.practiceId, id: aggregateId } },
-        data: {
-          status: after.status,
-          startsAt: new Date(after.startsAt),
-          durationMinutes: after.durationMinutes,
-          ...(details ? { patientId: details.patientId, type: details.type, notes: details.notes } : {}),
-        },
-        select: { id: true, patientId: true },
-      });
+      await keepingOverlapsDeliberate(tx, (doubleBooked) =>
+        tx.appointment.update({
+          where: { practiceId_id: { practiceId: scope.practiceId, id: aggregateId } },
+          data: {
+            status: after.status,
+            startsAt: new Date(after.startsAt),
+            durationMinutes: after.durationMinutes,
+            ...(details ? { patientId: details.patientId, type: details.type, notes: details.notes } : {}),
+            // Moved, it is guarded again unless its new time overlaps too.
+            ...(doubleBooked || after.startsAt !== before.startsAt || after.durationMinutes !== before.durationMinutes ? { doubleBooked } : {}),
+          },
+          select: { id: true, patientId: true },
+        }),
+      );
       return undefined;
     },
     toStoredEvent: (event) => ({ type: event.type, payload: { ...event } }),
   };
+}
+
+/**
+ * The practitioner's own entries (the schedule dialog, the portal form) may overlap: the schedule
+ * warns and "You can still schedule it" (SPEC). The write is tried under the database's guard
+ * (record 0033); refused, it is written again marked as deliberately double-booked, which leaves
+ * it out of the guard. A savepoint keeps the call's transaction alive across the refusal.
+ */
+async function keepingOverlapsDeliberate(tx: DatabaseTransaction, write: (doubleBooked: boolean) => Promise<unknown>): Promise<void> {
+  await tx.$executeRawUnsafe('SAVEPOINT appointment_guard');
+  try {
+    await write(false);
+    await tx.$executeRawUnsafe('RELEASE SAVEPOINT appointment_guard');
+  } catch (error) {
+    if (!isDoubleBooking(error)) throw error;
+    await tx.$executeRawUnsafe('ROLLBACK TO SAVEPOINT appointment_guard');
+    await write(true);
+  }
 }
