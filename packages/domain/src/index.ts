@@ -65,3 +65,4 @@ export * from './community/resource-download.machine.ts';
 export * from './accounts/account.machine.ts';
 export * from './booking/booking-settings.schema.ts';
 export * from './booking/booking-request.schema.ts';
+export * from './booking/slots.ts';
