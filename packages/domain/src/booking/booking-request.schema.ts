@@ -1,0 +1,63 @@
+/**
+ * The patient's booking form (issue 24): a session type, a start chosen among the open slots, who
+ * the patient is, and consent. Public, no account. The server re-checks the start against the
+ * practice's rules (`slotRefusal` in slots.ts); this schema only checks the shape.
+ *
+ * The e-mail and phone fields are the domain's existing ones (the portal appointment form's patient
+ * e-mail, the contact form's optional phone), so a patient's address is read the same way wherever
+ * it is typed.
+ */
+import { z } from 'zod';
+import { portalAppointmentFormSchema } from '../appointments/appointment.schema.ts';
+import { contactFormSchema } from '../contact/contact-message.schema.ts';
+import { isInputDateInRange, inputBoundMessages } from '../shared/input-bounds.ts';
+import { tooLongMessage } from '../shared/text-limits.ts';
+import { lineText, multilineText } from '../shared/text.ts';
+
+export const BOOKING_REASON_MAX_LENGTH = 1000;
+
+export const bookingRequestMessages = {
+  sessionType: 'Please choose a session type.',
+  startsAt: 'Please choose a time.',
+  name: 'Please enter your name.',
+  nameTooLong: tooLongMessage('Name', 200),
+  email: 'Please enter a valid email address.',
+  phone: 'Please enter a valid phone number.',
+  reasonTooLong: tooLongMessage('Reason', BOOKING_REASON_MAX_LENGTH),
+  consent: 'Please agree to share these details with the practitioner.',
+  notifyEarlier: 'Please choose whether to hear about earlier times.',
+} as const;
+
+export const bookingRequestTexts = {
+  consentLabel: (practitionerName: string) =>
+    `I agree that ${practitionerName} and Wellspring may use these details to manage this booking and contact me about it.`,
+  notifyEarlierLabel: 'Tell me if something earlier opens',
+} as const;
+
+/**
+ * An instant with its offset ("2026-03-09T14:00:00.000Z", "2026-03-09T10:00:00-04:00"), given back
+ * in one spelling (`toISOString`, the spelling of `OpenSlot.startsAt`).
+ */
+const isoInstant = z.iso.datetime({ offset: true });
+const isInstantText = (value: string): boolean => isoInstant.safeParse(value).success && !Number.isNaN(Date.parse(value));
+
+export const bookingStartSchema = z
+  .string({ error: bookingRequestMessages.startsAt })
+  .refine(isInstantText, { message: bookingRequestMessages.startsAt, abort: true })
+  .refine(isInputDateInRange, inputBoundMessages.dateRange)
+  .transform((value) => new Date(value).toISOString());
+
+export const bookingRequestSchema = z.object({
+  sessionTypeId: lineText().trim().min(1, bookingRequestMessages.sessionType).max(64, bookingRequestMessages.sessionType),
+  startsAt: bookingStartSchema,
+  name: lineText().trim().min(1, bookingRequestMessages.name).max(200, bookingRequestMessages.nameTooLong),
+  email: portalAppointmentFormSchema.shape.patientEmail,
+  phone: contactFormSchema.shape.phone,
+  reason: multilineText().trim().max(BOOKING_REASON_MAX_LENGTH, bookingRequestMessages.reasonTooLong).default(''),
+  consent: z.literal(true, { error: bookingRequestMessages.consent }),
+  notifyEarlier: z.boolean({ error: bookingRequestMessages.notifyEarlier }).default(false),
+});
+export type BookingRequestInput = z.input<typeof bookingRequestSchema>;
+export type BookingRequest = z.output<typeof bookingRequestSchema>;
+
+export const bookingRequestDefaults = { sessionTypeId: '', startsAt: '', name: '', email: '', phone: '', reason: '', consent: false as boolean, notifyEarlier: false };
