@@ -20,6 +20,10 @@ export interface RateLimitConfig {
   /** Messages sent with a profile's Contact form per IP within `contactWindowMs` (default 5 per 10 minutes). */
   readonly contactMax: number;
   readonly contactWindowMs: number;
+  /** Online bookings per IP per hour (default 10). */
+  readonly bookingsPerAddressMax: number;
+  /** Online bookings per patient e-mail per hour (default 5). */
+  readonly bookingsPerEmailMax: number;
 }
 
 /** The outbox relay (DESIGN.md §4): webhook POSTs and invitation e-mails, with retries. */
@@ -234,6 +238,8 @@ export function loadConfig(env: Env = process.env): ServerConfig {
       applicationsPerMinute: integer(env, 'RATE_LIMIT_APPLICATIONS_PER_MIN', 10),
       contactMax: integer(env, 'RATE_LIMIT_CONTACT_MAX', 5),
       contactWindowMs: Math.max(1, integer(env, 'RATE_LIMIT_CONTACT_WINDOW_MIN', 10)) * MINUTE_MS,
+      bookingsPerAddressMax: integer(env, 'RATE_LIMIT_BOOKINGS_PER_ADDRESS_MAX', 10),
+      bookingsPerEmailMax: integer(env, 'RATE_LIMIT_BOOKINGS_PER_EMAIL_MAX', 5),
     },
     relay: {
       enabled: flag(env, 'RELAY_ENABLED', true),

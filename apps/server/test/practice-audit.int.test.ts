@@ -4,7 +4,7 @@
  * practice, the action, the record and the request, and nothing of the record's content. The list
  * is read from the router itself: a new practice procedure without its call here fails.
  */
-import { addDays, calendarDateInZone } from '@wellspring/domain';
+import { addDays, calendarDateInZone, defaultBookingSettings } from '@wellspring/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PRACTICE_CALL_AUDIT, PROFILE_PHOTO_UPLOAD } from '../src/practice/practice-call-audit.ts';
 import { appRouter } from '../src/trpc/app.router.ts';
@@ -38,6 +38,8 @@ const PATIENT_EMAIL = 'audited.patient@example.com';
 /** Each practice procedure, called once as it would be used; the order keeps every call valid. */
 const CALLS: readonly (readonly [path: string, call: (caller: PracticeCaller) => Promise<unknown>, expected?: Partial<AuditRow>])[] = [
   ['dashboard.overview', (caller) => caller.dashboard.overview()],
+  ['booking.settings', (caller) => caller.booking.settings()],
+  ['booking.saveSettings', (caller) => caller.booking.saveSettings({ ...defaultBookingSettings('America/Los_Angeles'), enabled: true })],
   ['portalDashboard.overview', (caller) => caller.portalDashboard.overview()],
   ['patients.list', (caller) => caller.patients.list({ query: '' })],
   ['patients.byId', (caller) => caller.patients.byId({ id: ids.patient ?? '' }), { record_id: 'patient', patient_id: 'patient' }],

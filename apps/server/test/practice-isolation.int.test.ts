@@ -5,7 +5,7 @@
  * router itself: a new procedure that is neither public nor in this table fails the suite.
  */
 import { TRPCError } from '@trpc/server';
-import { addDays, calendarDateInZone, zonedTimeToInstant } from '@wellspring/domain';
+import { addDays, calendarDateInZone, defaultBookingSettings, zonedTimeToInstant } from '@wellspring/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seedCommunity } from '../src/community/community.seed.ts';
 import { appRouter } from '../src/trpc/app.router.ts';
@@ -24,6 +24,10 @@ const NOT_PRACTICE_DATA = new Set([
   'auth.signIn',
   'auth.signOut',
   'auth.signUp',
+  // A listing's online booking: its session types, free/busy times, and a patient's booking.
+  'booking.book',
+  'booking.offer',
+  'booking.slots',
   // A visitor's message to a practitioner's public profile.
   'contactMessages.send',
   'directory.search',
@@ -194,7 +198,38 @@ const expectFieldError = async (call: Promise<unknown>, field: string, message: 
   expect(((error as TRPCError).cause as { issues?: { path: string[] }[] } | undefined)?.issues?.[0]?.path).toEqual([field]);
 };
 
+const ownerBookingSettings = () => ({
+  ...defaultBookingSettings('America/Los_Angeles'),
+  enabled: true,
+  sessionTypes: [{ id: 'owner-private', name: 'Owner Private Session', durationMinutes: 45, priceMinor: 9000, mode: 'virtual' as const, newPatientsOnly: false, description: '', approval: 'auto' as const }],
+});
+
 const PRACTICE_PROCEDURES: Record<string, IsolationCase> = {
+  'booking.settings': {
+    type: 'query',
+    input: () => undefined,
+    owner: async (caller) => {
+      await caller.booking.saveSettings(ownerBookingSettings());
+      expect(await caller.booking.settings()).toEqual({ settings: ownerBookingSettings(), saved: true });
+    },
+    other: async (caller) => {
+      const theirs = await caller.booking.settings();
+      expect(theirs.saved).toBe(false);
+      expect(JSON.stringify(theirs)).not.toContain('Owner Private Session');
+    },
+  },
+  'booking.saveSettings': {
+    type: 'mutation',
+    input: () => ownerBookingSettings(),
+    owner: async (caller) => {
+      expect(await caller.booking.saveSettings(ownerBookingSettings())).toEqual({ settings: ownerBookingSettings() });
+    },
+    other: async (caller, fixture) => {
+      await caller.booking.saveSettings({ ...ownerBookingSettings(), enabled: false, sessionTypes: ownerBookingSettings().sessionTypes.map((type) => ({ ...type, name: 'Theirs' })) });
+      const owners = await database.query<{ booking_settings: { sessionTypes: { name: string }[] } | null }>('SELECT booking_settings FROM practice WHERE id = $1', [fixture.owner.practiceId]);
+      expect(owners[0]?.booking_settings?.sessionTypes.map((type) => type.name)).toEqual(['Owner Private Session']);
+    },
+  },
   'profile.mine': {
     type: 'query',
     input: () => undefined,
@@ -605,6 +640,9 @@ const PUBLIC_PROBES: Record<string, (fixture: Fixture) => unknown> = {
   'auth.signIn': (fixture) => ({ email: fixture.owner.user.email, password: 'not-the-password' }),
   'auth.signOut': () => undefined,
   'auth.signUp': () => ({ name: 'Probe Signup', email: `probe.${Date.now()}@example.com`, password: 'a long unusual passphrase 42', confirmPassword: 'a long unusual passphrase 42' }),
+  'booking.book': () => ({ practitionerId: '1', sessionTypeId: 'consult', startsAt: '2031-03-03T15:00:00.000Z', name: 'Pia Patient', email: 'pia@example.com', phone: '', reason: '', consent: true, notifyEarlier: false }),
+  'booking.offer': () => ({ practitionerId: '1' }),
+  'booking.slots': () => ({ practitionerId: '1', sessionTypeId: 'consult' }),
   'contactMessages.send': () => ({ practitionerId: '1', name: 'Vera Visitor', email: 'vera@example.com', phone: '', message: 'A probe message to a sample listing.', consent: true }),
   'directory.search': () => ({}),
   'favorites.ids': () => undefined,

@@ -86,7 +86,8 @@ function plausibleOfType(name: string, schema: z.ZodType): unknown {
     case 'enum':
       return Object.values(def.entries ?? {})[0];
     case 'literal':
-      return (schema as unknown as { value: unknown }).value;
+      // A literal may allow several values (`z.literal([15, 30, 60])`): the first is plausible.
+      return (def as { values?: readonly unknown[] }).values?.[0];
     default:
       return /email/i.test(name) ? `fuzz.${name.toLowerCase()}@example.com` : 'Fuzz Value';
   }

@@ -66,3 +66,4 @@ export * from './accounts/account.machine.ts';
 export * from './booking/booking-settings.schema.ts';
 export * from './booking/booking-request.schema.ts';
 export * from './booking/slots.ts';
+export * from './booking/booking-settings.machine.ts';

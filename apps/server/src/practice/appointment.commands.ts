@@ -24,6 +24,18 @@ export interface AppointmentDetails {
   readonly patientId: string;
   readonly type: AppointmentType;
   readonly notes: string;
+  /** Time kept free around a new appointment (an online booking's, from the practice's settings). */
+  readonly bufferBeforeMinutes?: number;
+  readonly bufferAfterMinutes?: number;
+}
+
+export interface AppointmentWriteOptions {
+  /**
+   * What a write the database's no-double-booking guard refuses becomes: the practitioner's own is
+   * kept as a deliberate double booking (the default); a patient's online booking is refused, and
+   * the refusal (SQLSTATE 23P01, `isDoubleBooking`) leaves the call's transaction.
+   */
+  readonly overlaps?: 'keep-as-deliberate' | 'refuse';
 }
 
 interface LockedAppointmentRow {
@@ -36,7 +48,7 @@ interface LockedAppointmentRow {
   linked_records: number;
 }
 
-export function appointmentCommands(scope: PracticeScope, details?: AppointmentDetails): CommandMachine<AppointmentState, AppointmentCommand, AppointmentEvent> {
+export function appointmentCommands(scope: PracticeScope, details?: AppointmentDetails, options: AppointmentWriteOptions = {}): CommandMachine<AppointmentState, AppointmentCommand, AppointmentEvent> {
   return {
     aggregateType: 'appointment',
     eventSchema: appointmentEventSchema,
@@ -68,7 +80,7 @@ export function appointmentCommands(scope: PracticeScope, details?: AppointmentD
       }
       if (before.status === 'absent') {
         if (!details) throw new Error('appointmentCommands: a new appointment needs its patient, type and notes');
-        await keepingOverlapsDeliberate(tx, (doubleBooked) =>
+        await guarded(tx, options, (doubleBooked) =>
           tx.appointment.create({
             data: {
               id: aggregateId,
@@ -81,13 +93,15 @@ export function appointmentCommands(scope: PracticeScope, details?: AppointmentD
               status: after.status,
               notes: details.notes,
               doubleBooked,
+              bufferBeforeMinutes: details.bufferBeforeMinutes ?? 0,
+              bufferAfterMinutes: details.bufferAfterMinutes ?? 0,
             },
             select: { id: true, patientId: true },
           }),
         );
         return undefined;
       }
-      await keepingOverlapsDeliberate(tx, (doubleBooked) =>
+      await guarded(tx, options, (doubleBooked) =>
         tx.appointment.update({
           where: { practiceId_id: { practiceId: scope.practiceId, id: aggregateId } },
           data: {
@@ -113,7 +127,11 @@ export function appointmentCommands(scope: PracticeScope, details?: AppointmentD
  * (record 0033); refused, it is written again marked as deliberately double-booked, which leaves
  * it out of the guard. A savepoint keeps the call's transaction alive across the refusal.
  */
-async function keepingOverlapsDeliberate(tx: DatabaseTransaction, write: (doubleBooked: boolean) => Promise<unknown>): Promise<void> {
+async function guarded(tx: DatabaseTransaction, options: AppointmentWriteOptions, write: (doubleBooked: boolean) => Promise<unknown>): Promise<void> {
+  if (options.overlaps === 'refuse') {
+    await write(false);
+    return;
+  }
   await tx.$executeRawUnsafe('SAVEPOINT appointment_guard');
   try {
     await write(false);

@@ -14,6 +14,7 @@ import type { PracticeScope } from './practice-scope.ts';
 export type AuditRecordType =
   | 'appointment'
   | 'appointment_list'
+  | 'booking_settings'
   | 'clinical_note'
   | 'clinical_note_list'
   | 'contact_message'
@@ -62,6 +63,8 @@ export const PRACTICE_CALL_AUDIT: Readonly<Record<string, PracticeCallAuditRule>
   'appointments.complete': { action: 'update', recordType: 'appointment', recordId: input('id'), patientId: patientOf('appointment') },
   'appointments.cancel': { action: 'update', recordType: 'appointment', recordId: input('id'), patientId: patientOf('appointment') },
   'appointments.delete': { action: 'delete', recordType: 'appointment', recordId: input('id'), patientId: patientOf('appointment') },
+  'booking.settings': { action: 'read', recordType: 'booking_settings' },
+  'booking.saveSettings': { action: 'update', recordType: 'booking_settings' },
   'clinicalRecords.list': { action: 'list', recordType: 'clinical_note_list', patientId: input('patientId') },
   'clinicalRecords.create': { action: 'sign', recordType: 'clinical_note', recordId: output('id'), patientId: output('patientId') },
   'clinicalRecords.addAddendum': { action: 'amend', recordType: 'clinical_note', recordId: input('id'), patientId: patientOf('clinical_note') },

@@ -2,6 +2,7 @@
  * Everything a practice router may read or write, bound to the caller's practice (`ctx.practice`).
  * A new practice area adds its repository here (docs/practice-area-guide.md).
  */
+import { bookingSettingsSchema } from '@wellspring/domain';
 import { listAuditEntriesForPatient } from '../audit/audit-log.ts';
 import { appointmentsRepository, portalAppointmentsRepository } from './appointments.repository.ts';
 import { clinicalRecordsRepository } from './clinical-records.repository.ts';
@@ -28,6 +29,15 @@ export function practiceRepositories(sql: PracticeSql, scope: PracticeScope) {
     profile: profileRepository(sql, scope),
     referrals: referralsRepository(sql, scope),
     contactMessages: contactMessagesRepository(sql, scope),
+    booking: {
+      /** The practice's saved online booking settings, or null before the first save. */
+      async settings() {
+        const { rows } = await sql.query<{ booking_settings: unknown }>('SELECT booking_settings FROM practice WHERE id = $1', [scope.practiceId]);
+        const stored = rows[0]?.booking_settings;
+        const parsed = stored == null ? null : bookingSettingsSchema.safeParse(stored);
+        return parsed?.success ? parsed.data : null;
+      },
+    },
     auditTrail: {
       /** A patient's access log, newest first (the audit entries of this practice only). */
       ofPatient: (query: { readonly patientId: string; readonly limit: number; readonly cursor: string | null }) =>

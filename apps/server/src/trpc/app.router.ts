@@ -7,6 +7,7 @@ import { appointmentsRouter } from './appointments.router.ts';
 import { authRouter } from './auth.router.ts';
 import { clinicalRecordsRouter } from './clinical-records.router.ts';
 import { communityRouter } from './community.router.ts';
+import { bookingRouter } from './booking.router.ts';
 import { contactMessagesRouter } from './contact-messages.router.ts';
 import { dashboardRouter } from './dashboard.router.ts';
 import { directoryRouter } from './directory.router.ts';
@@ -29,6 +30,7 @@ export const appRouter = router({
   auth: authRouter,
   clinicalRecords: clinicalRecordsRouter,
   community: communityRouter,
+  booking: bookingRouter,
   contactMessages: contactMessagesRouter,
   dashboard: dashboardRouter,
   directory: directoryRouter,

@@ -10,6 +10,7 @@
 import { z } from 'zod';
 import { portalAppointmentFormSchema } from '../appointments/appointment.schema.ts';
 import { contactFormSchema } from '../contact/contact-message.schema.ts';
+import { calendarDateSchema } from '../schedule/schedule.schema.ts';
 import { isInputDateInRange, inputBoundMessages } from '../shared/input-bounds.ts';
 import { tooLongMessage } from '../shared/text-limits.ts';
 import { lineText, multilineText } from '../shared/text.ts';
@@ -61,3 +62,28 @@ export type BookingRequestInput = z.input<typeof bookingRequestSchema>;
 export type BookingRequest = z.output<typeof bookingRequestSchema>;
 
 export const bookingRequestDefaults = { sessionTypeId: '', startsAt: '', name: '', email: '', phone: '', reason: '', consent: false as boolean, notifyEarlier: false };
+
+/** The listing a patient books with (its public id, as in `/practitioners/{id}`). */
+const practitionerIdField = lineText().trim().min(1, 'Please choose a practitioner.').max(100, 'Please choose a practitioner.');
+
+/** What a profile asks to show "Book": the listing. */
+export const bookingOfferQuerySchema = z.object({ practitionerId: practitionerIdField });
+
+/** The most dates one slot query walks (the picker shows a week or two at a time). */
+export const SLOT_QUERY_MAX_DAYS = 14;
+
+/** The slot picker's question: a session type's open times from a date, in the practice's zone. */
+export const bookingSlotsQuerySchema = z.object({
+  practitionerId: practitionerIdField,
+  sessionTypeId: bookingRequestSchema.shape.sessionTypeId,
+  from: calendarDateSchema.optional(),
+  days: z.coerce.number().int('Please choose how many days to show.').min(1, 'Please choose how many days to show.').max(SLOT_QUERY_MAX_DAYS, 'Please choose how many days to show.').default(7),
+});
+export type BookingSlotsQuery = z.output<typeof bookingSlotsQuerySchema>;
+
+/** A booking as the server takes it: the listing and the patient's form. */
+export const bookingSubmitSchema = bookingRequestSchema.extend({ practitionerId: practitionerIdField });
+export type BookingSubmit = z.output<typeof bookingSubmitSchema>;
+
+/** The refusal of a "new patients only" session type to a patient the practice already has. */
+export const newPatientsOnlyMessage = 'This session is for new patients. Please choose another session type.';

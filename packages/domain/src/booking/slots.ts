@@ -130,7 +130,7 @@ export const slotRefusalMessages: Record<SlotRefusal, string> = {
   'too-soon': 'That time is too soon to book. Please choose a later time.',
   'beyond-horizon': 'That time is too far ahead to book. Please choose an earlier time.',
   'outside-hours': 'That time is not available for booking. Please choose another.',
-  taken: 'That time was just taken — please choose another.',
+  taken: 'That time was just taken — please choose another',
 };
 
 export interface SlotCheck extends Omit<OpenSlotsQuery, 'from' | 'days'> {

@@ -1,0 +1,186 @@
+/**
+ * Online booking (issue 24): a patient, signed out, books a slot of a listed practitioner. The
+ * practice is found from its public listing; its free/busy times are read in a read-only
+ * transaction bound to it (row-level security), never who is booked; a booking is one transaction
+ * bound to it — the slot re-checked by the domain's rules, the patient found by e-mail or
+ * registered, the appointment scheduled (and confirmed, for a session type that auto-confirms)
+ * through the machines, under the database's no-double-booking guard, and audited.
+ */
+import { randomUUID } from 'node:crypto';
+import {
+  bookingSettingsSchema,
+  openSlots,
+  slotRefusal,
+  type BookingRequest,
+  type BookingSettings,
+  type BusyInterval,
+  type CalendarDate,
+  type OpenSlot,
+  type SessionType,
+  type SlotRefusal,
+} from '@wellspring/domain';
+import { executeCommand, type CommandContext } from '../commands/run-command.ts';
+import type { Database, DatabaseTransaction } from '../db/client.ts';
+import { isDoubleBooking } from '../db/errors.ts';
+import { appointmentCommands } from './appointment.commands.ts';
+import { patientCommands } from './patient.commands.ts';
+import { patientsRepository } from './patients.repository.ts';
+import { auditChangeOutsideCall } from './practice-audit.ts';
+import type { PracticeScope } from './practice-scope.ts';
+import { inPractice, readInPractice, sqlOf, type PracticeSql } from './practice-transaction.ts';
+import { DomainRejection } from '../commands/run-command.ts';
+
+/** A listing's practice and its booking settings (parsed; null when never saved or no longer valid). */
+export interface ListingBooking {
+  readonly practiceId: string;
+  readonly practitionerName: string;
+  readonly timeZone: string;
+  readonly settings: BookingSettings | null;
+}
+
+/** The practice behind the public listing `practitionerId`, or null when no practice owns it. */
+export async function listingBooking(db: Database, practitionerId: string): Promise<ListingBooking | null> {
+  const { rows } = await db.pool.query<{ practice_id: string; name: string; time_zone: string; booking_settings: unknown }>(
+    `SELECT p.id AS practice_id, l.name, p.time_zone, p.booking_settings
+     FROM practice p JOIN practitioner l ON l.id = p.practitioner_id
+     WHERE p.practitioner_id = $1`,
+    [practitionerId],
+  );
+  const row = rows[0];
+  if (!row) return null;
+  const parsed = row.booking_settings == null ? null : bookingSettingsSchema.safeParse(row.booking_settings);
+  return { practiceId: row.practice_id, practitionerName: row.name, timeZone: row.time_zone, settings: parsed?.success ? parsed.data : null };
+}
+
+/** The session types a patient may choose, when booking is on. */
+export const bookableSessionTypes = (booking: ListingBooking | null): readonly SessionType[] =>
+  booking?.settings?.enabled ? booking.settings.sessionTypes : [];
+
+const DAY_MS = 86_400_000;
+
+/** The practice's open appointments that may touch [from, to): their times only. */
+async function busyBetween(sql: PracticeSql, practiceId: string, from: Date, to: Date): Promise<BusyInterval[]> {
+  const { rows } = await sql.query<{ starts_at: Date; ends_at: Date }>({
+    name: 'booking-busy',
+    text: `SELECT starts_at, starts_at + make_interval(mins => duration_minutes) AS ends_at
+           FROM appointment
+           WHERE practice_id = $1 AND status <> 'cancelled' AND starts_at < $3 AND starts_at > $2::timestamptz - interval '1 day'
+           ORDER BY starts_at`,
+    values: [practiceId, from, to],
+  });
+  return rows.map((row) => ({ startsAt: row.starts_at, endsAt: row.ends_at }));
+}
+
+/** The window of instants the settings can offer slots in, from now (a day of margin each side). */
+function horizonWindow(settings: BookingSettings, now: Date): { from: Date; to: Date } {
+  return { from: new Date(now.getTime() - DAY_MS), to: new Date(now.getTime() + (settings.horizonDays + 2) * DAY_MS) };
+}
+
+/** Open slots of one session type, from `from` for `days` dates (the domain's rules). */
+export async function findOpenSlots(
+  db: Database,
+  booking: ListingBooking,
+  query: { readonly sessionTypeId: string; readonly from?: CalendarDate; readonly days?: number; readonly now: Date },
+): Promise<OpenSlot[]> {
+  const settings = booking.settings;
+  if (!settings?.enabled) return [];
+  const window = horizonWindow(settings, query.now);
+  const busy = await readInPractice(db.pool, { practiceId: booking.practiceId }, (sql) => busyBetween(sql, booking.practiceId, window.from, window.to));
+  return openSlots({ settings, sessionTypeId: query.sessionTypeId, busy, now: query.now, ...(query.from ? { from: query.from } : {}), ...(query.days ? { days: query.days } : {}) });
+}
+
+/** A booking the rules or the guard refused: why, in the domain's words. */
+export class BookingRefused extends Error {
+  constructor(readonly reason: SlotRefusal | 'new-patients-only') {
+    super(reason);
+  }
+}
+
+export interface BookedAppointment {
+  readonly appointmentId: string;
+  readonly startsAt: string;
+  readonly endsAt: string;
+  readonly status: 'scheduled' | 'confirmed';
+  readonly sessionType: string;
+}
+
+/** Books `request` with the listing's practice, or throws `BookingRefused`. */
+export async function bookSlot(
+  db: Database,
+  booking: ListingBooking,
+  request: BookingRequest,
+  call: { readonly now: Date; readonly requestId: string; readonly sourceAddress: string | null },
+): Promise<BookedAppointment> {
+  const settings = booking.settings;
+  if (!settings?.enabled) throw new BookingRefused('booking-off');
+  const sessionType = settings.sessionTypes.find((type) => type.id === request.sessionTypeId);
+  if (!sessionType) throw new BookingRefused('unknown-session-type');
+  const scope: PracticeScope = {
+    practiceId: booking.practiceId,
+    timeZone: booking.timeZone,
+    actor: { userId: '', name: request.name },
+    requestId: call.requestId,
+    sourceAddress: call.sourceAddress,
+    now: call.now,
+  };
+  // A visitor acts: no account. The request id ties the events to the HTTP request.
+  const context: CommandContext = { actor: { userId: null }, requestId: call.requestId === '' ? null : call.requestId, now: call.now };
+  try {
+    return await inPractice(db, { practiceId: booking.practiceId }, async (tx) => {
+      const window = horizonWindow(settings, call.now);
+      const busy = await busyBetween(sqlOf(tx), booking.practiceId, window.from, window.to);
+      const refusal = slotRefusal({ settings, sessionTypeId: sessionType.id, busy, now: call.now, startsAt: request.startsAt });
+      if (refusal) throw new BookingRefused(refusal);
+      const patientId = await patientFor(tx, scope, context, request, sessionType);
+      const appointmentId = randomUUID();
+      const machine = appointmentCommands(
+        scope,
+        {
+          patientId,
+          type: 'consultation',
+          notes: request.reason === '' ? `Booked online: ${sessionType.name}.` : `Booked online: ${sessionType.name}. Reason: ${request.reason}`,
+          bufferBeforeMinutes: settings.bufferBeforeMinutes,
+          bufferAfterMinutes: settings.bufferAfterMinutes,
+        },
+        { overlaps: 'refuse' },
+      );
+      await run(tx, context, machine, appointmentId, { kind: 'Schedule', id: appointmentId, startsAt: request.startsAt, durationMinutes: sessionType.durationMinutes, mode: sessionType.mode });
+      if (sessionType.approval === 'auto') await run(tx, context, appointmentCommands(scope), appointmentId, { kind: 'Confirm' });
+      await auditChangeOutsideCall(tx, { practiceId: booking.practiceId, actorUserId: null, action: 'create', recordType: 'appointment', recordId: appointmentId, patientId, requestId: call.requestId, sourceAddress: call.sourceAddress });
+      return {
+        appointmentId,
+        startsAt: request.startsAt,
+        endsAt: new Date(Date.parse(request.startsAt) + sessionType.durationMinutes * 60_000).toISOString(),
+        status: sessionType.approval === 'auto' ? 'confirmed' : 'scheduled',
+        sessionType: sessionType.name,
+      };
+    });
+  } catch (error) {
+    // Another booking (or the practitioner) took the time between the check and the write.
+    if (isDoubleBooking(error)) throw new BookingRefused('taken');
+    throw error;
+  }
+}
+
+async function run<State, Command, Event>(
+  tx: DatabaseTransaction,
+  context: CommandContext,
+  machine: Parameters<typeof executeCommand<State, Command, Event>>[2],
+  id: string,
+  command: Command,
+): Promise<void> {
+  const result = await executeCommand(tx, context, machine, id, command);
+  if (!result.ok) throw new DomainRejection(result.error);
+}
+
+/** The practice's patient with the booking's e-mail, or a new one; a "new patients only" session refuses a known one. */
+async function patientFor(tx: DatabaseTransaction, scope: PracticeScope, context: CommandContext, request: BookingRequest, sessionType: SessionType): Promise<string> {
+  const known = await patientsRepository(sqlOf(tx), scope).findByEmail(request.email);
+  if (known) {
+    if (sessionType.newPatientsOnly) throw new BookingRefused('new-patients-only');
+    return known.id;
+  }
+  const id = randomUUID();
+  await run(tx, context, patientCommands(scope, { name: request.name, email: request.email, phone: request.phone ?? '' }), id, { kind: 'Register', id });
+  return id;
+}

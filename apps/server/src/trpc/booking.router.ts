@@ -1,0 +1,105 @@
+/**
+ * Online booking (issue 24). The practice's side: its settings (`settings`, `saveSettings`). The
+ * patient's side, public: what a profile offers (`offer`), the open times of a session type
+ * (`slots`: free/busy only, never who is booked), and booking one (`book`: rate-limited per address
+ * and per e-mail; a time taken in the meantime is 409 "That time was just taken — please choose
+ * another"). The rules are the domain's (booking/), the guard against double booking the database's
+ * (record 0033).
+ */
+import {
+  bookingOfferQuerySchema,
+  bookingSettingsSchema,
+  bookingSlotsQuerySchema,
+  bookingSubmitSchema,
+  defaultBookingSettings,
+  newPatientsOnlyMessage,
+  normalizeEmail,
+  practitionerMessages,
+  slotRefusalMessages,
+  type BookingSettings,
+  type OpenSlot,
+} from '@wellspring/domain';
+import { TRPCError } from '@trpc/server';
+import { bookingSettingsCommands } from '../practice/booking-settings.commands.ts';
+import { bookableSessionTypes, bookSlot, BookingRefused, findOpenSlots, listingBooking, type BookedAppointment } from '../practice/online-booking.ts';
+import { fieldError } from './field-error.ts';
+import { clientIp, enforceRateLimit, practitionerProcedure, publicProcedure, router, type Context } from './trpc.ts';
+
+const HOUR_MS = 3_600_000;
+
+const practitionerNotFound = () => new TRPCError({ code: 'NOT_FOUND', message: practitionerMessages.notFound.description });
+
+async function bookingOf(ctx: Context, practitionerId: string) {
+  const booking = await listingBooking(ctx.db, practitionerId);
+  if (!booking) throw practitionerNotFound();
+  return booking;
+}
+
+/** A refused booking as the patient reads it, under the field it is about. */
+function refusalToTrpc(refusal: BookingRefused): TRPCError {
+  switch (refusal.reason) {
+    case 'taken':
+      return new TRPCError({ code: 'CONFLICT', message: slotRefusalMessages.taken });
+    case 'booking-off':
+      return new TRPCError({ code: 'NOT_FOUND', message: slotRefusalMessages['booking-off'] });
+    case 'unknown-session-type':
+      return fieldError('sessionTypeId', slotRefusalMessages['unknown-session-type']);
+    case 'new-patients-only':
+      return fieldError('sessionTypeId', newPatientsOnlyMessage);
+    default:
+      return fieldError('startsAt', slotRefusalMessages[refusal.reason]);
+  }
+}
+
+export const bookingRouter = router({
+  /** The practice's booking settings as the settings screen edits them (the defaults before the first save). */
+  settings: practitionerProcedure.query(async ({ ctx }): Promise<{ settings: BookingSettings; saved: boolean }> => {
+    const saved = await ctx.practice.booking.settings();
+    return { settings: saved ?? defaultBookingSettings(ctx.scope.timeZone), saved: saved !== null };
+  }),
+
+  /** Saves the settings through the booking settings machine. */
+  saveSettings: practitionerProcedure.input(bookingSettingsSchema).mutation(async ({ ctx, input }): Promise<{ settings: BookingSettings }> => {
+    await ctx.command(bookingSettingsCommands(ctx.scope), ctx.scope.practiceId, { kind: 'SaveBookingSettings', settings: input });
+    return { settings: input };
+  }),
+
+  /** Whether the listing takes online bookings, and its session types (nothing of them when it does not). */
+  offer: publicProcedure.input(bookingOfferQuerySchema).query(async ({ ctx, input }) => {
+    const booking = await bookingOf(ctx, input.practitionerId);
+    const sessionTypes = bookableSessionTypes(booking).map(({ id, name, durationMinutes, priceMinor, mode, newPatientsOnly, description }) => ({
+      id,
+      name,
+      durationMinutes,
+      priceMinor,
+      mode,
+      newPatientsOnly,
+      description,
+    }));
+    return { enabled: sessionTypes.length > 0, practitionerName: booking.practitionerName, timeZone: booking.timeZone, sessionTypes };
+  }),
+
+  /** The open times of a session type, `days` dates from `from` (today) in the practice's zone. */
+  slots: publicProcedure.input(bookingSlotsQuerySchema).query(async ({ ctx, input }): Promise<{ timeZone: string; slots: OpenSlot[] }> => {
+    const booking = await bookingOf(ctx, input.practitionerId);
+    if (!booking.settings?.enabled) throw new TRPCError({ code: 'NOT_FOUND', message: slotRefusalMessages['booking-off'] });
+    if (!booking.settings.sessionTypes.some((type) => type.id === input.sessionTypeId)) throw fieldError('sessionTypeId', slotRefusalMessages['unknown-session-type']);
+    const slots = await findOpenSlots(ctx.db, booking, { sessionTypeId: input.sessionTypeId, ...(input.from ? { from: input.from } : {}), days: input.days, now: ctx.now });
+    return { timeZone: booking.timeZone, slots };
+  }),
+
+  /** Books a slot: the appointment waits for the practitioner's confirmation, or is confirmed at once (per session type). */
+  book: publicProcedure.input(bookingSubmitSchema).mutation(async ({ ctx, input }): Promise<BookedAppointment> => {
+    const { bookingsPerAddressMax, bookingsPerEmailMax } = ctx.config.rateLimits;
+    const tooMany = 'Too many bookings. Please try again later.';
+    await enforceRateLimit(ctx, { bucket: 'booking-ip', max: bookingsPerAddressMax, windowMs: HOUR_MS }, clientIp(ctx), tooMany);
+    await enforceRateLimit(ctx, { bucket: 'booking-email', max: bookingsPerEmailMax, windowMs: HOUR_MS }, normalizeEmail(input.email), tooMany);
+    const booking = await bookingOf(ctx, input.practitionerId);
+    try {
+      return await bookSlot(ctx.db, booking, input, { now: ctx.now, requestId: ctx.requestId, sourceAddress: clientIp(ctx) });
+    } catch (error) {
+      if (error instanceof BookingRefused) throw refusalToTrpc(error);
+      throw error;
+    }
+  }),
+});
