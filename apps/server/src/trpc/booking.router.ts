@@ -64,9 +64,12 @@ export const bookingRouter = router({
     return { settings: input };
   }),
 
-  /** Whether the listing takes online bookings, and its session types (nothing of them when it does not). */
+  /**
+   * Whether the listing takes online bookings, and its session types; a listing no practice owns
+   * (the spec's samples) or an unknown one takes none, so a profile simply shows no "Book".
+   */
   offer: publicProcedure.input(bookingOfferQuerySchema).query(async ({ ctx, input }) => {
-    const booking = await bookingOf(ctx, input.practitionerId);
+    const booking = await listingBooking(ctx.db, input.practitionerId);
     const sessionTypes = bookableSessionTypes(booking).map(({ id, name, durationMinutes, priceMinor, mode, newPatientsOnly, description }) => ({
       id,
       name,
@@ -76,7 +79,7 @@ export const bookingRouter = router({
       newPatientsOnly,
       description,
     }));
-    return { enabled: sessionTypes.length > 0, practitionerName: booking.practitionerName, timeZone: booking.timeZone, sessionTypes };
+    return { enabled: sessionTypes.length > 0, timeZone: sessionTypes.length > 0 ? (booking?.timeZone ?? null) : null, sessionTypes };
   }),
 
   /** The open times of a session type, `days` dates from `from` (today) in the practice's zone. */
