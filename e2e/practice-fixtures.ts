@@ -126,3 +126,12 @@ export async function takeDownListings(practiceIds: string[]): Promise<void> {
 export async function takeDownListing(practiceId: string): Promise<void> {
   await takeDownListings([practiceId]);
 }
+
+/**
+ * Online booking turned on for `practiceId`, as the settings screen saves it (the domain's
+ * BookingSettings): every day 08:00–20:00 in the practice's zone, an hour's notice, so a journey
+ * finds open times whatever the hour; a 30-minute virtual follow-up that waits for confirmation.
+ */
+export async function enableOnlineBooking(practiceId: string, settings: Record<string, unknown>): Promise<void> {
+  await withDatabase((client) => client.query('UPDATE practice SET booking_settings = $1 WHERE id = $2', [JSON.stringify(settings), practiceId]));
+}

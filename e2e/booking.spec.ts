@@ -1,0 +1,105 @@
+import { expect, test } from '@playwright/test';
+import { defaultBookingSettings } from '@wellspring/domain';
+import { enableOnlineBooking, publishListing, signInAsNewPractitioner, takeDownListing } from './practice-fixtures.ts';
+import { expectNoA11yViolationsInBothThemes } from './public-site.ts';
+
+const ZONE = 'America/Los_Angeles';
+const everyDay = Array.from({ length: 7 }, () => [{ start: '08:00', end: '20:00' }]);
+
+/** The practices whose listings this file published (taken down after each test: the directory journeys count five). */
+const publishedBy: string[] = [];
+
+test.afterEach(async () => {
+  for (const practiceId of publishedBy.splice(0)) await takeDownListing(practiceId);
+});
+
+test.describe('online booking', () => {
+  test('a patient books a time on the profile with the keyboard; the practitioner sees it in the portal and confirms it; the time is no longer offered', async ({ page, browser }) => {
+    test.setTimeout(120_000);
+    const name = `Dr. Bea Bookable ${Date.now().toString(36)}`;
+    const practitioner = await signInAsNewPractitioner(page, { name, timeZone: ZONE });
+    publishedBy.push(practitioner.practiceId);
+    const listingId = await publishListing(practitioner.practiceId, { name });
+    await enableOnlineBooking(practitioner.practiceId, {
+      ...defaultBookingSettings(ZONE),
+      enabled: true,
+      weeklyHours: everyDay,
+      minimumNoticeMinutes: 60,
+      sessionTypes: [{ id: 'follow', name: 'Follow-up visit', durationMinutes: 30, priceMinor: 6000, mode: 'virtual', newPatientsOnly: false, description: 'A short check-in.', approval: 'confirm' }],
+    });
+
+    // The patient, in a browser of their own, signed out, in New York.
+    const patientContext = await browser.newContext({ timezoneId: 'America/New_York' });
+    const patient = await patientContext.newPage();
+    await patient.goto(`/practitioners/${listingId}`);
+    await expect(patient.getByRole('heading', { level: 1, name })).toBeVisible();
+    const book = patient.getByRole('button', { name: 'Book' });
+    await book.focus();
+    await patient.keyboard.press('Enter');
+    const dialog = patient.getByRole('dialog', { name: `Book with ${name}` });
+    await expect(dialog).toBeVisible();
+
+    // The session type with the keyboard (arrow keys in the radio group select it), then the times.
+    await dialog.getByRole('radio', { name: /Follow-up visit/ }).focus();
+    await patient.keyboard.press('Space');
+    await expect(dialog.getByText('Times are in your time zone (America/New_York); the practice is in America/Los_Angeles.')).toBeVisible();
+    const firstTime = dialog.getByRole('listitem').first().getByRole('button');
+    await expect(firstTime).toBeVisible();
+    const chosenLabel = (await firstTime.getAttribute('aria-label')) ?? '';
+    await expectNoA11yViolationsInBothThemes(patient);
+    await firstTime.focus();
+    await patient.keyboard.press('Enter');
+
+    // The form: sent empty, each message under its field; then filled and sent.
+    await expect(dialog.getByRole('textbox', { name: 'Your Name' })).toBeFocused();
+    await dialog.getByRole('button', { name: 'Book', exact: true }).click();
+    await expect(dialog.getByText('Please enter your name.')).toBeVisible();
+    await expect(dialog.getByText('Please agree to share these details with the practitioner.')).toBeVisible();
+    await dialog.getByRole('textbox', { name: 'Your Name' }).fill('Bo Booker');
+    await dialog.getByRole('textbox', { name: 'Email' }).fill('bo.booker@example.com');
+    await dialog.getByRole('checkbox', { name: /I agree that/ }).focus();
+    await patient.keyboard.press('Space');
+    await expect(dialog.getByRole('checkbox', { name: /I agree that/ })).toBeChecked();
+    await dialog.getByRole('button', { name: 'Book', exact: true }).click();
+    await expect(dialog.getByRole('status')).toContainText('Your request is sent.');
+    await expect(dialog.getByRole('status')).toContainText('Follow-up visit');
+
+    // The practitioner sees it in the portal, waiting, and confirms it.
+    await page.goto('/provider-portal/appointments');
+    const row = page.getByRole('grid', { name: 'Appointments' }).getByRole('row').filter({ hasText: 'Bo Booker' });
+    await expect(row).toBeVisible();
+    await page.getByRole('button', { name: /^Actions for Bo Booker, / }).click();
+    await page.getByRole('menuitem', { name: 'Mark as Confirmed', exact: true }).click();
+    await expect(row).toContainText('Confirmed');
+
+    // The booked time is gone from the picker.
+    await patient.reload();
+    await patient.getByRole('button', { name: 'Book' }).click();
+    await dialog.locator('label', { hasText: 'Follow-up visit' }).click();
+    await expect(dialog.getByRole('listitem').first().getByRole('button')).toBeVisible();
+    await expect(dialog.getByRole('button', { name: chosenLabel, exact: true })).toHaveCount(0);
+    await patientContext.close();
+  });
+
+  test('the dialog fits a phone', async ({ browser }) => {
+    const practitionerContext = await browser.newContext();
+    const practitionerPage = await practitionerContext.newPage();
+    const name = `Dr. Pia Phone ${Date.now().toString(36)}`;
+    const practitioner = await signInAsNewPractitioner(practitionerPage, { name, timeZone: ZONE });
+    publishedBy.push(practitioner.practiceId);
+    const listingId = await publishListing(practitioner.practiceId, { name });
+    await enableOnlineBooking(practitioner.practiceId, { ...defaultBookingSettings(ZONE), enabled: true, weeklyHours: everyDay, minimumNoticeMinutes: 60 });
+    const phone = await browser.newContext({ viewport: { width: 390, height: 844 } });
+    const page = await phone.newPage();
+    await page.goto(`/practitioners/${listingId}`);
+    await page.getByRole('button', { name: 'Book' }).click();
+    const dialog = page.getByRole('dialog', { name: `Book with ${name}` });
+    await dialog.locator('label', { hasText: 'Consultation' }).click();
+    await expect(dialog.getByRole('listitem').first().getByRole('button')).toBeVisible();
+    const box = await dialog.boundingBox();
+    expect(box?.width ?? 0).toBeLessThanOrEqual(390);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+    await phone.close();
+    await practitionerContext.close();
+  });
+});
