@@ -103,8 +103,8 @@ test.describe('the profile editor', () => {
 
     // An unknown place: refused by the server, Basic Info opens at its message, every tab kept.
     await page.getByRole('button', { name: 'Create Profile' }).click();
-    await expect(page.getByText('We could not find this place. Enter a US city and state (Portland, OR) or a 5-digit ZIP code')).toBeVisible();
-    await expect(toast(page, 'Failed to save profile')).toBeVisible();
+    await expect(page.getByRole('form', { name: 'Create Profile' }).getByText("We couldn't find that place. Enter a US city and state (Portland, OR) or a 5-digit ZIP code.")).toBeVisible();
+    await expect(toast(page, 'Please check your profile')).toBeVisible();
     await expect(page.getByRole('tab', { name: 'Basic Info' })).toHaveAttribute('aria-selected', 'true');
     await expect(textbox(page, 'About')).toHaveValue(about);
     await page.getByRole('tab', { name: 'Approaches' }).click();

@@ -30,7 +30,7 @@ export const profileMessages = {
   /** The directory filters by the catalog's specialties (the search's and the quiz's), so a profile lists only those. */
   specialty: 'Please choose a specialty from the list',
   /** Set by the server when the gazetteer cannot place the location (docs/decisions/0020-gazetteer.md). */
-  locationUnknown: 'We could not find this place. Enter a US city and state (Portland, OR) or a 5-digit ZIP code',
+  locationUnknown: "We couldn't find that place. Enter a US city and state (Portland, OR) or a 5-digit ZIP code.",
   /** The photo must be one this practitioner uploaded (or none). */
   profileImageNotUploaded: 'Please upload the photo again',
   saveFailed: { title: 'Failed to save profile', description: 'Please try again later.' },

@@ -44,6 +44,8 @@ describe('profile editor', { timeout: 60_000 }, () => {
     expect(screen.getByRole('link', { name: 'Cancel' }).getAttribute('href')).toBe('/dashboard');
     expect(screen.getByRole('button', { name: 'Create Profile' })).toBeTruthy();
     expect(screen.queryByRole('button', { name: 'Save Changes' })).toBeNull();
+    // Nothing published yet: no public profile to view.
+    expect(screen.queryByRole('link', { name: 'View public profile' })).toBeNull();
   });
 
   it('says "Save Changes" once there is a profile, on /create too, and shows what was saved on every tab', async () => {
@@ -52,6 +54,7 @@ describe('profile editor', { timeout: 60_000 }, () => {
     expect(((await field('Full Name')) as HTMLInputElement).value).toBe(demoPractitionerProfile.name);
     expect(screen.getByRole('button', { name: 'Save Changes' })).toBeTruthy();
     expect(screen.queryByRole('button', { name: 'Create Profile' })).toBeNull();
+    expect(screen.getByRole('link', { name: 'View public profile' }).getAttribute('href')).toBe('/practitioners/listing-1');
     await events.click(screen.getByRole('tab', { name: 'Credentials' }));
     expect(screen.getByRole('list', { name: 'Certifications' }).textContent).toContain('IFM Certified Practitioner');
     expect(screen.getByRole('list', { name: 'Education' }).textContent).toContain('ND, National University of Natural Medicine');
@@ -192,8 +195,8 @@ describe('profile editor', { timeout: 60_000 }, () => {
           throw new ApiError({
             code: 'BAD_REQUEST',
             httpStatus: 400,
-            message: 'We could not find this place.',
-            fieldErrors: { location: ['We could not find this place. Enter a US city and state (Portland, OR) or a 5-digit ZIP code'] },
+            message: "We couldn't find that place.",
+            fieldErrors: { location: ["We couldn't find that place. Enter a US city and state (Portland, OR) or a 5-digit ZIP code."] },
           });
         },
       },
@@ -204,9 +207,11 @@ describe('profile editor', { timeout: 60_000 }, () => {
     await events.type(await field('Treatment Approaches'), 'Meal planning{Enter}');
     await events.click(screen.getByRole('button', { name: 'Create Profile' }));
 
-    await findToast('Failed to save profile');
+    await findToast('Please check your profile');
     // Back on Basic Info, where the message is.
-    expect(await screen.findByText('We could not find this place. Enter a US city and state (Portland, OR) or a 5-digit ZIP code')).toBeTruthy();
+    // Under the field (and in the toast, which says what to fix rather than "try again later").
+    const placeMessages = await screen.findAllByText("We couldn't find that place. Enter a US city and state (Portland, OR) or a 5-digit ZIP code.");
+    expect(placeMessages.some((message) => message.closest('form') !== null)).toBe(true);
     expect(((await field('Location')) as HTMLInputElement).value).toBe('Austin TX');
     expect(((await field('About')) as HTMLInputElement).value).toBe(about);
     await events.click(screen.getByRole('tab', { name: 'Approaches' }));

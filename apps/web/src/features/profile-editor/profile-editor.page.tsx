@@ -17,6 +17,7 @@ import { notify } from '../../lib/toast.tsx';
 import { useTRPC } from '../../lib/trpc.ts';
 import { useZodForm } from '../../lib/use-zod-form.ts';
 import { Button, LinkButton } from '../../ui/button/button.tsx';
+import { TextLink } from '../../ui/link/link.tsx';
 import { Card } from '../../ui/card/card.tsx';
 import { Checkbox } from '../../ui/checkbox/checkbox.tsx';
 import { Form } from '../../ui/form/form.tsx';
@@ -180,7 +181,9 @@ function ProfileEditor({ saved }: { saved: MyProfile }) {
           profileImage: fieldErrors.profileImage,
         });
         openFirstTabWith(Object.keys(fieldErrors));
-        notify.error(profileMessages.saveFailed);
+        // A refused field (an unknown place) is the visitor's to fix: the toast says what, not "try again later".
+        const firstMessage = Object.values(fieldErrors).flat()[0];
+        notify.error(firstMessage ? { title: 'Please check your profile', description: firstMessage } : profileMessages.saveFailed);
       },
     });
   };
@@ -194,6 +197,11 @@ function ProfileEditor({ saved }: { saved: MyProfile }) {
         <p className={styles.muted}>
           {isNew ? 'Your profile is your listing in the directory: patients find you by it.' : 'Changes show in the directory as soon as you save them.'}
         </p>
+        {saved.practitionerId ? (
+          <p>
+            <TextLink href={`/practitioners/${saved.practitionerId}`}>View public profile</TextLink>
+          </p>
+        ) : null}
       </div>
       <Card padding="lg">
         <Form
