@@ -109,7 +109,7 @@ export interface ServerConfig {
   readonly dataDir: string;
   readonly embeddedPgPort: number;
   readonly seedDemo: boolean;
-  /** With the demo: list the demo practice, booking on (SEED_DEMO_DIRECTORY=0: not). */
+  /** With the demo: list the demo practice (booking on) and seed the generated directory (SEED_DEMO_DIRECTORY=0: not). */
   readonly seedDemoDirectory: boolean;
   readonly previewDomain: string | undefined;
   /** Extra origins accepted for mutations, besides the request's own host. */

@@ -1,6 +1,7 @@
-import { demoAccount, demoBookingSettings, normalizeEmail, samplePractitioners, SAMPLE_TIME_ZONE } from '@wellspring/domain';
+import { buildDemoDirectory, DEMO_DIRECTORY_SIZE, demoAccount, demoBookingSettings, normalizeEmail, samplePractitioners, SAMPLE_TIME_ZONE } from '@wellspring/domain';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { verifyPassword } from '../src/auth/password.ts';
+import { NO_PASSWORD } from '../src/db/demo-directory.seed.ts';
 import { seedDatabase } from '../src/db/seed.ts';
 import { createTestDatabase, type TestDatabase } from './support/database.ts';
 import { createTestCaller, startTestServer, trpcMutation } from './support/server.ts';
@@ -16,6 +17,7 @@ afterEach(async () => {
 });
 
 const demoEmail = normalizeEmail(demoAccount.email);
+const directory = buildDemoDirectory();
 
 /** Rows of every table a seed writes, to tell whether a second seed added any. */
 async function rowCounts(): Promise<Record<string, number>> {
@@ -76,7 +78,7 @@ describe('seedDatabase', () => {
     expect(await database.query('SELECT id FROM practitioner ORDER BY id')).toEqual(samplePractitioners.map(({ id }) => ({ id })));
   });
 
-  it('with SEED_DEMO_DIRECTORY=0, creates the demo account without her listing', async () => {
+  it('with SEED_DEMO_DIRECTORY=0, creates the demo account but neither her listing nor the generated directory', async () => {
     expect(await seedDatabase(database.ownerDb, { demo: true, directory: false })).toEqual({ demoAccountCreated: true });
     expect(await demoPractice()).toEqual({ practitioner_id: null, booking_settings: null });
     expect(await database.query('SELECT id FROM practitioner ORDER BY id')).toEqual(samplePractitioners.map(({ id }) => ({ id })));
@@ -96,6 +98,21 @@ describe('the demo on a fresh start', () => {
     expect(profile).toMatchObject({ name: demoAccount.name, specialties: ['naturopathy', 'functional_medicine', 'nutrition'], yearsExperience: 11 });
     const events = await database.query<{ type: string; actor_id: string | null }>("SELECT type, actor_id::text FROM domain_event WHERE aggregate_type = 'practitioner_profile'");
     expect(events).toEqual([{ type: 'ProfilePublished', actor_id: null }]);
+  });
+
+  it('finds people for "insomnia", "anxiety" and "back pain", and keeps the spec\'s five samples to the letter', async () => {
+    await seedDatabase(database.ownerDb, { demo: true });
+    const caller = createTestCaller(database.db);
+    for (const query of ['insomnia', 'anxiety', 'back pain']) {
+      const result = await caller.directory.search({ query });
+      expect(result.total, query).toBeGreaterThanOrEqual(20);
+      expect(new Set(result.items.map((card) => card.location)).size, query).toBeGreaterThan(1);
+    }
+    expect((await caller.directory.search({})).total).toBe(samplePractitioners.length + DEMO_DIRECTORY_SIZE + 1);
+    for (const sample of samplePractitioners) {
+      const { distance: _distance, ...listed } = sample;
+      expect(await caller.practitioners.byId({ id: sample.id })).toEqual(listed);
+    }
   });
 
   it('takes online bookings on her listing: two session types, open times, one booking confirmed at once and one waiting for her', async () => {
@@ -118,5 +135,28 @@ describe('the demo on a fresh start', () => {
       const answer = await caller.booking.book({ practitionerId, sessionTypeId, startsAt: slots[0]?.startsAt ?? '', name: 'Nia Newcomer', email: `nia.${sessionTypeId}@example.com`, phone: '', reason: '', consent: true, notifyEarlier: false });
       expect(answer.status, sessionTypeId).toBe(status);
     }
+  });
+
+  it('lets every fifth generated practitioner take bookings in their own time zone, confirmed at once, from accounts nobody can sign in to', async () => {
+    const now = new Date();
+    await seedDatabase(database.ownerDb, { demo: true }, now);
+    const practices = await database.query<{ practitioner_id: string; time_zone: string; password_hash: string; email: string }>(
+      "SELECT p.practitioner_id, p.time_zone, u.password_hash, u.email FROM practice p JOIN app_user u ON u.id = p.owner_user_id WHERE u.email <> $1 ORDER BY p.practitioner_id",
+      [demoEmail],
+    );
+    expect(practices.map(({ practitioner_id, time_zone, email }) => ({ practitioner_id, time_zone, email }))).toEqual(
+      directory.practices.map((practice) => ({ practitioner_id: practice.practitionerId, time_zone: practice.timeZone, email: practice.accountEmail })),
+    );
+    expect(new Set(practices.map((practice) => practice.password_hash))).toEqual(new Set([NO_PASSWORD]));
+    expect(await verifyPassword(NO_PASSWORD, NO_PASSWORD)).toBe(false);
+
+    const eastern = directory.practices.find((practice) => practice.timeZone === 'America/New_York');
+    const practitionerId = eastern?.practitionerId ?? '';
+    const caller = createTestCaller(database.db, { now });
+    expect(await caller.booking.offer({ practitionerId })).toMatchObject({ enabled: true, timeZone: 'America/New_York' });
+    const { slots } = await caller.booking.slots({ practitionerId, sessionTypeId: 'virtual-follow-up', days: 14 });
+    expect(slots.length).toBeGreaterThan(0);
+    const answer = await caller.booking.book({ practitionerId, sessionTypeId: 'virtual-follow-up', startsAt: slots[0]?.startsAt ?? '', name: 'Nia Newcomer', email: 'nia@example.com', phone: '', reason: '', consent: true, notifyEarlier: false });
+    expect(answer.status).toBe('confirmed');
   });
 });
