@@ -34,7 +34,9 @@ export const E2E_APP_ROLE = 'wellspring_app';
 export const E2E_APP_PASSWORD = 'wellspring-app-e2e';
 
 export function e2eServerEnv(env, dataDir) {
-  const result = { ...env, NODE_ENV: 'test', DATA_DIR: dataDir, EMBEDDED_PG_PORT: env.E2E_PG_PORT ?? '54349' };
+  // The journeys count the spec's five sample practitioners: the demo account without its listing
+  // and the generated demo directory (SEED_DEMO_DIRECTORY=0).
+  const result = { ...env, NODE_ENV: 'test', DATA_DIR: dataDir, EMBEDDED_PG_PORT: env.E2E_PG_PORT ?? '54349', SEED_DEMO_DIRECTORY: '0' };
   delete result.DATABASE_URL;
   delete result.DATABASE_OWNER_URL;
   // The key and anchors belong to this run's database: never one configured for another server.

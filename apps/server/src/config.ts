@@ -109,6 +109,8 @@ export interface ServerConfig {
   readonly dataDir: string;
   readonly embeddedPgPort: number;
   readonly seedDemo: boolean;
+  /** With the demo: list the demo practice (booking on) and seed the generated directory (SEED_DEMO_DIRECTORY=0: not). */
+  readonly seedDemoDirectory: boolean;
   readonly previewDomain: string | undefined;
   /** Extra origins accepted for mutations, besides the request's own host. */
   readonly allowedOrigins: readonly string[];
@@ -218,6 +220,7 @@ export function loadConfig(env: Env = process.env): ServerConfig {
     dataDir,
     embeddedPgPort: integer(env, 'EMBEDDED_PG_PORT', 54329),
     seedDemo: !production && env.SEED_DEMO !== '0',
+    seedDemoDirectory: env.SEED_DEMO_DIRECTORY !== '0',
     previewDomain: text(env, 'PREVIEW_DOMAIN'),
     allowedOrigins: (text(env, 'ALLOWED_ORIGINS') ?? '')
       .split(',')

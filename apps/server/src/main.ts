@@ -39,7 +39,7 @@ const database = await openDatabase(config, logger);
 // off production and unless SEED_DEMO=0. Seeding writes several practices' rows, so it runs as the
 // tables' owner, like the migrations, never as the serving role.
 const ownerDb = createDatabaseClient(database.ownerUrl, { maxConnections: 2 });
-const seeded = await seedDatabase(ownerDb, { demo: config.seedDemo }).finally(() => closeDatabase(ownerDb));
+const seeded = await seedDatabase(ownerDb, { demo: config.seedDemo, directory: config.seedDemoDirectory }).finally(() => closeDatabase(ownerDb));
 if (seeded.demoAccountCreated) logger.info('demo account seeded: demo@wellspring.test (its password is in the README)');
 
 // Directory reads are cached in this process and dropped at every change of the directory, on any

@@ -13,6 +13,7 @@ describe('loadConfig', () => {
       dataDir: path.join(repoRoot, '.data'),
       embeddedPgPort: 54329,
       seedDemo: true,
+      seedDemoDirectory: true,
       previewDomain: undefined,
       allowedOrigins: [],
       trustProxy: undefined,
@@ -48,6 +49,10 @@ describe('loadConfig', () => {
     expect(loadConfig({ NODE_ENV: 'production' }).seedDemo).toBe(false);
     expect(loadConfig({ SEED_DEMO: '0' }).seedDemo).toBe(false);
     expect(loadConfig({ SEED_DEMO: '1' }).seedDemo).toBe(true);
+  });
+
+  it('keeps the directory to the spec\'s samples with SEED_DEMO_DIRECTORY=0 (the browser tests\' server)', () => {
+    expect(loadConfig({ SEED_DEMO_DIRECTORY: '0' })).toMatchObject({ seedDemo: true, seedDemoDirectory: false });
   });
 
   it('reads rate limits and allowed origins', () => {

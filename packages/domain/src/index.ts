@@ -51,6 +51,7 @@ export * from './samples/build-samples.ts';
 export * from './samples/prng.ts';
 export * from './samples/us-cities.ts';
 export * from './samples/generator.ts';
+export * from './samples/demo-directory.ts';
 export * from './shared/site.ts';
 export * from './shared/site-routes.ts';
 export * from './directory/directory.schema.ts';

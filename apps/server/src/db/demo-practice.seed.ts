@@ -3,18 +3,21 @@
  * spec's sample figures on the day it is seeded — 42 patients, 12 appointments this week averaging
  * 55 minutes, 85 % profile completion (SPEC §2, §9) — with the spec's three sample patients in full
  * detail among them, and past and upcoming appointments and notes so every screen has something to
- * show. It never touches a practice that already has patients or appointments.
+ * show. It never touches a practice that already has patients or appointments. `listDemoPractice`
+ * then publishes her profile and turns her online booking on, through the machines.
  */
 import { randomUUID } from 'node:crypto';
 import {
   addDays,
   buildSamplePatients,
   calendarDateInZone,
+  demoBookingSettings,
   demoPractitionerProfile,
   demoWeekDurations,
   detailAppointmentTypeLabels,
   ehrRecordTypeLabels,
   generatePatients,
+  practitionerProfileSchema,
   SAMPLE_TIME_ZONE,
   scheduleTimeSlots,
   weekOf,
@@ -25,7 +28,12 @@ import {
   type CalendarDate,
   type EhrRecordType,
 } from '@wellspring/domain';
+import { runCommand, type CommandDependencies } from '../commands/run-command.ts';
 import type { Prisma } from '../generated/prisma/client.ts';
+import { geocodeUsPlace } from '../geo/geocoder.ts';
+import { bookingSettingsCommands } from '../practice/booking-settings.commands.ts';
+import type { PracticeScope } from '../practice/practice-scope.ts';
+import { profilePublishCommands } from '../practice/profile.commands.ts';
 import type { Database } from './client.ts';
 import { seedDemoReferrals } from './demo-referrals.seed.ts';
 import { seedDemoConnections } from '../community/community.seed.ts';
@@ -279,4 +287,51 @@ function withOverlapsMarked<Row extends { readonly startsAt: Date; readonly dura
       if (!overlaps) kept.push({ start, end });
       return { ...row, doubleBooked: overlaps };
     });
+}
+
+/** What `listDemoPractice` did. */
+export interface DemoListing {
+  /** The profile was published to the directory now. */
+  readonly published: boolean;
+  /** Online booking was turned on now. */
+  readonly bookingOpened: boolean;
+}
+
+/**
+ * Lists the demo practice in the directory and turns its online booking on (issue 24, "Demo"), as
+ * the practitioner would: a Publish of her saved profile through the profile machine (the listing,
+ * `practice.practitioner_id`, the event), placed by the same offline gazetteer as `profile.save`,
+ * and a save of `demoBookingSettings` through the booking settings machine. Each only while it was
+ * never done: once she has a listing or has saved booking settings, they are hers to change. The
+ * seed acts, not she: the events have no actor.
+ */
+export async function listDemoPractice(db: Database, userId: string, now = new Date()): Promise<DemoListing> {
+  const practice = await db.practice.findUnique({
+    where: { ownerUserId: userId },
+    select: { id: true, timeZone: true, profile: true, practitionerId: true, bookingSettings: true, owner: { select: { name: true } } },
+  });
+  if (!practice) return { published: false, bookingOpened: false };
+  const scope: PracticeScope = { practiceId: practice.id, timeZone: practice.timeZone, actor: { userId, name: practice.owner.name }, requestId: '', sourceAddress: null, now };
+  const bySeed: CommandDependencies = { db, actor: { userId: null }, requestId: null, now };
+
+  let published = false;
+  const saved = practice.profile === null ? null : practitionerProfileSchema.safeParse(practice.profile);
+  if (practice.practitionerId === null && saved?.success) {
+    const profile = saved.data;
+    const place = await geocodeUsPlace(profile.location);
+    if (!place) throw new Error(`demo seed: the gazetteer does not know the demo profile's location "${profile.location}"`);
+    const { events } = await runCommand(bySeed, profilePublishCommands(scope, { profile, place }), practice.id, {
+      kind: 'Publish',
+      newPractitionerId: randomUUID(),
+      photo: profile.profileImage === null ? 'none' : 'unchanged',
+    });
+    published = events.some((event) => event.type === 'ProfilePublished');
+  }
+
+  let bookingOpened = false;
+  if (practice.bookingSettings === null) {
+    const { events } = await runCommand(bySeed, bookingSettingsCommands(scope), practice.id, { kind: 'SaveBookingSettings', settings: demoBookingSettings(practice.timeZone) });
+    bookingOpened = events.length > 0;
+  }
+  return { published, bookingOpened };
 }

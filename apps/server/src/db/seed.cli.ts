@@ -14,7 +14,7 @@ const database = await openDatabase(config, logger);
 const owner = createDatabaseClient(database.ownerUrl, { maxConnections: 2 });
 try {
   if (!config.seedDemo) logger.info('seed: demo data is off (production or SEED_DEMO=0)');
-  const result = await seedDatabase(owner, { demo: config.seedDemo });
+  const result = await seedDatabase(owner, { demo: config.seedDemo, directory: config.seedDemoDirectory });
   logger.info(result, result.demoAccountCreated ? 'seed: demo account created' : 'seed: nothing to do (database already has users)');
 } finally {
   await closeDatabase(owner);

@@ -1,19 +1,27 @@
 /**
  * The seed entry point: what a fresh database starts with. The directory's sample practitioners are
  * public data and are seeded whenever the directory is empty (production too); the demo account
- * only outside production.
+ * only outside production, and with it (unless `directory` is off) its listing with online booking
+ * on and the generated demo directory.
  */
 import { demoAccount, normalizeEmail, samplePractitioners } from '@wellspring/domain';
 import { hashPassword } from '../auth/password.ts';
 import { seedCommunity } from '../community/community.seed.ts';
 import type { Database } from './client.ts';
-import { seedDemoPractice } from './demo-practice.seed.ts';
+import { seedDemoDirectory } from './demo-directory.seed.ts';
+import { listDemoPractice, seedDemoPractice } from './demo-practice.seed.ts';
 import { countPractitioners, insertPractitioners } from '../repositories/practitioner.repository.ts';
 import { countUsers } from '../repositories/user.repository.ts';
 
 export interface SeedOptions {
   /** Create the demo practitioner (false in production and with SEED_DEMO=0). */
   readonly demo: boolean;
+  /**
+   * With the demo practitioner: list her practice with online booking on, and seed the generated
+   * demo directory (default true; SEED_DEMO_DIRECTORY=0 keeps the directory to the spec's five
+   * samples, which the browser tests count).
+   */
+  readonly directory?: boolean;
 }
 
 export interface SeedResult {
@@ -31,7 +39,8 @@ export async function seedSamplePractitioners(db: Database): Promise<number> {
 
 /**
  * Idempotent: the sample directory when it is empty; the demo account only for a database without
- * users, upserting what it creates; the demo account's practice records while it has none.
+ * users, upserting what it creates; the demo account's practice records while it has none; her
+ * listing and booking settings while she has none; the demo directory while it is not there.
  */
 export async function seedDatabase(db: Database, options: SeedOptions, now = new Date()): Promise<SeedResult> {
   await seedSamplePractitioners(db);
@@ -40,8 +49,8 @@ export async function seedDatabase(db: Database, options: SeedOptions, now = new
   const email = normalizeEmail(demoAccount.email);
   const existing = await db.user.findUnique({ where: { email }, select: { id: true } });
   if (existing) {
-    // An older data folder: the demo account may predate its practice's records.
-    await seedDemoPractice(db, existing.id, now);
+    // An older data folder: the demo account may predate its practice's records, listing or directory.
+    await seedDemo(db, existing.id, options, now);
     return { demoAccountCreated: false };
   }
   if ((await countUsers(db)) > 0) return { demoAccountCreated: false };
@@ -52,6 +61,14 @@ export async function seedDatabase(db: Database, options: SeedOptions, now = new
     update: {},
     select: { id: true },
   });
-  await seedDemoPractice(db, demo.id, now);
+  await seedDemo(db, demo.id, options, now);
   return { demoAccountCreated: true };
+}
+
+/** The demo account's practice, then (the directory on) its listing and the demo directory. */
+async function seedDemo(db: Database, userId: string, options: SeedOptions, now: Date): Promise<void> {
+  await seedDemoPractice(db, userId, now);
+  if (options.directory === false) return;
+  await listDemoPractice(db, userId, now);
+  await seedDemoDirectory(db);
 }

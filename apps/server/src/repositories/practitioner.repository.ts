@@ -190,13 +190,14 @@ const BULK_INSERT_SQL = `
  * Inserts profiles in batches (one statement per batch: a JSON array expanded by
  * jsonb_populate_recordset), skipping ids already present. This is the one place that derives
  * `common_symptoms_normalized` (the domain's normalizeSymptom, distinct); PostgreSQL derives
- * `search_document`. Returns the number of rows inserted.
+ * `search_document`. Returns the number of rows inserted. On a pool each batch commits alone; on a
+ * client, within the client's transaction (the demo directory's seed).
  */
-export async function insertPractitioners(pool: pg.Pool, profiles: readonly DirectoryProfile[], batchSize = 2_000): Promise<number> {
+export async function insertPractitioners(db: pg.Pool | pg.PoolClient, profiles: readonly DirectoryProfile[], batchSize = 2_000): Promise<number> {
   let inserted = 0;
   for (let start = 0; start < profiles.length; start += batchSize) {
     const batch = profiles.slice(start, start + batchSize).map(rowOf);
-    const result = await pool.query(BULK_INSERT_SQL, [JSON.stringify(batch)]);
+    const result = await db.query(BULK_INSERT_SQL, [JSON.stringify(batch)]);
     inserted += result.rowCount ?? 0;
   }
   return inserted;

@@ -5,6 +5,7 @@
  *   complete (everything but a photo) — SPEC §2, §9;
  * - 12 referrals, 5 completed, $120 earned — SPEC §2, §9 (`buildSampleReferrals`).
  */
+import { defaultBookingSettings, type BookingSettings } from '../booking/booking-settings.schema.ts';
 import type { PractitionerProfile } from '../profile/practitioner-profile.schema.ts';
 import type { DashboardStats } from '../dashboard/dashboard.ts';
 import type { ReferralStats } from '../referrals/referral.schema.ts';
@@ -24,6 +25,48 @@ export const demoPractitionerProfile: PractitionerProfile = {
   treatmentApproaches: ['Functional lab testing', 'Therapeutic nutrition', 'Botanical medicine', 'Mind–body practices'],
   profileImage: null,
 };
+
+/**
+ * The demo practice's online booking (issue 24, "Demo"): on, weekdays 09:00–12:30 and 13:30–17:00,
+ * and two session types — an in-person initial consultation that the practitioner confirms herself
+ * and a virtual follow-up that is confirmed at once — so a newcomer can book on her public profile,
+ * see both outcomes, and confirm the request signed in as her. The rest is the defaults (30-minute
+ * step, 12 hours' notice, 60 days ahead), with 10 minutes kept free after each visit.
+ */
+export function demoBookingSettings(timeZone: string): BookingSettings {
+  const weekday = () => [
+    { start: '09:00', end: '12:30' },
+    { start: '13:30', end: '17:00' },
+  ];
+  return {
+    ...defaultBookingSettings(timeZone),
+    enabled: true,
+    sessionTypes: [
+      {
+        id: 'initial-consultation',
+        name: 'Initial consultation',
+        durationMinutes: 60,
+        priceMinor: 18_000,
+        mode: 'in-person',
+        newPatientsOnly: false,
+        description: 'A full health history and a first plan, at the Portland office. Dr. Mitchell confirms each request herself.',
+        approval: 'confirm',
+      },
+      {
+        id: 'virtual-follow-up',
+        name: 'Virtual follow-up',
+        durationMinutes: 30,
+        priceMinor: 9_000,
+        mode: 'virtual',
+        newPatientsOnly: false,
+        description: 'A video visit to review progress and adjust the plan. Confirmed as soon as you book.',
+        approval: 'auto',
+      },
+    ],
+    weeklyHours: [[], weekday(), weekday(), weekday(), weekday(), weekday(), []],
+    bufferAfterMinutes: 10,
+  };
+}
 
 /** SPEC §2 / §9 sample dashboard figures — the demo seed's targets. */
 export const dashboardSampleStats: DashboardStats = {

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { specialties } from '../catalog/specialties.ts';
+import { bookingSettingsSchema } from '../booking/booking-settings.schema.ts';
 import { isImageSource, practitionerProfileSchema } from '../profile/practitioner-profile.schema.ts';
 import { averageSessionMinutes, profileCompletion } from '../dashboard/dashboard.ts';
 import { referralStats } from '../referrals/referral.schema.ts';
@@ -12,7 +13,7 @@ import { dayOfWeek, relativeLastVisit, weekOf } from '../time/dates.ts';
 import { patientAge, patientRecordRowStatusLabel, patientRecordRowStatuses } from '../patients/patient.schema.ts';
 import { buildSamples } from './build-samples.ts';
 import { demoAccount } from './demo-account.ts';
-import { dashboardSampleStats, demoPractitionerProfile, demoWeekDurations, referralSampleStats } from './demo-practice.ts';
+import { dashboardSampleStats, demoBookingSettings, demoPractitionerProfile, demoWeekDurations, referralSampleStats } from './demo-practice.ts';
 import { patientDetailById, unknownPatient } from './patients.ts';
 import { samplePractitionerById } from './practitioners.ts';
 import { SAMPLE_TIME_ZONE, SAMPLE_TODAY } from './sample-dates.ts';
@@ -170,6 +171,17 @@ describe('sample referrals and the demo practice', () => {
     expect(averageSessionMinutes(demoWeekDurations)).toBe(dashboardSampleStats.averageSessionMinutes);
     expect(averageSessionMinutes([])).toBe(0);
     expect(dashboardSampleStats).toEqual({ totalPatients: 42, appointmentsThisWeek: 12, averageSessionMinutes: 55, profileCompletion: 85 });
+  });
+
+  it('takes online bookings on weekdays: one session type confirmed by the practitioner, one confirmed at once', () => {
+    const settings = demoBookingSettings(SAMPLE_TIME_ZONE);
+    expect(bookingSettingsSchema.parse(settings)).toEqual(settings);
+    expect(settings).toMatchObject({ enabled: true, timeZone: SAMPLE_TIME_ZONE });
+    expect(settings.weeklyHours.map((ranges) => ranges.length)).toEqual([0, 2, 2, 2, 2, 2, 0]);
+    expect(settings.sessionTypes.map(({ durationMinutes, mode, approval }) => ({ durationMinutes, mode, approval }))).toEqual([
+      { durationMinutes: 60, mode: 'in-person', approval: 'confirm' },
+      { durationMinutes: 30, mode: 'virtual', approval: 'auto' },
+    ]);
   });
 
   it('moves with today', () => {
