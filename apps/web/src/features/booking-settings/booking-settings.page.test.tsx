@@ -236,6 +236,21 @@ describe('the online booking settings', { timeout: 60_000 }, () => {
 });
 
 describe('the way to the online booking settings', { timeout: 60_000 }, () => {
+  it('is in the side menu, marked current there, and on the schedule', async () => {
+    const { location } = renderSettings({ 'schedule.week': () => ({ today: '2025-06-04', timeZone: 'UTC', days: [] }) }, '/dashboard/schedule');
+    const events = userEvent.setup();
+    await screen.findByRole('heading', { level: 1, name: 'Schedule' }, { timeout: 15_000 });
+    const fromSchedule = screen.getByRole('link', { name: 'Online booking settings' });
+    expect(fromSchedule.getAttribute('href')).toBe('/dashboard/booking');
+
+    const menu = screen.getByRole('navigation', { name: 'Dashboard' });
+    await events.click(within(menu).getByRole('link', { name: 'Online Booking' }));
+    await findForm();
+    expect(location.history?.at(-1)).toBe('/dashboard/booking');
+    expect(within(menu).getByRole('link', { name: 'Online Booking' }).getAttribute('aria-current')).toBe('page');
+    expect(within(menu).getByRole('link', { name: 'Schedule' }).getAttribute('aria-current')).toBeNull();
+  });
+
   it('sends a visitor to sign in first', async () => {
     stubMatchMedia();
     stubApi({ 'auth.me': () => ({ user: null }) });
