@@ -107,6 +107,8 @@ describe('the online booking settings', { timeout: 60_000 }, () => {
     await events.type(duration, '5{Enter}');
 
     await waitFor(() => expect(document.activeElement).toBe(duration));
+    // Kept as typed (not snapped to a step), with the schema's message.
+    expect(duration.value).toBe('5');
     expect(duration.getAttribute('aria-invalid')).toBe('true');
     expect(messageOf(duration)).toContain(bookingSettingsMessages.duration);
     // One problem needs no summary: its message is where focus is.

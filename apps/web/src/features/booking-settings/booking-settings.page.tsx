@@ -223,16 +223,16 @@ function RulesFields({ form }: { readonly form: BookingSettingsForm }) {
   return (
     <div className={styles.gridWide}>
       <Place path="bufferBeforeMinutes">
-        <NumberField label="Buffer before (minutes)" description="Kept free before each booking." step={5} {...numberField(form, 'bufferBeforeMinutes')} />
+        <NumberField label="Buffer before (minutes)" description="Kept free before each booking." {...numberField(form, 'bufferBeforeMinutes')} />
       </Place>
       <Place path="bufferAfterMinutes">
-        <NumberField label="Buffer after (minutes)" description="Kept free after each booking." step={5} {...numberField(form, 'bufferAfterMinutes')} />
+        <NumberField label="Buffer after (minutes)" description="Kept free after each booking." {...numberField(form, 'bufferAfterMinutes')} />
       </Place>
       <Place path="minimumNoticeMinutes">
-        <NumberField label="Minimum notice (hours)" description="How soon before its start a time can be booked." step={1} {...numberField(form, 'minimumNoticeHours')} />
+        <NumberField label="Minimum notice (hours)" description="How soon before its start a time can be booked." {...numberField(form, 'minimumNoticeHours')} />
       </Place>
       <Place path="horizonDays">
-        <NumberField label="Booking horizon (days)" description="How far ahead patients can book." step={1} {...numberField(form, 'horizonDays')} />
+        <NumberField label="Booking horizon (days)" description="How far ahead patients can book." {...numberField(form, 'horizonDays')} />
       </Place>
       <Place path="slotStepMinutes">
         <Select
@@ -250,7 +250,7 @@ function RulesFields({ form }: { readonly form: BookingSettingsForm }) {
         <NumberField
           label="Cancellation window (hours)"
           description="Patients can cancel or move a booking up to this long before it."
-          step={1}
+         
           {...numberField(form, 'cancellationWindowHours')}
         />
       </Place>

@@ -92,7 +92,6 @@ function SessionTypeFields({ form, type, index }: { readonly form: BookingSettin
         <Place path={`${at}.durationMinutes`}>
           <NumberField
             label="Duration (minutes)"
-            step={15}
             value={type.durationMinutes}
             onChange={(minutes) => set('durationMinutes', 'durationMinutes', minutes)}
             errorMessage={form.errorAt(`${at}.durationMinutes`)}
