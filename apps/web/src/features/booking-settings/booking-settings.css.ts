@@ -1,4 +1,4 @@
-import { style } from '@vanilla-extract/css';
+import { globalStyle, style } from '@vanilla-extract/css';
 import { breakpoint, radius, space, vars } from '../../ui/theme.css.ts';
 
 export const page = style({ display: 'flex', flexDirection: 'column', gap: space.lg, maxWidth: '56rem', minWidth: 0 });
@@ -79,20 +79,30 @@ export const ranges = style({ display: 'flex', flexDirection: 'column', gap: spa
 
 export const rangeList = style({ display: 'flex', flexDirection: 'column', gap: space.sm, listStyle: 'none', margin: 0, padding: 0 });
 
-/** Start, end and Remove on one line; they wrap on the narrowest phones. */
-export const range = style({ display: 'flex', alignItems: 'flex-start', gap: space.sm, flexWrap: 'wrap' });
+/** Start and end side by side; Remove beside them from a small tablet up, under them on a phone. */
+export const range = style({
+  display: 'grid',
+  gridTemplateColumns: 'repeat(2, minmax(0, 1fr))',
+  alignItems: 'start',
+  columnGap: space.sm,
+  '@media': { [breakpoint.sm]: { gridTemplateColumns: 'repeat(2, minmax(0, 12rem)) auto', justifyContent: 'start' } },
+});
 
-export const timeField = style({ flex: '1 1 8rem', minWidth: '7.5rem', maxWidth: '12rem' });
+// A time input needs its width for "09:00 AM" and the picker's icon: less padding than a text field.
+globalStyle(`${range} input[type="time"]`, { paddingInline: space.sm });
 
-/** Lines a Remove button up with the inputs (below their labels). */
-export const alignedButton = style({ marginTop: '1.75rem', flexShrink: 0 });
+export const removeRange = style({
+  gridColumn: '1 / -1',
+  justifySelf: 'start',
+  '@media': { [breakpoint.sm]: { gridColumn: 'auto', marginTop: '1.75rem' } },
+});
 
 /** A checkbox beside a field in a two-column row: level with the field's input, not its label. */
 export const besideField = style({ '@media': { [breakpoint.sm]: { paddingTop: '2.25rem' } } });
 
 export const closed = style({ color: vars.color.textMuted, fontSize: '0.9375rem', paddingTop: space.xs });
 
-export const rowActions = style({ display: 'flex', gap: space.sm, flexWrap: 'wrap', alignItems: 'center' });
+export const rowActions = style({ display: 'flex', flexDirection: 'row', gap: space.sm, flexWrap: 'wrap', alignItems: 'center' });
 
 export const error = style({ color: vars.color.danger, fontSize: '0.875rem', fontWeight: 500, margin: 0 });
 

@@ -51,7 +51,7 @@ function RangesField({ form, listPath, name, ranges, rangesOf, withRanges, empty
         const rangeName = `${name}, hours ${index + 1}`;
         return (
           <div key={range.key} role="group" aria-label={rangeName} className={styles.range}>
-            <Place path={`${listPath}.${index}.start`} className={styles.timeField}>
+            <Place path={`${listPath}.${index}.start`}>
               <TextField
                 type="time"
                 label="Start"
@@ -60,7 +60,7 @@ function RangesField({ form, listPath, name, ranges, rangesOf, withRanges, empty
                 errorMessage={form.errorAt(`${listPath}.${index}.start`)}
               />
             </Place>
-            <Place path={`${listPath}.${index}.end`} className={styles.timeField}>
+            <Place path={`${listPath}.${index}.end`}>
               <TextField
                 type="time"
                 label="End"
@@ -72,7 +72,7 @@ function RangesField({ form, listPath, name, ranges, rangesOf, withRanges, empty
             <Button
               variant="ghost"
               size="sm"
-              className={styles.alignedButton}
+              className={styles.removeRange}
               aria-label={`Remove ${rangeName}`}
               onPress={() => form.remove(listPath, index, change((list) => removeAt(list, index)))}
             >
