@@ -14,6 +14,9 @@ const DashboardPage = lazy(() =>
   import('../features/dashboard/dashboard.page.tsx').then((m) => ({ default: m.DashboardPage })),
 );
 const SchedulePage = lazy(() => import('../features/schedule/schedule.page.tsx').then((m) => ({ default: m.SchedulePage })));
+const BookingSettingsPage = lazy(() =>
+  import('../features/booking-settings/booking-settings.page.tsx').then((m) => ({ default: m.BookingSettingsPage })),
+);
 const PatientListPage = lazy(() =>
   import('../features/patients/patient-list.page.tsx').then((m) => ({ default: m.PatientListPage })),
 );
@@ -100,6 +103,8 @@ export interface SignedInRouteEntry extends RouteEntry {
 export const signedInRouteTable: readonly SignedInRouteEntry[] = [
   { path: '/dashboard', screen: DashboardPage, visitor: 'login-prompt' },
   { path: '/dashboard/schedule', screen: SchedulePage, visitor: 'sign-in' },
+  // Not in the spec's table: online booking's settings (issue 24).
+  { path: '/dashboard/booking', screen: BookingSettingsPage, visitor: 'sign-in' },
   { path: '/dashboard/patients', screen: PatientListPage, visitor: 'sign-in' },
   { path: '/dashboard/patients/:id', screen: PatientDetailPage, visitor: 'sign-in' },
   // One editor for both (SPEC §2): its button says whether the practitioner has a profile yet.

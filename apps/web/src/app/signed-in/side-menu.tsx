@@ -7,6 +7,7 @@ import { notify } from '../../lib/toast.tsx';
 import { Button } from '../../ui/button/button.tsx';
 import {
   CalendarIcon,
+  ClockIcon,
   CloseIcon,
   CompassIcon,
   CreditCardIcon,
@@ -37,6 +38,7 @@ const screens: readonly MenuLink[] = [
   { label: 'Dashboard', href: '/dashboard', icon: <GridIcon /> },
   { label: 'My Profile', href: '/practitioner-profile/edit', icon: <UserIcon /> },
   { label: 'Schedule', href: '/dashboard/schedule', icon: <CalendarIcon /> },
+  { label: 'Online Booking', href: '/dashboard/booking', icon: <ClockIcon /> },
   { label: 'Patient Records', href: '/dashboard/patients', icon: <UsersIcon /> },
 ];
 

@@ -95,6 +95,7 @@ describe('the signed-in shell', { timeout: 20_000 }, () => {
 
     expect(within(menu).getByRole('link', { name: 'My Profile' }).getAttribute('href')).toBe('/practitioner-profile/edit');
     expect(within(menu).getByRole('link', { name: 'Community' }).getAttribute('href')).toBe('/community');
+    expect(within(menu).getByRole('link', { name: 'Online Booking' }).getAttribute('href')).toBe('/dashboard/booking');
   });
 
   it.each([

@@ -5,6 +5,8 @@ export const page = style({ display: 'flex', flexDirection: 'column', gap: space
 
 export const header = style({ display: 'flex', flexWrap: 'wrap', alignItems: 'center', justifyContent: 'space-between', gap: space.md });
 
+export const headerActions = style({ display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: space.sm });
+
 export const title = style({ fontSize: 'clamp(1.75rem, 5vw, 2.5rem)' });
 
 export const muted = style({ color: vars.color.textMuted });

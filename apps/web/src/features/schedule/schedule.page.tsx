@@ -3,7 +3,7 @@ import { addDays, formatMonthYear, isCalendarDate, scheduleMessages, type Calend
 import { useState, type KeyboardEvent } from 'react';
 import { useLocation, useSearch } from 'wouter';
 import { useTRPC } from '../../lib/trpc.ts';
-import { Button } from '../../ui/button/button.tsx';
+import { Button, LinkButton } from '../../ui/button/button.tsx';
 import { Card } from '../../ui/card/card.tsx';
 import { DatePicker } from '../../ui/date-picker/date-picker.tsx';
 import { EmptyState } from '../../ui/empty-state/empty-state.tsx';
@@ -49,10 +49,15 @@ export function SchedulePage() {
           <h1 className={styles.title}>Schedule</h1>
           <p className={styles.muted}>Your appointments, a week at a time.</p>
         </div>
-        <Button isDisabled={!focusDate} onPress={() => focusDate && setDialogDate(focusDate)}>
-          <CalendarIcon size={18} />
-          New Appointment
-        </Button>
+        <div className={styles.headerActions}>
+          <LinkButton href="/dashboard/booking" variant="outline">
+            Online booking settings
+          </LinkButton>
+          <Button isDisabled={!focusDate} onPress={() => focusDate && setDialogDate(focusDate)}>
+            <CalendarIcon size={18} />
+            New Appointment
+          </Button>
+        </div>
       </div>
 
       <div className={styles.toolbar}>
