@@ -157,4 +157,11 @@ describe('online booking', () => {
     for (const index of [10, 11, 12, 13]) sameEmail.push(await trpcMutation(server, 'booking.book', form('follow', slots[index]!.startsAt, { email }), from(index + 40)));
     expect(sameEmail.map((answer) => answer.status)).toEqual([200, 200, 200, 429]);
   });
+
+  it("saves the practice's time zone with the settings: the schedule and the public times then use it", async () => {
+    await practitioner.caller.booking.saveSettings({ ...settings, timeZone: 'America/Chicago' });
+    expect(await database.query('SELECT time_zone FROM practice WHERE id = $1', [practitioner.practiceId])).toEqual([{ time_zone: 'America/Chicago' }]);
+    expect((await query<{ timeZone: string }>('booking.offer', { practitionerId: listingId })).data?.timeZone).toBe('America/Chicago');
+    expect((await practitioner.caller.booking.settings()).settings.timeZone).toBe('America/Chicago');
+  });
 });

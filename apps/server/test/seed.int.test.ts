@@ -123,7 +123,7 @@ describe('the demo on a fresh start', () => {
     const practitionerId = listingId ?? '';
     const caller = createTestCaller(database.db, { now });
     const offer = await caller.booking.offer({ practitionerId });
-    expect(offer).toMatchObject({ enabled: true, practitionerName: demoAccount.name, timeZone: SAMPLE_TIME_ZONE });
+    expect(offer).toMatchObject({ enabled: true, timeZone: SAMPLE_TIME_ZONE });
     expect(offer.sessionTypes.map(({ id, durationMinutes, mode }) => ({ id, durationMinutes, mode }))).toEqual([
       { id: 'initial-consultation', durationMinutes: 60, mode: 'in-person' },
       { id: 'virtual-follow-up', durationMinutes: 30, mode: 'virtual' },

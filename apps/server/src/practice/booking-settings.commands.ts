@@ -27,7 +27,9 @@ export function bookingSettingsCommands(scope: PracticeScope): CommandMachine<Bo
     evolve: evolveBookingSettings,
     async save(tx, { before, after }) {
       if (after.settings === before.settings || after.settings === null) return undefined;
-      await tx.practice.update({ where: { id: scope.practiceId }, data: { bookingSettings: { ...after.settings } }, select: { id: true } });
+      // The settings screen shows and edits the practice's zone: the schedule, the dashboard and the
+      // public slots all read it from the practice.
+      await tx.practice.update({ where: { id: scope.practiceId }, data: { bookingSettings: { ...after.settings }, timeZone: after.settings.timeZone }, select: { id: true } });
       return undefined;
     },
     toStoredEvent: (event) => ({ type: event.type, payload: { ...event } }),

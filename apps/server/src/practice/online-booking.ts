@@ -49,7 +49,8 @@ export async function listingBooking(db: Database, practitionerId: string): Prom
   const row = rows[0];
   if (!row) return null;
   const parsed = row.booking_settings == null ? null : bookingSettingsSchema.safeParse(row.booking_settings);
-  return { practiceId: row.practice_id, practitionerName: row.name, timeZone: row.time_zone, settings: parsed?.success ? parsed.data : null };
+  // The practice's zone is the one in force (the settings screen saves both together).
+  return { practiceId: row.practice_id, practitionerName: row.name, timeZone: row.time_zone, settings: parsed?.success ? { ...parsed.data, timeZone: row.time_zone } : null };
 }
 
 /** The session types a patient may choose, when booking is on. */

@@ -32,10 +32,11 @@ export function practiceRepositories(sql: PracticeSql, scope: PracticeScope) {
     booking: {
       /** The practice's saved online booking settings, or null before the first save. */
       async settings() {
-        const { rows } = await sql.query<{ booking_settings: unknown }>('SELECT booking_settings FROM practice WHERE id = $1', [scope.practiceId]);
+        const { rows } = await sql.query<{ booking_settings: unknown; time_zone: string }>('SELECT booking_settings, time_zone FROM practice WHERE id = $1', [scope.practiceId]);
         const stored = rows[0]?.booking_settings;
         const parsed = stored == null ? null : bookingSettingsSchema.safeParse(stored);
-        return parsed?.success ? parsed.data : null;
+        // The practice's zone is the one in force (the settings screen saves both together).
+        return parsed?.success ? { ...parsed.data, timeZone: rows[0]?.time_zone ?? parsed.data.timeZone } : null;
       },
     },
     auditTrail: {

@@ -24,6 +24,7 @@ export const siteRoutePatterns = [
   '/signup',
   '/dashboard',
   '/dashboard/schedule',
+  '/dashboard/booking',
   '/dashboard/patients',
   '/dashboard/patients/:id',
   '/practitioner-profile/create',
