@@ -1,5 +1,6 @@
 // `npm run bench`: measurements, never assertions. Needs `npm run build` first (npm start does it)
 // and a PostgreSQL at BENCH_DATABASE_ADMIN_URL (default: the machine's, 127.0.0.1:5432).
+import { measureBooking, printBookingReport } from './booking.ts';
 import { measureLandingBundle, printBundleReport } from './bundle.ts';
 import { measureDirectory, printDirectoryReport } from './directory.ts';
 import { measureGeo, printGeoReport } from './geo.ts';
@@ -21,3 +22,4 @@ if (wants('directory')) printDirectoryReport(await measureDirectory());
 if (wants('geo')) printGeoReport(measureGeo());
 if (wants('practice')) printPracticeReport(await measurePractice());
 if (wants('portal')) printPortalReport(await measurePortal());
+if (wants('booking')) printBookingReport(await measureBooking());

@@ -18,6 +18,7 @@ import {
   type OpenSlot,
   type SessionType,
   type SlotRefusal,
+  zonedTimeToInstant,
 } from '@wellspring/domain';
 import { executeCommand, type CommandContext } from '../commands/run-command.ts';
 import type { Database, DatabaseTransaction } from '../db/client.ts';
@@ -59,14 +60,21 @@ export const bookableSessionTypes = (booking: ListingBooking | null): readonly S
 
 const DAY_MS = 86_400_000;
 
-/** The practice's open appointments that may touch [from, to): their times only. */
+/**
+ * The practice's busy time that may touch [from, to): its open appointments' times only, merged
+ * where they overlap or meet (`range_agg`), so a full day is one interval however many
+ * appointments fill it.
+ */
 async function busyBetween(sql: PracticeSql, practiceId: string, from: Date, to: Date): Promise<BusyInterval[]> {
   const { rows } = await sql.query<{ starts_at: Date; ends_at: Date }>({
     name: 'booking-busy',
-    text: `SELECT starts_at, starts_at + make_interval(mins => duration_minutes) AS ends_at
-           FROM appointment
-           WHERE practice_id = $1 AND status <> 'cancelled' AND starts_at < $3 AND starts_at > $2::timestamptz - interval '1 day'
-           ORDER BY starts_at`,
+    text: `SELECT lower(span) AS starts_at, upper(span) AS ends_at
+           FROM (
+             SELECT unnest(range_agg(tstzrange(starts_at, starts_at + make_interval(mins => duration_minutes), '[)'))) AS span
+             FROM appointment
+             WHERE practice_id = $1 AND status <> 'cancelled' AND starts_at < $3 AND starts_at > $2::timestamptz - interval '1 day'
+           ) merged
+           ORDER BY 1`,
     values: [practiceId, from, to],
   });
   return rows.map((row) => ({ startsAt: row.starts_at, endsAt: row.ends_at }));
@@ -77,6 +85,19 @@ function horizonWindow(settings: BookingSettings, now: Date): { from: Date; to: 
   return { from: new Date(now.getTime() - DAY_MS), to: new Date(now.getTime() + (settings.horizonDays + 2) * DAY_MS) };
 }
 
+/**
+ * The instants one page of the picker can offer slots in: from its first date (today when none is
+ * asked) for its days, a day of margin each side — never the whole horizon's appointments.
+ */
+function pageWindow(settings: BookingSettings, query: { readonly from?: CalendarDate; readonly days?: number; readonly now: Date }): { from: Date; to: Date } {
+  const horizon = horizonWindow(settings, query.now);
+  if (!query.from && !query.days) return horizon;
+  const first = query.from ? Math.max(zonedTimeToInstant(query.from, '00:00', settings.timeZone).getTime(), query.now.getTime()) : query.now.getTime();
+  const from = new Date(first - DAY_MS);
+  const to = new Date(Math.min(horizon.to.getTime(), first + ((query.days ?? settings.horizonDays) + 1) * DAY_MS));
+  return { from, to: to > from ? to : from };
+}
+
 /** Open slots of one session type, from `from` for `days` dates (the domain's rules). */
 export async function findOpenSlots(
   db: Database,
@@ -85,7 +106,7 @@ export async function findOpenSlots(
 ): Promise<OpenSlot[]> {
   const settings = booking.settings;
   if (!settings?.enabled) return [];
-  const window = horizonWindow(settings, query.now);
+  const window = pageWindow(settings, query);
   const busy = await readInPractice(db.pool, { practiceId: booking.practiceId }, (sql) => busyBetween(sql, booking.practiceId, window.from, window.to));
   return openSlots({ settings, sessionTypeId: query.sessionTypeId, busy, now: query.now, ...(query.from ? { from: query.from } : {}), ...(query.days ? { days: query.days } : {}) });
 }
