@@ -13,6 +13,7 @@
 import { randomUUID } from 'node:crypto';
 import { buildDemoDirectory, DEMO_DIRECTORY_FIRST_ID, profileOfGenerated } from '@wellspring/domain';
 import type { Database } from './client.ts';
+import { inClientTransaction } from './client-transaction.ts';
 import { insertPractitioners, practitionerExists } from '../repositories/practitioner.repository.ts';
 
 /** Not an argon2 hash: `verifyPassword` answers false for it, so no password signs in. */
@@ -34,16 +35,10 @@ export async function seedDemoDirectory(db: Database): Promise<DemoDirectorySeed
   if (await practitionerExists(db, DEMO_DIRECTORY_FIRST_ID)) return NOTHING;
   const { practitioners, practices } = buildDemoDirectory();
   const accounts = practices.map((practice) => ({ ...practice, userId: randomUUID(), practiceId: randomUUID() }));
-  const client = await db.pool.connect();
-  let broken = false;
-  try {
-    await client.query('BEGIN');
+  return inClientTransaction(db.pool, () => 'BEGIN', async (client) => {
     await client.query('SELECT pg_advisory_xact_lock(hashtextextended($1, 0))', [LOCK_KEY]);
     const { rows } = await client.query('SELECT 1 FROM practitioner WHERE id = $1', [DEMO_DIRECTORY_FIRST_ID]);
-    if (rows.length > 0) {
-      await client.query('ROLLBACK');
-      return NOTHING;
-    }
+    if (rows.length > 0) return NOTHING;
     const listed = await insertPractitioners(client, practitioners.map(profileOfGenerated));
     const users = await client.query(
       `INSERT INTO app_user (id, email, name, password_hash, role)
@@ -71,14 +66,6 @@ export async function seedDemoDirectory(db: Database): Promise<DemoDirectorySeed
         ),
       ],
     );
-    await client.query('COMMIT');
     return { practitioners: listed, accounts: users.rowCount ?? 0, practices: made.rowCount ?? 0 };
-  } catch (error) {
-    await client.query('ROLLBACK').catch(() => {
-      broken = true;
-    });
-    throw error;
-  } finally {
-    client.release(broken);
-  }
+  });
 }

@@ -20,7 +20,7 @@ import {
   type SlotRefusal,
   zonedTimeToInstant,
 } from '@wellspring/domain';
-import { executeCommand, type CommandContext } from '../commands/run-command.ts';
+import { DomainRejection, executeCommand, type CommandContext, type CommandMachine } from '../commands/run-command.ts';
 import type { Database, DatabaseTransaction } from '../db/client.ts';
 import { isDoubleBooking } from '../db/errors.ts';
 import { appointmentCommands } from './appointment.commands.ts';
@@ -29,7 +29,6 @@ import { patientsRepository } from './patients.repository.ts';
 import { auditChangeOutsideCall } from './practice-audit.ts';
 import type { PracticeScope } from './practice-scope.ts';
 import { inPractice, readInPractice, sqlOf, type PracticeSql } from './practice-transaction.ts';
-import { DomainRejection } from '../commands/run-command.ts';
 
 /** A listing's practice and its booking settings (parsed; null when never saved or no longer valid). */
 export interface ListingBooking {
@@ -187,7 +186,7 @@ export async function bookSlot(
 async function run<State, Command, Event>(
   tx: DatabaseTransaction,
   context: CommandContext,
-  machine: Parameters<typeof executeCommand<State, Command, Event>>[2],
+  machine: CommandMachine<State, Command, Event>,
   id: string,
   command: Command,
 ): Promise<void> {

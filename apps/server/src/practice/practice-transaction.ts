@@ -8,6 +8,7 @@
 import pg from 'pg';
 import { Prisma } from '../generated/prisma/client.ts';
 import type { Database, DatabaseTransaction } from '../db/client.ts';
+import { inClientTransaction } from '../db/client-transaction.ts';
 
 export interface PracticeBinding {
   readonly practiceId: string;
@@ -99,26 +100,14 @@ function sqlOfClient(client: pg.PoolClient): PracticeSql {
  * A practice read used to be a Prisma interactive transaction, which waits
  * between its statements and tripled a read's p95 under load (record 0032); changes keep Prisma's.
  */
-export async function readInPractice<T>(pool: pg.Pool, binding: PracticeBinding, work: (sql: PracticeSql) => Promise<T>): Promise<T> {
-  const client = await pool.connect();
-  let broken = false;
-  try {
+export function readInPractice<T>(pool: pg.Pool, binding: PracticeBinding, work: (sql: PracticeSql) => Promise<T>): Promise<T> {
+  return inClientTransaction(
+    pool,
     // Literals, not parameters: a multi-statement query takes none. The driver escapes them.
-    await client.query(
+    (client) =>
       `BEGIN READ ONLY; SELECT set_config('app.practice_id', ${client.escapeLiteral(binding.practiceId)}, true), set_config('app.user_email', ${client.escapeLiteral(binding.userEmail ?? '')}, true)`,
-    );
-    const result = await work(sqlOfClient(client));
-    await client.query('COMMIT');
-    return result;
-  } catch (error) {
-    // Outside a transaction ROLLBACK only warns; a connection it cannot roll back is dropped.
-    await client.query('ROLLBACK').catch(() => {
-      broken = true;
-    });
-    throw error;
-  } finally {
-    client.release(broken);
-  }
+    (client) => work(sqlOfClient(client)),
+  );
 }
 
 /** Rows the outbox relay reads at send time, by id: the practice that owns each is looked up first. */
