@@ -1,6 +1,7 @@
 /**
  * Builds the Express app (no listening here, so tests can mount it on an ephemeral port).
  */
+import { processLinkTokens, type LinkTokens } from './auth/link-tokens.ts';
 import express, { type ErrorRequestHandler } from 'express';
 import helmet from 'helmet';
 import { cachedPublicReads } from './cache/cached-public-reads.ts';
@@ -38,6 +39,8 @@ export interface AppDependencies {
   readonly directoryCache?: ReadCache;
   /** The clock of session expiry and the idle limit; tests pass a controllable one. */
   readonly now?: () => Date;
+  /** The tokens of private links; without them (tests) a key made for this process. */
+  readonly links?: LinkTokens;
 }
 
 interface HttpError {
@@ -47,7 +50,7 @@ interface HttpError {
   expose?: boolean;
 }
 
-export function createApp({ config, db, logger, directoryCache = ReadCache.disabled(), now = () => new Date() }: AppDependencies): express.Express {
+export function createApp({ config, db, logger, directoryCache = ReadCache.disabled(), now = () => new Date(), links = processLinkTokens() }: AppDependencies): express.Express {
   const app = express();
   app.disable('x-powered-by');
   // A hop count or the proxies' addresses: req.ip is then the X-Forwarded-For entry added by the
@@ -120,7 +123,7 @@ export function createApp({ config, db, logger, directoryCache = ReadCache.disab
   });
   // Parsed here so an oversized chunked body gets 413 before tRPC too; tRPC reuses req.body.
   app.use('/api', express.json({ limit: JSON_BODY_LIMIT_BYTES, verify: verifyJsonDepth }));
-  const createContext = createContextFactory({ db, config, directoryCache, now });
+  const createContext = createContextFactory({ db, config, directoryCache, now, links });
   app.use(
     '/api/trpc',
     trpcExpressHandler({

@@ -6,6 +6,7 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { createApp } from './app.ts';
 import { AuditKeyError, loadAuditKey } from './audit/audit-key.ts';
+import { createLinkTokens, linkKeyFromAuditKey } from './auth/link-tokens.ts';
 import { createAuditSealer } from './audit/audit-seal.ts';
 import { createDirectoryChangeListener } from './cache/directory-change-listener.ts';
 import { ReadCache } from './cache/read-cache.ts';
@@ -33,6 +34,8 @@ const auditKey = await loadAuditKey(config.audit, { create: true, production: co
   process.exit(1);
 });
 logger.info({ source: auditKey.source }, 'audit HMAC key loaded');
+// Private links (a booking's manage link, a calendar feed) are signed with a key derived from it.
+const links = createLinkTokens(linkKeyFromAuditKey(auditKey.key));
 
 const database = await openDatabase(config, logger);
 // The sample directory is public data and is seeded into any empty database; the demo account only
@@ -50,7 +53,7 @@ await directoryChanges.start();
 
 // The gazetteer of profile locations and the search's location box loads in the background.
 warmGeocoder();
-const app = createApp({ config, db: database.db, logger, directoryCache });
+const app = createApp({ config, db: database.db, logger, directoryCache, links });
 const server = http.createServer(app);
 refuseConnect(server);
 server.listen(config.port, config.host);
@@ -67,7 +70,7 @@ logger.info({ ms: Date.now() - startedAt }, `Wellspring ready on http://localhos
 
 // The outbox relay: application webhooks and invitation e-mails (DESIGN.md §4). Safe on every
 // instance at once; RELAY_ENABLED=0 leaves delivery to other instances.
-const relay = config.relay.enabled ? createRelay({ db: database.db, config: config.relay, logger }) : null;
+const relay = config.relay.enabled ? createRelay({ db: database.db, config: config.relay, logger, links }) : null;
 relay?.start();
 
 // The audit sealer: seals new audit entries with the HMAC key every second and anchors the sealed

@@ -28,6 +28,11 @@ const NOT_PRACTICE_DATA = new Set([
   'booking.book',
   'booking.offer',
   'booking.slots',
+  // A patient's manage link: the booking shows and changes only for the bearer of its own token
+  // (booking-links.int.test.ts); without it, nothing of any practice.
+  'booking.manage',
+  'booking.cancel',
+  'booking.move',
   // A visitor's message to a practitioner's public profile.
   'contactMessages.send',
   'directory.search',
@@ -643,6 +648,9 @@ const PUBLIC_PROBES: Record<string, (fixture: Fixture) => unknown> = {
   'booking.book': () => ({ practitionerId: '1', sessionTypeId: 'consult', startsAt: '2031-03-03T15:00:00.000Z', name: 'Pia Patient', email: 'pia@example.com', phone: '', reason: '', consent: true, notifyEarlier: false }),
   'booking.offer': () => ({ practitionerId: '1' }),
   'booking.slots': () => ({ practitionerId: '1', sessionTypeId: 'consult' }),
+  'booking.manage': () => ({ token: 'A'.repeat(43) }),
+  'booking.cancel': () => ({ token: 'B'.repeat(43) }),
+  'booking.move': () => ({ token: 'C'.repeat(43), startsAt: '2031-03-03T15:00:00.000Z' }),
   'contactMessages.send': () => ({ practitionerId: '1', name: 'Vera Visitor', email: 'vera@example.com', phone: '', message: 'A probe message to a sample listing.', consent: true }),
   'directory.search': () => ({}),
   'favorites.ids': () => undefined,

@@ -92,6 +92,8 @@ export interface StoredEvent {
   readonly type: string;
   readonly payload: Prisma.InputJsonObject;
   readonly delivery?: 'pending';
+  /** A delivery due later (a reminder): the relay leaves it until then. */
+  readonly deliverAt?: Date;
 }
 
 /** What `save` writes: the state before and after the accepted command, and its events. */
@@ -163,6 +165,7 @@ function stamp<State, Command, Event>(machine: MachineCore<State, Command, Event
     actorId: context.actor.userId,
     requestId: context.requestId,
     ...(stored.delivery ? { delivery: stored.delivery } : {}),
+    ...(stored.deliverAt ? { deliverAt: stored.deliverAt } : {}),
   };
 }
 

@@ -14,6 +14,7 @@
  */
 import type { ApplicationCommand } from '@wellspring/domain';
 import { setTimeout as sleep } from 'node:timers/promises';
+import { processLinkTokens, type LinkTokens } from '../auth/link-tokens.ts';
 import type { RelayConfig } from '../config.ts';
 import type { Database, DatabaseTransaction } from '../db/client.ts';
 import type { Logger } from '../http/logger.ts';
@@ -31,7 +32,8 @@ import {
   type RecordedOutcome,
 } from '../repositories/outbox.repository.ts';
 import { composeContactMail, loadContactMail } from './contact-mail.ts';
-import { describeError, failed, type DeliveryOutcome } from './delivery.ts';
+import { bookingEventFromPayload, composeBookingMail, loadBookingMail } from './booking-mail.ts';
+import { delivered, describeError, failed, type DeliveryOutcome } from './delivery.ts';
 import { createInviteMailer, createMailTransport, inviteFromPayload } from './invite-mail.ts';
 import { composeReferralMail, loadReferralMail } from './referral-mail.ts';
 import { onOutboxNotified } from './outbox-signal.ts';
@@ -88,7 +90,8 @@ export interface Relay {
   runOnce(): Promise<RelayPass>;
   /**
    * Passes until nothing this relay can deliver is pending (waiting out retry delays), or throws
-   * after `timeoutMs`. Dead letters are not pending.
+   * after `timeoutMs`. Dead letters are not pending, nor are deliveries scheduled for later than any
+   * retry could wait (a reminder due tomorrow).
    */
   drain(options?: { timeoutMs?: number }): Promise<RelayPass>;
 }
@@ -99,6 +102,8 @@ export interface RelayOptions {
   readonly logger: Logger;
   /** The jitter's random source, in [0, 1). */
   readonly random?: () => number;
+  /** The tokens of the private links e-mails carry; without them (tests) the process's key. */
+  readonly links?: LinkTokens;
 }
 
 interface DeliveryHandler {
@@ -118,7 +123,7 @@ function whenAborted(signal: AbortSignal): { promise: Promise<DeliveryOutcome>; 
   return { promise, dispose: () => signal.removeEventListener('abort', onAbort) };
 }
 
-export function createRelay({ db, config, logger: parentLogger, random = Math.random }: RelayOptions): Relay {
+export function createRelay({ db, config, logger: parentLogger, random = Math.random, links = processLinkTokens() }: RelayOptions): Relay {
   const logger = parentLogger.child({ component: 'outbox-relay' });
   const transport = createMailTransport(config);
   const mailer = createInviteMailer(config, transport);
@@ -171,6 +176,23 @@ export function createRelay({ db, config, logger: parentLogger, random = Math.ra
       return transport.send(composeContactMail(mail, config), claim.id);
     },
   });
+  // An online booking's e-mails to its patient (issue 24): each event as the booking is when it goes
+  // out; one no longer worth sending (a reminder after a cancellation or a move) is done unsent.
+  const bookingMail: DeliveryHandler = {
+    async deliver(claim) {
+      const event = bookingEventFromPayload(claim.payload);
+      if (!event) return failed(`unreadable ${claim.type} payload`, null, true);
+      const facts = await loadBookingMail(db, claim.aggregateId);
+      if (!facts) return failed(`no booking ${claim.aggregateId} for ${claim.type}`, null, true);
+      const mail = composeBookingMail(claim.id, event, facts, { mailFrom: config.mailFrom, publicUrl: config.publicUrl, links, now: new Date() });
+      if (!mail) {
+        logger.info({ eventId: claim.id, type: claim.type }, 'booking e-mail no longer applies: not sent');
+        return delivered();
+      }
+      return transport.send(mail, claim.id);
+    },
+  };
+  for (const type of ['BookingMade', 'BookingConfirmed', 'BookingCancelled', 'BookingMoved', 'BookingReminderScheduled', 'EarlierTimeOffered']) handlers.set(type, bookingMail);
   const types = [...handlers.keys()];
 
   /**
@@ -274,7 +296,8 @@ export function createRelay({ db, config, logger: parentLogger, random = Math.ra
       const pass = await runOnce();
       total = addPasses(total, pass);
       if (pass.claimed > 0) continue;
-      const pending = await pendingDeliveries(db, types);
+      // A delivery due later than any retry wait is a scheduled one (a reminder), not pending work.
+      const pending = await pendingDeliveries(db, types, config.maxDelayMs + LEASE_MARGIN_MS + config.timeoutMs);
       if (pending.count === 0) return total;
       const left = deadline - Date.now();
       if (left <= 0) throw new Error(`relay drain: ${pending.count} deliveries still pending after ${timeoutMs} ms`);

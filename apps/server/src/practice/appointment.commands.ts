@@ -13,10 +13,12 @@ import {
   type AppointmentState,
   type AppointmentStatus,
   type AppointmentType,
+  type BookingChangedBy,
 } from '@wellspring/domain';
 import type { CommandMachine } from '../commands/run-command.ts';
 import type { DatabaseTransaction } from '../db/client.ts';
 import { isDoubleBooking } from '../db/errors.ts';
+import { followAppointment } from './booking-follow.ts';
 import type { PracticeScope } from './practice-scope.ts';
 
 /** What an appointment holds besides the machine's state: required for a new one, written with an edit when given. */
@@ -36,6 +38,8 @@ export interface AppointmentWriteOptions {
    * the refusal (SQLSTATE 23P01, `isDoubleBooking`) leaves the call's transaction.
    */
   readonly overlaps?: 'keep-as-deliberate' | 'refuse';
+  /** Who changes it, for an online booking's e-mail (booking-follow.ts): the practice unless the patient's manage link. */
+  readonly changedBy?: BookingChangedBy;
 }
 
 interface LockedAppointmentRow {
@@ -71,7 +75,7 @@ export function appointmentCommands(scope: PracticeScope, details?: AppointmentD
     },
     decide: (state, command) => decideAppointment(state, command),
     evolve: evolveAppointment,
-    async save(tx, { before, after, aggregateId }) {
+    async save(tx, { before, after, aggregateId, context }) {
       if (after.status === 'absent') {
         if (before.status === 'absent') return undefined;
         // Deleted (the machine refused it if notes or payments point at it).
@@ -115,6 +119,8 @@ export function appointmentCommands(scope: PracticeScope, details?: AppointmentD
           select: { id: true, patientId: true },
         }),
       );
+      // An online booking's patient hears of it; a time that opened is offered to those waiting.
+      await followAppointment(tx, scope, { appointmentId: aggregateId, before, after, context, by: options.changedBy ?? 'practice' });
       return undefined;
     },
     toStoredEvent: (event) => ({ type: event.type, payload: { ...event } }),

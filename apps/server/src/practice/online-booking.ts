@@ -8,18 +8,18 @@
  */
 import { randomUUID } from 'node:crypto';
 import {
-  bookingSettingsSchema,
   openSlots,
   slotRefusal,
   type BookingRequest,
   type BookingSettings,
-  type BusyInterval,
   type CalendarDate,
   type OpenSlot,
   type SessionType,
   type SlotRefusal,
+  reminderSendAt,
   zonedTimeToInstant,
 } from '@wellspring/domain';
+import type { LinkTokens } from '../auth/link-tokens.ts';
 import { DomainRejection, executeCommand, type CommandContext, type CommandMachine } from '../commands/run-command.ts';
 import type { Database, DatabaseTransaction } from '../db/client.ts';
 import { isDoubleBooking } from '../db/errors.ts';
@@ -28,7 +28,9 @@ import { patientCommands } from './patient.commands.ts';
 import { patientsRepository } from './patients.repository.ts';
 import { auditChangeOutsideCall } from './practice-audit.ts';
 import type { PracticeScope } from './practice-scope.ts';
-import { inPractice, readInPractice, sqlOf, type PracticeSql } from './practice-transaction.ts';
+import { bookingCommands } from './booking.commands.ts';
+import { busyBetween, horizonWindow, parseBookingSettings } from './booking-busy.ts';
+import { inPractice, readInPractice, sqlOf } from './practice-transaction.ts';
 
 /** A listing's practice and its booking settings (parsed; null when never saved or no longer valid). */
 export interface ListingBooking {
@@ -48,9 +50,7 @@ export async function listingBooking(db: Database, practitionerId: string): Prom
   );
   const row = rows[0];
   if (!row) return null;
-  const parsed = row.booking_settings == null ? null : bookingSettingsSchema.safeParse(row.booking_settings);
-  // The practice's zone is the one in force (the settings screen saves both together).
-  return { practiceId: row.practice_id, practitionerName: row.name, timeZone: row.time_zone, settings: parsed?.success ? { ...parsed.data, timeZone: row.time_zone } : null };
+  return { practiceId: row.practice_id, practitionerName: row.name, timeZone: row.time_zone, settings: parseBookingSettings(row.booking_settings, row.time_zone) };
 }
 
 /** The session types a patient may choose, when booking is on. */
@@ -58,31 +58,6 @@ export const bookableSessionTypes = (booking: ListingBooking | null): readonly S
   booking?.settings?.enabled ? booking.settings.sessionTypes : [];
 
 const DAY_MS = 86_400_000;
-
-/**
- * The practice's busy time that may touch [from, to): its open appointments' times only, merged
- * where they overlap or meet (`range_agg`), so a full day is one interval however many
- * appointments fill it.
- */
-async function busyBetween(sql: PracticeSql, practiceId: string, from: Date, to: Date): Promise<BusyInterval[]> {
-  const { rows } = await sql.query<{ starts_at: Date; ends_at: Date }>({
-    name: 'booking-busy',
-    text: `SELECT lower(span) AS starts_at, upper(span) AS ends_at
-           FROM (
-             SELECT unnest(range_agg(tstzrange(starts_at, starts_at + make_interval(mins => duration_minutes), '[)'))) AS span
-             FROM appointment
-             WHERE practice_id = $1 AND status <> 'cancelled' AND starts_at < $3 AND starts_at > $2::timestamptz - interval '1 day'
-           ) merged
-           ORDER BY 1`,
-    values: [practiceId, from, to],
-  });
-  return rows.map((row) => ({ startsAt: row.starts_at, endsAt: row.ends_at }));
-}
-
-/** The window of instants the settings can offer slots in, from now (a day of margin each side). */
-function horizonWindow(settings: BookingSettings, now: Date): { from: Date; to: Date } {
-  return { from: new Date(now.getTime() - DAY_MS), to: new Date(now.getTime() + (settings.horizonDays + 2) * DAY_MS) };
-}
 
 /**
  * The instants one page of the picker can offer slots in: from its first date (today when none is
@@ -130,7 +105,7 @@ export async function bookSlot(
   db: Database,
   booking: ListingBooking,
   request: BookingRequest,
-  call: { readonly now: Date; readonly requestId: string; readonly sourceAddress: string | null },
+  call: { readonly now: Date; readonly requestId: string; readonly sourceAddress: string | null; readonly links: LinkTokens },
 ): Promise<BookedAppointment> {
   const settings = booking.settings;
   if (!settings?.enabled) throw new BookingRefused('booking-off');
@@ -143,6 +118,7 @@ export async function bookSlot(
     requestId: call.requestId,
     sourceAddress: call.sourceAddress,
     now: call.now,
+    links: call.links,
   };
   // A visitor acts: no account. The request id ties the events to the HTTP request.
   const context: CommandContext = { actor: { userId: null }, requestId: call.requestId === '' ? null : call.requestId, now: call.now };
@@ -167,6 +143,18 @@ export async function bookSlot(
       );
       await run(tx, context, machine, appointmentId, { kind: 'Schedule', id: appointmentId, startsAt: request.startsAt, durationMinutes: sessionType.durationMinutes, mode: sessionType.mode });
       if (sessionType.approval === 'auto') await run(tx, context, appointmentCommands(scope), appointmentId, { kind: 'Confirm' });
+      // The patient's side: the confirmation e-mail with its manage link, and the reminder when due.
+      const bookingId = randomUUID();
+      const details = { sessionTypeId: sessionType.id, sessionTypeName: sessionType.name, notifyEarlier: request.notifyEarlier };
+      await run(tx, context, bookingCommands(scope, call.links, details), bookingId, {
+        kind: 'Make',
+        id: bookingId,
+        appointmentId,
+        startsAt: request.startsAt,
+        durationMinutes: sessionType.durationMinutes,
+        confirmed: sessionType.approval === 'auto',
+        reminderAt: reminderSendAt(request.startsAt, settings.reminder, call.now),
+      });
       await auditChangeOutsideCall(tx, { practiceId: booking.practiceId, actorUserId: null, action: 'create', recordType: 'appointment', recordId: appointmentId, patientId, requestId: call.requestId, sourceAddress: call.sourceAddress });
       return {
         appointmentId,

@@ -5,6 +5,7 @@
  * statement in this folder filters on `scope.practiceId`, and a record of another practice is
  * simply not found — exactly like an unknown id.
  */
+import type { LinkTokens } from '../auth/link-tokens.ts';
 import type { Database, DatabaseTransaction } from '../db/client.ts';
 
 export interface PracticeScope {
@@ -17,6 +18,11 @@ export interface PracticeScope {
   readonly sourceAddress: string | null;
   /** The request's clock (tests control it). */
   readonly now: Date;
+  /**
+   * The tokens of private links: a change to an online booking's appointment makes its new manage
+   * link with them (practice/booking-follow.ts). Every request's scope carries them.
+   */
+  readonly links?: LinkTokens;
 }
 
 export interface PracticeRow {

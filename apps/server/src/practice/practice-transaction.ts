@@ -114,6 +114,7 @@ export function readInPractice<T>(pool: pg.Pool, binding: PracticeBinding, work:
 const PRACTICE_OF_ROW = {
   referral: 'SELECT practice_of_referral($1) AS practice_id',
   contact_message: 'SELECT practice_of_contact_message($1) AS practice_id',
+  booking: 'SELECT practice_of_booking($1) AS practice_id',
 } as const;
 
 /**

@@ -12,6 +12,8 @@ export interface NewDomainEvent {
   readonly requestId?: string | null;
   /** Set for events with a side effect for the outbox relay to perform. */
   readonly delivery?: 'pending';
+  /** When the relay may deliver it (a reminder); now when absent. */
+  readonly deliverAt?: Date;
 }
 
 /**
@@ -30,7 +32,7 @@ export async function appendDomainEvents(db: DatabaseTransaction, events: readon
       actorId: event.actorId ?? null,
       requestId: event.requestId ?? null,
       deliveryStatus: event.delivery ?? null,
-      nextAttemptAt: event.delivery ? now : null,
+      nextAttemptAt: event.delivery ? (event.deliverAt ?? now) : null,
       occurredAt: now,
     })),
   });

@@ -149,13 +149,15 @@ export async function releaseClaim(db: Database, claim: ClaimedDelivery): Promis
 }
 
 /** Pending deliveries of `types`, and how long until the next of them can be claimed (0 = now). */
-export async function pendingDeliveries(db: Database, types: readonly string[]): Promise<{ count: number; nextDueInMs: number | null }> {
+export async function pendingDeliveries(db: Database, types: readonly string[], dueWithinMs: number | null = null): Promise<{ count: number; nextDueInMs: number | null }> {
   const rows = await db.$queryRaw<{ count: number; next_due_in_ms: number | null }[]>`
     SELECT count(*)::int AS count,
            greatest(0, extract(epoch FROM min(greatest(coalesce(next_attempt_at, '-infinity'), coalesce(claimed_until, '-infinity'))) - now()) * 1000)::float8
              AS next_due_in_ms
     FROM domain_event
-    WHERE delivery_status = 'pending' AND type = ANY(${[...types]}::text[])`;
+    WHERE delivery_status = 'pending' AND type = ANY(${[...types]}::text[])
+      AND (${dueWithinMs}::float8 IS NULL OR next_attempt_at IS NULL
+           OR next_attempt_at <= now() + make_interval(secs => ${dueWithinMs}::float8 / 1000))`;
   const row = rows[0];
   return { count: row?.count ?? 0, nextDueInMs: row && row.count > 0 ? (row.next_due_in_ms ?? 0) : null };
 }

@@ -7,6 +7,9 @@
  * (record 0033).
  */
 import {
+  bookingManageMessages,
+  bookingManageSchema,
+  bookingMoveSchema,
   bookingOfferQuerySchema,
   bookingSettingsSchema,
   bookingSlotsQuerySchema,
@@ -21,6 +24,7 @@ import {
 } from '@wellspring/domain';
 import { TRPCError } from '@trpc/server';
 import { bookingSettingsCommands } from '../practice/booking-settings.commands.ts';
+import { cancelBooking, ManageRefused, moveBooking, viewBooking, type ManagedBooking } from '../practice/booking-manage.ts';
 import { bookableSessionTypes, bookSlot, BookingRefused, findOpenSlots, listingBooking, type BookedAppointment } from '../practice/online-booking.ts';
 import { fieldError } from './field-error.ts';
 import { clientIp, enforceRateLimit, practitionerProcedure, publicProcedure, router, type Context } from './trpc.ts';
@@ -48,6 +52,31 @@ function refusalToTrpc(refusal: BookingRefused): TRPCError {
       return fieldError('sessionTypeId', newPatientsOnlyMessage);
     default:
       return fieldError('startsAt', slotRefusalMessages[refusal.reason]);
+  }
+}
+
+/** A refused manage action as the patient reads it. */
+function manageRefusalToTrpc(refusal: ManageRefused): TRPCError {
+  switch (refusal.reason) {
+    case 'link':
+      return new TRPCError({ code: 'NOT_FOUND', message: bookingManageMessages.deadLink });
+    case 'window':
+      return new TRPCError({ code: 'PRECONDITION_FAILED', message: bookingManageMessages.window(refusal.booking?.cancellationWindowHours ?? 0, refusal.booking?.practitionerName ?? 'the practice') });
+    default:
+      return refusalToTrpc(new BookingRefused(refusal.reason));
+  }
+}
+
+/** The call's facts a manage action needs. */
+const manageCall = (ctx: Context) => ({ now: ctx.now, requestId: ctx.requestId, sourceAddress: clientIp(ctx), links: ctx.links });
+
+/** Runs a manage action, turning a refusal into its answer. */
+async function managing<T>(action: () => Promise<T>): Promise<T> {
+  try {
+    return await action();
+  } catch (error) {
+    if (error instanceof ManageRefused) throw manageRefusalToTrpc(error);
+    throw error;
   }
 }
 
@@ -99,10 +128,21 @@ export const bookingRouter = router({
     await enforceRateLimit(ctx, { bucket: 'booking-email', max: bookingsPerEmailMax, windowMs: HOUR_MS }, normalizeEmail(input.email), tooMany);
     const booking = await bookingOf(ctx, input.practitionerId);
     try {
-      return await bookSlot(ctx.db, booking, input, { now: ctx.now, requestId: ctx.requestId, sourceAddress: clientIp(ctx) });
+      return await bookSlot(ctx.db, booking, input, { now: ctx.now, requestId: ctx.requestId, sourceAddress: clientIp(ctx), links: ctx.links });
     } catch (error) {
       if (error instanceof BookingRefused) throw refusalToTrpc(error);
       throw error;
     }
   }),
+
+  /**
+   * The patient's manage link: the booking behind it (no account; the token rides in the link's
+   * fragment and reaches the server only in the call), cancelling it and moving it, each refused
+   * with its reason — a dead link (404), the cancellation window (412), a time no longer open.
+   */
+  manage: publicProcedure.input(bookingManageSchema).query(({ ctx, input }): Promise<ManagedBooking> => managing(() => viewBooking(ctx.db, input.token, manageCall(ctx)))),
+
+  cancel: publicProcedure.input(bookingManageSchema).mutation(({ ctx, input }) => managing(() => cancelBooking(ctx.db, input.token, manageCall(ctx)))),
+
+  move: publicProcedure.input(bookingMoveSchema).mutation(({ ctx, input }): Promise<ManagedBooking> => managing(() => moveBooking(ctx.db, input.token, input.startsAt, manageCall(ctx)))),
 });

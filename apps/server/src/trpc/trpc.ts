@@ -2,6 +2,7 @@
  * tRPC plumbing: the request context, the error shape the web client relies on, and the procedure
  * builders. Routers live in `*.router.ts` beside this file.
  */
+import type { LinkTokens } from '../auth/link-tokens.ts';
 import { createHash, randomUUID } from 'node:crypto';
 
 import { initTRPC, TRPCError, type TRPC_ERROR_CODE_KEY } from '@trpc/server';
@@ -41,6 +42,8 @@ export interface Context {
   readonly config: ServerConfig;
   /** Public directory reads, dropped whenever the directory changes. */
   readonly directoryCache: ReadCache;
+  /** The tokens of private links (a booking's manage link, a calendar feed). */
+  readonly links: LinkTokens;
   readonly requestId: string;
   /** The signed-in user, or null. */
   readonly user: PublicUser | null;
@@ -56,6 +59,7 @@ export interface ContextDependencies {
   readonly db: Database;
   readonly config: ServerConfig;
   readonly directoryCache: ReadCache;
+  readonly links: LinkTokens;
   /** The time of a request, for session expiry and the idle limit (tests pass their own clock). */
   readonly now: () => Date;
 }
@@ -72,6 +76,7 @@ export function createContextFactory(deps: ContextDependencies) {
       db: deps.db,
       config: deps.config,
       directoryCache: deps.directoryCache,
+      links: deps.links,
       requestId: String(res.getHeader('x-request-id') ?? ''),
       user: session?.user ?? null,
       sessionId: session?.id ?? null,
@@ -211,6 +216,7 @@ async function scopeOf(ctx: Context & { readonly user: PublicUser }): Promise<Pr
     requestId: ctx.requestId,
     sourceAddress: clientIp(ctx),
     now: ctx.now,
+    links: ctx.links,
   };
 }
 

@@ -2,6 +2,7 @@
  * The real Express app on an ephemeral port, and a small tRPC-over-HTTP client that lets a test
  * send exactly the headers a browser would (Origin, Cookie, Host).
  */
+import { processLinkTokens } from '../../src/auth/link-tokens.ts';
 import type { AddressInfo } from 'node:net';
 import http from 'node:http';
 import superjson, { type SuperJSONResult } from 'superjson';
@@ -144,7 +145,7 @@ export function testContext(db: Database, overrides: Partial<Context> = {}): Con
     getHeader: (name: string) => headers.get(name.toLowerCase()),
     setHeader: (name: string, value: string) => headers.set(name.toLowerCase(), value),
   } as unknown as Context['res'];
-  return { req, res, db, config: testConfig(), directoryCache: ReadCache.disabled(), requestId: 'test', user: null, sessionId: null, now: new Date(), ...overrides };
+  return { req, res, db, config: testConfig(), directoryCache: ReadCache.disabled(), links: processLinkTokens(), requestId: 'test', user: null, sessionId: null, now: new Date(), ...overrides };
 }
 
 /** A tRPC caller for procedures that need no HTTP details. */

@@ -87,3 +87,21 @@ export type BookingSubmit = z.output<typeof bookingSubmitSchema>;
 
 /** The refusal of a "new patients only" session type to a patient the practice already has. */
 export const newPatientsOnlyMessage = 'This session is for new patients. Please choose another session type.';
+
+/** A manage link's token, as the page reads it from the link (the server checks it further). */
+const manageTokenField = z.string({ error: 'This link is not complete. Please open the link from your e-mail again.' }).trim().min(1, 'This link is not complete. Please open the link from your e-mail again.').max(200, 'This link is not complete. Please open the link from your e-mail again.');
+
+/** The manage page's questions: the booking behind a link, and cancelling it. */
+export const bookingManageSchema = z.object({ token: manageTokenField });
+/** Moving a booking to another open time of its session type (or an earlier time on offer). */
+export const bookingMoveSchema = z.object({ token: manageTokenField, startsAt: bookingStartSchema });
+
+export const bookingManageMessages = {
+  deadLink:
+    'This link no longer works: the booking was cancelled or moved (each move sends a new link), or the appointment is over. Please use the link in your latest e-mail from Wellspring.',
+  window: (hours: number, practitionerName: string) =>
+    `Online changes close ${hours} ${hours === 1 ? 'hour' : 'hours'} before the appointment. Please contact ${practitionerName} to change or cancel it.`,
+  earlierTaken: 'Sorry — that earlier time is already taken. Your booking is unchanged.',
+  cancelled: 'Your booking is cancelled. We sent you an e-mail to confirm it.',
+  moved: 'Your booking is moved. We sent you an e-mail with the new time and a new link; this one no longer works.',
+} as const;
