@@ -59,6 +59,7 @@ const ReferralOfferPage = lazy(() =>
   import('../features/referrals/referral-offer.page.tsx').then((m) => ({ default: m.ReferralOfferPage })),
 );
 const SearchPage = lazy(() => publicPageModules['/search']().then((m) => ({ default: m.SearchPage })));
+const ManageBookingPage = lazy(() => import('../features/practitioners/manage-booking.page.tsx').then((m) => ({ default: m.ManageBookingPage })));
 const NotFoundPage = lazy(() => import('./shell/not-found.page.tsx').then((m) => ({ default: m.NotFoundPage })));
 // The provider portal (its own layout, guard and API provider): never in the landing chunk.
 const PortalRoutes = lazy(() => import('./portal/portal-routes.tsx').then((m) => ({ default: m.PortalRoutes })));
@@ -85,6 +86,8 @@ export const routeTable: readonly RouteEntry[] = [
   // Not in the spec's table: the real sign-in behind the dashboard (DESIGN §1).
   { path: '/login', screen: SignInPage },
   { path: '/signup', screen: SignUpPage },
+  // Not in the spec's table: a patient's private link from their booking e-mails (issue 24).
+  { path: '/bookings/manage', screen: ManageBookingPage },
 ];
 
 export interface SignedInRouteEntry extends RouteEntry {

@@ -22,6 +22,8 @@ export const siteRoutePatterns = [
   '/terms',
   '/login',
   '/signup',
+  // A patient's private link to their online booking (issue 24): never listed.
+  '/bookings/manage',
   '/dashboard',
   '/dashboard/schedule',
   '/dashboard/booking',
