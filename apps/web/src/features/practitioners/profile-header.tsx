@@ -17,7 +17,7 @@ import { useFavorites } from './use-favorites.ts';
 // code: it loads when Contact is first pointed at, focused or pressed, not before the profile paints.
 const loadContactDialog = () => import('./contact-dialog.tsx').then((m) => ({ default: m.ContactDialog }));
 const ContactDialog = lazy(loadContactDialog);
-const loadBookingDialog = () => import('./booking-dialog.tsx').then((m) => ({ default: m.BookingDialog }));
+const loadBookingDialog = () => import('../../lib/booking/booking-dialog.tsx').then((m) => ({ default: m.BookingDialog }));
 const BookingDialog = lazy(loadBookingDialog);
 
 export function ProfileHeader({ practitioner }: { practitioner: DirectoryProfile }) {
