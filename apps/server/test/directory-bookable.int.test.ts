@@ -2,7 +2,7 @@
  * "Book" on the search cards (issue 24): a directory card says whether its listing takes online
  * bookings — its practice has booking on and a session type, as `booking.offer` answers — and a
  * cached search page follows the practice's booking settings at once, on every server: saving the
- * settings is a directory change (the NOTIFY of migration 20261128120000_practice_directory_notify).
+ * settings is a directory change (the NOTIFY of migration 20261128130000_practice_directory_notify).
  */
 import { isDeepStrictEqual } from 'node:util';
 import { defaultBookingSettings, type BookingSettings, type DirectorySearchResult } from '@wellspring/domain';
