@@ -81,6 +81,47 @@ test.describe('online booking', () => {
     await patientContext.close();
   });
 
+  test('a search card shows Book once the practice takes online bookings (the cached search follows at once), and it opens the same dialog', async ({ page, browser }) => {
+    const name = `Dr. Sam Searchable ${Date.now().toString(36)}`;
+    const practitionerContext = await browser.newContext();
+    const practitioner = await signInAsNewPractitioner(await practitionerContext.newPage(), { name, timeZone: ZONE });
+    publishedBy.push(practitioner.practiceId);
+    await publishListing(practitioner.practiceId, { name });
+
+    const search = async () => {
+      await page.goto(`/search?query=${encodeURIComponent(name)}`);
+      const card = page.getByRole('listitem').filter({ has: page.getByRole('link', { name }) });
+      await expect(card).toBeVisible();
+      return card;
+    };
+    await expect((await search()).getByRole('button', { name: /Book/ })).toHaveCount(0);
+
+    const defaults = defaultBookingSettings(ZONE);
+    const sessionTypes = defaults.sessionTypes.map((type) => ({ ...type, priceMinor: 4500 }));
+    await enableOnlineBooking(practitioner.practiceId, { ...defaults, enabled: true, currency: 'EUR', sessionTypes, weeklyHours: everyDay, minimumNoticeMinutes: 60 });
+    const book = (await search()).getByRole('button', { name: `Book with ${name}` });
+    await expect(book).toBeVisible();
+    await book.click();
+    const dialog = page.getByRole('dialog', { name: `Book with ${name}` });
+    await expect(dialog.getByRole('radio', { name: /Consultation/ })).toBeVisible();
+    await expect(dialog.locator('label', { hasText: 'Consultation' })).toContainText('€45.00');
+    await dialog.locator('label', { hasText: 'Consultation' }).click();
+    await expect(dialog.getByRole('grid')).toBeVisible();
+    await expect(dialog.getByRole('listitem').first().getByRole('button')).toBeVisible();
+    await expect(page).toHaveURL(/\/search\?/);
+
+    // The calendar with the keyboard: the chosen day holds the focus, an arrow moves it, Enter chooses.
+    const firstDay = (await dialog.getByRole('heading', { level: 3 }).textContent()) ?? '';
+    await dialog.getByRole('grid').getByRole('button', { name: /selected/ }).focus();
+    await page.keyboard.press('ArrowRight');
+    await page.keyboard.press('Enter');
+    await expect(dialog.getByRole('heading', { level: 3 })).not.toHaveText(firstDay);
+    await expect(dialog.getByRole('grid').getByRole('button', { name: /selected/ })).toBeFocused();
+    await page.keyboard.press('Tab');
+    await expect(dialog.getByRole('listitem').first().getByRole('button')).toBeFocused();
+    await practitionerContext.close();
+  });
+
   test('the dialog fits a phone', async ({ browser }) => {
     const practitionerContext = await browser.newContext();
     const practitionerPage = await practitionerContext.newPage();

@@ -19,6 +19,7 @@ let listingId: string;
 const settings: BookingSettings = {
   ...defaultBookingSettings('America/Los_Angeles'),
   enabled: true,
+  currency: 'CAD',
   sessionTypes: [
     { id: 'intro', name: 'Intro consultation', durationMinutes: 60, priceMinor: 12000, mode: 'in-person', newPatientsOnly: true, description: 'For new patients.', approval: 'confirm' },
     { id: 'follow', name: 'Follow-up', durationMinutes: 30, priceMinor: 6000, mode: 'virtual', newPatientsOnly: false, description: '', approval: 'auto' },
@@ -58,17 +59,17 @@ afterAll(async () => {
 
 describe('online booking', () => {
   it('shows nothing to book until the practice turns booking on, then its session types', async () => {
-    expect((await query('booking.offer', { practitionerId: listingId })).data).toEqual({ enabled: false, timeZone: null, sessionTypes: [] });
+    expect((await query('booking.offer', { practitionerId: listingId })).data).toEqual({ enabled: false, timeZone: null, currency: 'USD', sessionTypes: [] });
     expect((await query('booking.slots', { practitionerId: listingId, sessionTypeId: 'intro' })).status).toBe(404);
     expect(await practitioner.caller.booking.settings()).toEqual({ settings: defaultBookingSettings('America/Los_Angeles'), saved: false });
 
     await practitioner.caller.booking.saveSettings(settings);
     expect(await practitioner.caller.booking.settings()).toEqual({ settings, saved: true });
     const offer = await query<{ enabled: boolean; timeZone: string; sessionTypes: { id: string; name: string }[] }>('booking.offer', { practitionerId: listingId });
-    expect(offer.data).toMatchObject({ enabled: true, timeZone: 'America/Los_Angeles' });
+    expect(offer.data).toMatchObject({ enabled: true, timeZone: 'America/Los_Angeles', currency: 'CAD' });
     expect(offer.data?.sessionTypes.map((type) => type.name)).toEqual(['Intro consultation', 'Follow-up']);
-    expect((await query('booking.offer', { practitionerId: 'no-such-listing' })).data).toEqual({ enabled: false, timeZone: null, sessionTypes: [] });
-    expect((await query('booking.offer', { practitionerId: '1' })).data).toEqual({ enabled: false, timeZone: null, sessionTypes: [] });
+    expect((await query('booking.offer', { practitionerId: 'no-such-listing' })).data).toEqual({ enabled: false, timeZone: null, currency: 'USD', sessionTypes: [] });
+    expect((await query('booking.offer', { practitionerId: '1' })).data).toEqual({ enabled: false, timeZone: null, currency: 'USD', sessionTypes: [] });
   });
 
   it('offers weekday times within the hours, and books one: the appointment is in the schedule, waiting for confirmation', async () => {

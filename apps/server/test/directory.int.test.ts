@@ -10,7 +10,7 @@ import {
   resolveUsCity,
   samplePractitioners,
   specialties as specialtiesCatalog,
-  type DirectoryCard,
+  type DirectorySearchCard,
   type DirectoryProfile,
   type DirectorySearchInput,
   type DirectorySearchResult,
@@ -43,7 +43,7 @@ afterAll(async () => {
 const byCode = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
 
 /** The directory's rules in memory, for the filters whose meaning is exact (not the text search). */
-function reference(input: DirectorySearchInput): { all: DirectoryCard[]; distance: Map<string, number> } {
+function reference(input: DirectorySearchInput): { all: DirectorySearchCard[]; distance: Map<string, number> } {
   const search = directorySearchSchema.parse(input);
   const city = search.location ? resolveUsCity(search.location) : null;
   const distance = new Map<string, number>();
@@ -70,7 +70,8 @@ function reference(input: DirectorySearchInput): { all: DirectoryCard[]; distanc
           : [b.rating - a.rating, b.reviewCount - a.reviewCount];
     return keys.find((key) => key !== 0) ?? byCode(a.id, b.id);
   });
-  return { all: rows.map((p) => directoryCardOf(p, city ? (distance.get(p.id) ?? null) : null)), distance };
+  // No practice owns these listings: none takes online bookings (directory-bookable.int.test.ts).
+  return { all: rows.map((p) => ({ ...directoryCardOf(p, city ? (distance.get(p.id) ?? null) : null), bookable: false })), distance };
 }
 
 const search = (input: DirectorySearchInput) => createTestCaller(database.db).directory.search(input);

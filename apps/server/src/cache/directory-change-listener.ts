@@ -1,7 +1,8 @@
 /**
  * Keeps a ReadCache exact across servers: one dedicated connection LISTENs on `directory_changed`
- * (NOTIFYed by the trigger of migration 20261123130000_directory_change_notify at the commit of any
- * statement that writes `practitioner`) and drops the cache at every notice. While the connection is
+ * (NOTIFYed by the triggers of migrations 20261123130000_directory_change_notify and
+ * 20261128130000_practice_directory_notify at the commit of any statement that writes `practitioner`,
+ * or a practice's booking settings or listing) and drops the cache at every notice. While the connection is
  * down the cache is not live (a pass-through); it reconnects with backoff and goes live again,
  * empty, once LISTEN is in place.
  */

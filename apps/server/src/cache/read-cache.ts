@@ -4,7 +4,8 @@
  * The directory is read far more often than it changes, and the same reads recur (a city's first
  * page, a quiz answer set: at most 5^5 of those). Correctness comes from invalidation, not from
  * expiry: a statement-level trigger on `practitioner` NOTIFYs `directory_changed` at every commit
- * that touches the table, and every server LISTENs (directory-change-listener.ts); any notice drops
+ * that touches the table (and one on `practice` when a listing's booking settings or owner change:
+ * the cards say whether it takes bookings), and every server LISTENs (directory-change-listener.ts); any notice drops
  * the whole cache. The TTL only bounds how long an entry lives if a notice were ever missed.
  *
  * Rules that keep it exact:

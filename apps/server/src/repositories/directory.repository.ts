@@ -179,28 +179,37 @@ function orderedPageSql(keys: readonly string[], conditions: readonly string[], 
 }
 
 /**
+ * Whether a card's listing takes online bookings: its practice (if one owns it) has booking on and
+ * at least one session type — what `booking.offer` answers, read from the settings document the
+ * booking settings machine writes (only ever through the domain's schema).
+ */
+const BOOKABLE_COLUMN = `COALESCE(pr.booking_settings->>'enabled' = 'true' AND pr.booking_settings->'sessionTypes'->0 IS NOT NULL, false) AS bookable`;
+
+/**
  * The answer's rows: the total on every row, and the `page` CTE's practitioners joined back to their
- * card columns in the page's order (one row with a NULL id when the page is empty).
+ * card columns (and their practice's booking flag) in the page's order (one row with a NULL id when
+ * the page is empty).
  */
 function pageCardsSql(countSql: string, distanceColumn: string, orderBy: (alias: string) => string): string {
-  return `SELECT t.total, ${distanceColumn}, ${DIRECTORY_CARD_COLUMNS}
+  return `SELECT t.total, ${distanceColumn}, ${DIRECTORY_CARD_COLUMNS}, ${BOOKABLE_COLUMN}
     FROM (${countSql}) t
     LEFT JOIN page g ON true
     LEFT JOIN practitioner p ON p.id = g.id
+    LEFT JOIN practice pr ON pr.practitioner_id = p.id
     ORDER BY ${orderBy('g')}`;
 }
 
 /** The bits of `specialty_mask` for these specialties, lowest first. */
 const specialtyBits = (list: readonly Specialty[]): number[] => [...new Set(list.map((specialty) => specialtyMaskOf([specialty])))].sort((a, b) => a - b);
 
-type SearchRow = DirectoryCardRow & { total: number; distance: number | null };
+type SearchRow = DirectoryCardRow & { total: number; distance: number | null; bookable: boolean };
 
 export async function searchDirectory(db: Database, search: DirectorySearch): Promise<DirectorySearchResult> {
   const sql = buildDirectorySearchSql(search, await resolveSearchOrigin(search.location));
   const { rows } = await db.pool.query<SearchRow>({ name: preparedStatementName(sql.text), text: sql.text, values: sql.values });
   const total = rows[0]?.total ?? 0;
   return {
-    items: rows.filter((row) => row.id !== null).map((row) => directoryCardFromRow(row, row.distance)),
+    items: rows.filter((row) => row.id !== null).map((row) => ({ ...directoryCardFromRow(row, row.distance), bookable: row.bookable })),
     total,
     page: search.page,
     pageSize: search.pageSize,

@@ -108,7 +108,7 @@ export const bookingRouter = router({
       newPatientsOnly,
       description,
     }));
-    return { enabled: sessionTypes.length > 0, timeZone: sessionTypes.length > 0 ? (booking?.timeZone ?? null) : null, sessionTypes };
+    return { enabled: sessionTypes.length > 0, timeZone: sessionTypes.length > 0 ? (booking?.timeZone ?? null) : null, currency: booking?.settings?.currency ?? 'USD', sessionTypes };
   }),
 
   /** The open times of a session type, `days` dates from `from` (today) in the practice's zone. */

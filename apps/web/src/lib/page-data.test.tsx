@@ -16,7 +16,7 @@ const [first] = samplePractitioners;
 if (!first) throw new Error('no sample practitioners');
 const { distance: _distance, ...elena } = first;
 const results: DirectorySearchResult = {
-  items: samplePractitioners.map(({ distance: _d, ...profile }) => directoryCardOf(profile, null)),
+  items: samplePractitioners.map(({ distance: _d, ...profile }) => ({ ...directoryCardOf(profile, null), bookable: false })),
   total: samplePractitioners.length,
   page: 1,
   pageSize: 12,

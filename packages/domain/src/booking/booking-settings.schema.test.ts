@@ -35,6 +35,7 @@ describe('booking settings', () => {
       messagesOf(bookingSettingsSchema, {
         enabled: 'yes',
         timeZone: 'Mars/Olympus_Mons',
+        currency: 'usd',
         sessionTypes: [],
         weeklyHours: [[], [], []],
         dateOverrides: 'none',
@@ -49,6 +50,7 @@ describe('booking settings', () => {
     ).toEqual({
       enabled: ['Please choose whether online booking is on.'],
       timeZone: ['Please choose a valid time zone.'],
+      currency: ['Please choose a currency.'],
       sessionTypes: ['Please add at least one session type.'],
       weeklyHours: ['Please set the hours of each day of the week.'],
       dateOverrides: ['Please check the date overrides.'],
@@ -69,6 +71,14 @@ describe('booking settings', () => {
     expect(messagesOf(bookingSettingsSchema, { ...valid, horizonDays: 1.5 })).toEqual({ horizonDays: ['Booking horizon must be a whole number of days from 1 to 365.'] });
     expect(messagesOf(bookingSettingsSchema, { ...valid, bufferBeforeMinutes: '10' })).toEqual({ bufferBeforeMinutes: ['Buffer must be a whole number of minutes from 0 to 120.'] });
     expect(messagesOf(bookingSettingsSchema, { ...valid, slotStepMinutes: '30' })).toEqual({ slotStepMinutes: ['Please choose a slot step of 15, 30 or 60 minutes.'] });
+  });
+
+  it('prices in one of the listed ISO currency codes, USD where settings saved before it name none', () => {
+    expect(valid.currency).toBe('USD');
+    for (const currency of ['USD', 'CAD', 'GBP', 'EUR', 'AUD', 'NZD', 'INR']) expect(bookingSettingsSchema.parse({ ...valid, currency }).currency).toBe(currency);
+    const { currency: _currency, ...savedBefore } = valid;
+    expect(bookingSettingsSchema.parse(savedBefore).currency).toBe('USD');
+    for (const currency of ['usd', 'JPY', 'US', '', 5, null]) expect(messagesOf(bookingSettingsSchema, { ...valid, currency })).toEqual({ currency: ['Please choose a currency.'] });
   });
 
   it('accepts any zone Intl knows, and nothing else', () => {

@@ -4,12 +4,13 @@
  *
  * Times of day are wall-clock "HH:mm" in the practice's own zone (`timeZone`); `slots.ts` turns them
  * into instants day by day, so a range keeps its wall-clock meaning across daylight-saving changes.
- * Prices are integer minor units of the practice's currency (money/money.ts: every supported
- * currency has two decimals); the currency itself belongs to the practice, not to these settings.
+ * Prices are integer minor units of `currency`, the ISO 4217 code the practice prices its sessions
+ * in (money/money.ts `priceCurrencies`: each has two decimals); settings saved before it existed
+ * read as USD.
  */
 import { z } from 'zod';
 import { appointmentModeSchema } from '../appointments/appointment.schema.ts';
-import { MAX_AMOUNT_MINOR } from '../money/money.ts';
+import { MAX_AMOUNT_MINOR, priceCurrencies } from '../money/money.ts';
 import { calendarDateSchema } from '../schedule/schedule.schema.ts';
 import { tooLongMessage } from '../shared/text-limits.ts';
 import { lineText, multilineText } from '../shared/text.ts';
@@ -70,6 +71,7 @@ export const bookingSettingsMessages = {
   sessionName: 'Please enter a session name.',
   sessionNameTooLong: tooLongMessage('Session name', SESSION_NAME_MAX_LENGTH),
   duration: `Duration must be a whole number of minutes from ${SESSION_DURATION_MIN_MINUTES} to ${SESSION_DURATION_MAX_MINUTES}.`,
+  currency: 'Please choose a currency.',
   price: 'Please enter a valid price.',
   priceNegative: 'Price cannot be negative.',
   priceTooLarge: 'Price is too large.',
@@ -203,6 +205,7 @@ export const sessionTypesSchema = z
 export const bookingSettingsSchema = z.object({
   enabled: z.boolean({ error: bookingSettingsMessages.enabled }),
   timeZone: timeZoneSchema,
+  currency: z.enum(priceCurrencies, { error: bookingSettingsMessages.currency }).default('USD'),
   sessionTypes: sessionTypesSchema,
   weeklyHours: weeklyHoursSchema,
   dateOverrides: dateOverridesSchema.default([]),
@@ -221,12 +224,13 @@ const weekdayHours = (): TimeRange[] => [{ start: '09:00', end: '17:00' }];
 
 /**
  * A new practice's settings: booking off, Monday to Friday 09:00–17:00, a 30-minute step, 12 hours'
- * notice, 60 days ahead, one 60-minute session that the practitioner confirms.
+ * notice, 60 days ahead, one 60-minute session that the practitioner confirms, prices in USD.
  */
 export function defaultBookingSettings(timeZone: string): BookingSettings {
   return {
     enabled: false,
     timeZone,
+    currency: 'USD',
     sessionTypes: [
       { id: 'consultation', name: 'Consultation', durationMinutes: 60, priceMinor: 0, mode: 'in-person', newPatientsOnly: false, description: '', approval: 'confirm' },
     ],

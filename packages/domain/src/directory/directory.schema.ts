@@ -99,8 +99,14 @@ export interface DirectoryOrigin {
   readonly lng: number;
 }
 
+/** A card of the search results, which also says whether the listing takes online bookings (shows "Book"). */
+export interface DirectorySearchCard extends DirectoryCard {
+  /** The listing's practice has online booking on and at least one session type. */
+  readonly bookable: boolean;
+}
+
 export interface DirectorySearchResult {
-  readonly items: readonly DirectoryCard[];
+  readonly items: readonly DirectorySearchCard[];
   /** Every match, over all pages. */
   readonly total: number;
   readonly page: number;

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { currencies, currencyLabel, formatMoney, minorToDecimalString, parseAmountToMinor, paymentRecordedMessage, sumMinor } from './money.ts';
+import { currencies, currencyLabel, formatMoney, minorToDecimalString, parseAmountToMinor, paymentRecordedMessage, priceCurrencies, sumMinor } from './money.ts';
 
 describe('money', () => {
   it('formats minor units in en-US for every currency', () => {
@@ -12,6 +12,11 @@ describe('money', () => {
     expect(formatMoney(123456789, 'usd')).toBe('$1,234,567.89');
     expect(formatMoney(5, 'usd')).toBe('$0.05');
     expect(formatMoney(-250, 'usd')).toBe('-$2.50');
+  });
+
+  it('formats a price in its ISO currency code', () => {
+    expect(priceCurrencies.map((code) => formatMoney(12050, code))).toEqual(['$120.50', 'CA$120.50', '£120.50', '€120.50', 'A$120.50', 'NZ$120.50', '₹120.50']);
+    expect(formatMoney(15000, 'USD')).toBe(formatMoney(15000, 'usd'));
   });
 
   it('words the payment toast from one function', () => {

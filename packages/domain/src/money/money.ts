@@ -13,6 +13,13 @@ export type Currency = z.infer<typeof currencySchema>;
 export const currencyLabels: Record<Currency, string> = { usd: 'USD', eur: 'EUR', gbp: 'GBP', cad: 'CAD', aud: 'AUD' };
 export const currencyLabel = (currency: string): string => labelOf(currencyLabels, currency);
 
+/**
+ * The currencies a practice can price its sessions in (online booking settings), as ISO 4217 writes
+ * them: three upper-case letters. Each has two decimal places, as MINOR_DIGITS assumes.
+ */
+export const priceCurrencies = ['USD', 'CAD', 'GBP', 'EUR', 'AUD', 'NZD', 'INR'] as const;
+export type PriceCurrency = (typeof priceCurrencies)[number];
+
 /** Every supported currency has two decimal places. */
 export const MINOR_DIGITS = 2;
 /** The largest amount accepted: 10 billion units, far inside Number.MAX_SAFE_INTEGER in minor units. */
@@ -56,18 +63,22 @@ export function minorToDecimalString(minor: number): string {
   return `${sign}${whole}.${String(cents).padStart(2, '0')}`;
 }
 
-const formatters = new Map<Currency, Intl.NumberFormat>();
-function formatterFor(currency: Currency): Intl.NumberFormat {
-  let formatter = formatters.get(currency);
+const formatters = new Map<string, Intl.NumberFormat>();
+function formatterFor(currency: Currency | PriceCurrency): Intl.NumberFormat {
+  const code = currency.toUpperCase();
+  let formatter = formatters.get(code);
   if (!formatter) {
-    formatter = new Intl.NumberFormat('en-US', { style: 'currency', currency: currency.toUpperCase() });
-    formatters.set(currency, formatter);
+    formatter = new Intl.NumberFormat('en-US', { style: 'currency', currency: code });
+    formatters.set(code, formatter);
   }
   return formatter;
 }
 
-/** en-US currency text: 15000 usd → "$150.00", 8500 eur → "€85.00", 12000 gbp → "£120.00", cad "CA$", aud "A$". */
-export function formatMoney(minor: number, currency: Currency): string {
+/**
+ * en-US currency text: 15000 usd → "$150.00", 8500 eur → "€85.00", 12000 gbp → "£120.00", cad "CA$",
+ * aud "A$"; a price currency the same way (12000 NZD → "NZ$120.00", INR → "₹120.00").
+ */
+export function formatMoney(minor: number, currency: Currency | PriceCurrency): string {
   // A decimal string keeps the exact value (Intl.NumberFormat accepts numeric strings).
   return formatterFor(currency).format(minorToDecimalString(minor) as `${number}`);
 }

@@ -10,6 +10,7 @@ import {
   type BookingApproval,
   type BookingReminder,
   type BookingSettings,
+  type PriceCurrency,
   type SlotStepMinutes,
 } from '@wellspring/domain';
 
@@ -52,6 +53,7 @@ export interface DateOverrideDraft {
 export interface BookingSettingsDraft {
   readonly enabled: boolean;
   readonly timeZone: string;
+  readonly currency: PriceCurrency;
   readonly sessionTypes: readonly SessionTypeDraft[];
   /** Sunday (0) to Saturday (6). */
   readonly weeklyHours: readonly (readonly RangeDraft[])[];
@@ -92,6 +94,7 @@ export function draftOf(settings: BookingSettings): BookingSettingsDraft {
   return {
     enabled: settings.enabled,
     timeZone: settings.timeZone,
+    currency: settings.currency,
     sessionTypes: settings.sessionTypes.map((type) => ({
       key: newKey(),
       id: type.id,
@@ -135,6 +138,7 @@ export function settingsOf(draft: BookingSettingsDraft): SettingsResult {
   const candidate = {
     enabled: draft.enabled,
     timeZone: draft.timeZone,
+    currency: draft.currency,
     sessionTypes: draft.sessionTypes.map((type, index) => {
       const price = parseAmountToMinor(type.price);
       if (!price.ok) priceErrors[`sessionTypes.${index}.priceMinor`] = price.message;
@@ -178,6 +182,7 @@ export function fieldPlaces(draft: BookingSettingsDraft): { readonly path: strin
   const places: { path: string; label: string }[] = [
     { path: 'enabled', label: 'Online booking' },
     { path: 'timeZone', label: 'Time zone' },
+    { path: 'currency', label: 'Currency' },
     { path: 'sessionTypes', label: 'Session types' },
   ];
   const rangePlaces = (prefix: string, name: string, list: readonly RangeDraft[]) => {

@@ -40,6 +40,9 @@ export const gridWide = style({
 
 export const fullRow = style({ gridColumn: '1 / -1' });
 
+/** The currency select: a short code, so no wider than a field of the grid. */
+export const currency = style({ maxWidth: '16rem' });
+
 /** A field's wrapper: where a failed save moves focus (data-field). */
 export const place = style({ display: 'flex', flexDirection: 'column', gap: space.xs, minWidth: 0 });
 

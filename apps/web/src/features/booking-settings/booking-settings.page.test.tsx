@@ -144,7 +144,7 @@ describe('the online booking settings', { timeout: 60_000 }, () => {
     expect(saves(calls)).toHaveLength(1);
   });
 
-  it('sends exactly the settings the schema parses: a new session type and a second range on Monday', async () => {
+  it('sends exactly the settings the schema parses: a new session type priced in pounds and a second range on Monday', async () => {
     const { calls } = renderSettings();
     const events = userEvent.setup();
     await findForm();
@@ -156,6 +156,10 @@ describe('the online booking settings', { timeout: 60_000 }, () => {
     await setNumber(events, input(added, 'Duration (minutes)'), '30');
     await events.clear(input(added, 'Price'));
     await events.type(input(added, 'Price'), '85.50');
+    expect(messageOf(input(added, 'Price'))).toContain('Shown as $85.50; 0 for free.');
+    await events.click(within(section('Session types')).getByRole('button', { name: /Currency/ }));
+    await events.click(await screen.findByRole('option', { name: 'GBP' }));
+    expect(messageOf(input(added, 'Price'))).toContain('Shown as £85.50; 0 for free.');
     await events.click(within(added).getByRole('button', { name: /Where/ }));
     await events.click(await screen.findByRole('option', { name: 'Virtual' }));
     await events.click(within(added).getByRole('button', { name: /Bookings/ }));
@@ -177,6 +181,7 @@ describe('the online booking settings', { timeout: 60_000 }, () => {
     const expected = bookingSettingsSchema.parse({
       ...defaults,
       enabled: true,
+      currency: 'GBP',
       sessionTypes: [
         ...defaults.sessionTypes,
         { id: followUpId, name: 'Follow-up', durationMinutes: 30, priceMinor: 8550, mode: 'virtual', newPatientsOnly: false, description: 'For patients I have seen.', approval: 'auto' },

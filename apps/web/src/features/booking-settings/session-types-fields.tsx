@@ -3,10 +3,14 @@ import {
   appointmentModes,
   bookingApprovalLabels,
   bookingApprovals,
+  formatMoney,
+  parseAmountToMinor,
+  priceCurrencies,
   SESSION_DESCRIPTION_MAX_LENGTH,
   SESSION_TYPES_MAX,
   type AppointmentMode,
   type BookingApproval,
+  type PriceCurrency,
 } from '@wellspring/domain';
 import { useId } from 'react';
 import { Button } from '../../ui/button/button.tsx';
@@ -22,6 +26,13 @@ import * as styles from './booking-settings.css.ts';
 
 const modeItems = appointmentModes.map((mode) => ({ id: mode, label: appointmentModeLabels[mode] }));
 const approvalItems = bookingApprovals.map((approval) => ({ id: approval, label: bookingApprovalLabels[approval] }));
+const currencyItems = priceCurrencies.map((code) => ({ id: code, label: code }));
+
+/** How patients will read the price as typed, in the practice's currency ("Shown as $85.50"). */
+function priceDescription(price: string, currency: PriceCurrency): string {
+  const parsed = parseAmountToMinor(price);
+  return parsed.ok ? `Shown as ${formatMoney(parsed.minor, currency)}; 0 for free.` : `In ${currency}; 0 for free.`;
+}
 
 /**
  * What patients can book: each session type's name, length, price, where it happens, who may book
@@ -33,6 +44,18 @@ export function SessionTypesFields({ form }: { readonly form: BookingSettingsFor
   const listMessage = form.errorAt('sessionTypes');
   return (
     <>
+      <Place path="currency" className={styles.currency}>
+        <Select
+          label="Currency"
+          description="Prices of every session type are in this currency."
+          items={currencyItems}
+          selectedKey={form.draft.currency}
+          onSelectionChange={(key) => {
+            if (key !== null) form.edit('currency', (draft) => ({ ...draft, currency: String(key) as PriceCurrency }));
+          }}
+          errorMessage={form.errorAt('currency')}
+        />
+      </Place>
       <ul className={styles.list}>
         {types.map((type, index) => (
           <li key={type.key}>
@@ -102,7 +125,7 @@ function SessionTypeFields({ form, type, index }: { readonly form: BookingSettin
             label="Price"
             inputMode="decimal"
             autoComplete="off"
-            description="In your practice’s currency; 0 for free."
+            description={priceDescription(type.price, form.draft.currency)}
             value={type.price}
             onChange={(price) => set('price', 'priceMinor', price)}
             errorMessage={form.errorAt(`${at}.priceMinor`)}

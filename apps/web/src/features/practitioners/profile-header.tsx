@@ -1,13 +1,14 @@
 import { countOf, practitionerMessages, specialtyLabels, type DirectoryProfile } from '@wellspring/domain';
 import { useQuery } from '@tanstack/react-query';
 import { lazy, Suspense, useState } from 'react';
+import { BookButton } from '../../lib/booking/book-button.tsx';
 import { copyText } from '../../lib/clipboard.ts';
 import { notify } from '../../lib/toast.tsx';
 import { useTRPC } from '../../lib/trpc.ts';
 import { Avatar } from '../../ui/avatar/avatar.tsx';
 import { Badge } from '../../ui/badge/badge.tsx';
 import { Button } from '../../ui/button/button.tsx';
-import { CalendarIcon, ClockIcon, HeartIcon, LinkIcon, MapPinIcon, MessageIcon } from '../../ui/icons/icons.tsx';
+import { ClockIcon, HeartIcon, LinkIcon, MapPinIcon, MessageIcon } from '../../ui/icons/icons.tsx';
 import { formatRating, RatingStars } from '../../ui/rating/rating.tsx';
 import { ToggleButton } from '../../ui/toggle-button/toggle-button.tsx';
 import * as styles from './profile.css.ts';
@@ -17,8 +18,6 @@ import { useFavorites } from './use-favorites.ts';
 // code: it loads when Contact is first pointed at, focused or pressed, not before the profile paints.
 const loadContactDialog = () => import('./contact-dialog.tsx').then((m) => ({ default: m.ContactDialog }));
 const ContactDialog = lazy(loadContactDialog);
-const loadBookingDialog = () => import('./booking-dialog.tsx').then((m) => ({ default: m.BookingDialog }));
-const BookingDialog = lazy(loadBookingDialog);
 
 export function ProfileHeader({ practitioner }: { practitioner: DirectoryProfile }) {
   return (
@@ -59,7 +58,6 @@ function ProfileActions({ practitioner }: { practitioner: DirectoryProfile }) {
   const favorites = useFavorites();
   const favorite = favorites.isFavorite(practitioner.id);
   const [contacting, setContacting] = useState(false);
-  const [booking, setBooking] = useState(false);
   // "Book" only where the practice takes online bookings (issue 24); nothing shows otherwise.
   const trpc = useTRPC();
   const offer = useQuery({ ...trpc.booking.offer.queryOptions({ practitionerId: practitioner.id }), retry: false });
@@ -99,17 +97,7 @@ function ProfileActions({ practitioner }: { practitioner: DirectoryProfile }) {
         <MessageIcon size={18} />
         Contact
       </Button>
-      {offer.data?.enabled ? (
-        <Button onHoverStart={() => void loadBookingDialog()} onFocus={() => void loadBookingDialog()} onPress={() => setBooking(true)}>
-          <CalendarIcon size={18} />
-          Book
-        </Button>
-      ) : null}
-      {booking ? (
-        <Suspense fallback={null}>
-          <BookingDialog practitioner={practitioner} onClose={() => setBooking(false)} />
-        </Suspense>
-      ) : null}
+      {offer.data?.enabled ? <BookButton practitioner={practitioner} /> : null}
       {contacting ? (
         <Suspense fallback={null}>
           <ContactDialog practitioner={practitioner} onClose={() => setContacting(false)} />

@@ -1,5 +1,6 @@
-import { countOf, insuranceSummary, specialtyLabels, type DirectoryCard } from '@wellspring/domain';
+import { countOf, insuranceSummary, specialtyLabels, type DirectorySearchCard } from '@wellspring/domain';
 import { Link } from 'react-aria-components';
+import { BookButton } from '../../lib/booking/book-button.tsx';
 import { Avatar } from '../../ui/avatar/avatar.tsx';
 import { Badge } from '../../ui/badge/badge.tsx';
 import { Card } from '../../ui/card/card.tsx';
@@ -10,8 +11,8 @@ import * as styles from './search.css.ts';
 /** "2.4 miles away", "1 mile away". */
 export const distanceText = (miles: number): string => `${countOf(miles, 'mile')} away`;
 
-/** One practitioner of the directory, linking to the profile. */
-export function ResultCard({ practitioner }: { practitioner: DirectoryCard }) {
+/** One practitioner of the directory, linking to the profile; "Book" where the listing takes online bookings. */
+export function ResultCard({ practitioner }: { practitioner: DirectorySearchCard }) {
   const insurance = insuranceSummary(practitioner.insuranceList);
   const href = `/practitioners/${encodeURIComponent(practitioner.id)}`;
   return (
@@ -33,6 +34,7 @@ export function ResultCard({ practitioner }: { practitioner: DirectoryCard }) {
             </span>
           </p>
         </div>
+        {practitioner.bookable ? <BookButton practitioner={practitioner} variant="outline" size="sm" className={styles.cardBook} aria-label={`Book with ${practitioner.name}`} /> : null}
       </div>
       <ul className={`${styles.badges} ${styles.cardBlock}`} aria-label="Specialties">
         {practitioner.specialties.map((specialty) => (

@@ -105,6 +105,9 @@ export const cardHead = style({ display: 'flex', alignItems: 'center', gap: spac
 
 export const cardIdentity = style({ display: 'flex', flexDirection: 'column', gap: space.xs, minWidth: 0 });
 
+/** Above the card's link overlay, so it is pressed itself; at the end of the name's row. */
+export const cardBook = style({ position: 'relative', zIndex: 1, marginLeft: 'auto', flexShrink: 0, alignSelf: 'flex-start' });
+
 export const cardName = style({ fontSize: '1.125rem', fontFamily: 'inherit', fontWeight: 700 });
 
 export const cardLink = style({

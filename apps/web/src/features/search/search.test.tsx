@@ -212,6 +212,32 @@ describe('search page', { timeout: 15_000 }, () => {
     expect(within(card).getByText('1 mile away', { exact: false })).toBeTruthy();
   });
 
+  it('shows Book on the cards of listings that take online bookings, and it opens the booking dialog there', async () => {
+    const bookable = new Set(['1', '3']);
+    const { calls } = stubApi({
+      'directory.search': () => ({ items: cards.map((card) => ({ ...card, bookable: bookable.has(card.id) })), total: cards.length, page: 1, pageSize: 12, origin: null }),
+      'booking.offer': () => ({ enabled: true, timeZone: 'America/Los_Angeles', currency: 'USD', sessionTypes: [{ id: 'visit', name: 'First visit', durationMinutes: 60, priceMinor: 9000, mode: 'in-person', newPatientsOnly: false, description: '' }] }),
+    });
+    const user = userEvent.setup();
+    renderWithProviders(<SearchPage />, { path: '/search' });
+    await screen.findByText('5 practitioners found');
+    const booking = screen.getAllByRole('button', { name: /^Book with / }).map((button) => button.getAttribute('aria-label'));
+    expect(booking).toEqual(cards.filter((card) => bookable.has(card.id)).map((card) => `Book with ${card.name}`));
+    for (const card of cards.filter((each) => !bookable.has(each.id))) {
+      const item = screen.getAllByRole('listitem').find((each) => each.textContent?.includes(card.name))!;
+      expect(within(item).queryByRole('button', { name: /Book/ })).toBeNull();
+    }
+
+    const elena = cards[0]!;
+    await user.click(screen.getByRole('button', { name: `Book with ${elena.name}` }));
+    const dialog = await screen.findByRole('dialog', { name: `Book with ${elena.name}` });
+    expect(await within(dialog).findByRole('radio', { name: /First visit/ })).toBeTruthy();
+    expect(within(dialog).getByText(/\$90\.00/)).toBeTruthy();
+    expect(calls.find((call) => call.path === 'booking.offer')?.input).toEqual({ practitionerId: elena.id });
+    // The card's link did not navigate: the search is still on screen behind the dialog.
+    expect(screen.getByText('5 practitioners found')).toBeTruthy();
+  });
+
   it('shows "No practitioners found" with a button that clears the filters', async () => {
     stubApi({ 'directory.search': () => ({ items: [], total: 0, page: 1, pageSize: 12, origin: null }) });
     const user = userEvent.setup();

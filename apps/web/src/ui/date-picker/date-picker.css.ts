@@ -65,39 +65,3 @@ export const popover = style({
 });
 
 export const dialog = style({ outline: 'none' });
-
-export const calendarHeader = style({
-  display: 'flex',
-  alignItems: 'center',
-  justifyContent: 'space-between',
-  gap: space.sm,
-  marginBottom: space.sm,
-});
-
-export const calendarHeading = style({ margin: 0, fontSize: '1rem', fontFamily: 'inherit', fontWeight: 600 });
-
-export const navButton = style([trigger, { width: '2.25rem', height: '2.25rem', border: 'none', borderRadius: radius.md }]);
-
-export const grid = style({ borderCollapse: 'collapse' });
-
-export const weekday = style({ padding: '0.25rem', fontSize: '0.8125rem', fontWeight: 600, color: vars.color.textMuted });
-
-export const cell = style({
-  display: 'flex',
-  alignItems: 'center',
-  justifyContent: 'center',
-  width: '2.25rem',
-  height: '2.25rem',
-  borderRadius: radius.full,
-  cursor: 'pointer',
-  outline: 'none',
-  fontVariantNumeric: 'tabular-nums',
-  selectors: {
-    '&[data-outside-month]': { display: 'none' },
-    '&[data-hovered]': { backgroundColor: vars.color.surfaceMuted },
-    '&[data-today]': { boxShadow: `inset 0 0 0 1px ${vars.color.primary}` },
-    '&[data-selected]': { backgroundColor: vars.color.primary, color: vars.color.onPrimary, fontWeight: 700 },
-    '&[data-disabled], &[data-unavailable]': { color: vars.color.textMuted, cursor: 'not-allowed', textDecoration: 'line-through' },
-    '&[data-focus-visible]': { outline: `2px solid ${vars.color.focusRing}`, outlineOffset: '2px' },
-  },
-});

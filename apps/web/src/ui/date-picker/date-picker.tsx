@@ -1,40 +1,23 @@
-import { parseDate } from '@internationalized/date';
 import type { CalendarDate } from '@wellspring/domain';
 import type { ReactNode } from 'react';
 import {
   Button as AriaButton,
-  Calendar,
-  CalendarCell,
-  CalendarGrid,
-  CalendarGridBody,
-  CalendarGridHeader,
-  CalendarHeaderCell,
   DateInput,
   DatePicker as AriaDatePicker,
   DateSegment,
   Dialog,
   FieldError,
   Group,
-  Heading,
   Label,
   Popover,
   Text,
   type DatePickerProps as AriaDatePickerProps,
   type DateValue,
 } from 'react-aria-components';
-import { CalendarIcon, ChevronLeftIcon, ChevronRightIcon } from '../icons/icons.tsx';
+import { Calendar, toDateValue } from '../calendar/calendar.tsx';
+import { CalendarIcon } from '../icons/icons.tsx';
 import * as fieldStyles from '../text-field/text-field.css.ts';
 import * as styles from './date-picker.css.ts';
-
-/** A domain date (`yyyy-MM-dd`) as react-aria's date, or null when it is not one. */
-function toDateValue(date: CalendarDate | null | undefined): DateValue | null {
-  if (!date) return null;
-  try {
-    return parseDate(date);
-  } catch {
-    return null;
-  }
-}
 
 type AriaProps = AriaDatePickerProps<DateValue>;
 
@@ -65,10 +48,10 @@ export function DatePicker({ label, value, onChange, minValue, maxValue, descrip
     <AriaDatePicker<DateValue>
       {...props}
       granularity="day"
-      value={toDateValue(value)}
+      value={toDateValue(value) ?? null}
       onChange={(next) => onChange(next ? next.toString() : null)}
-      minValue={toDateValue(minValue) ?? undefined}
-      maxValue={toDateValue(maxValue) ?? undefined}
+      minValue={toDateValue(minValue)}
+      maxValue={toDateValue(maxValue)}
       isInvalid={Boolean(errorMessage)}
       className={[styles.field, className].filter(Boolean).join(' ')}
     >
@@ -87,21 +70,7 @@ export function DatePicker({ label, value, onChange, minValue, maxValue, descrip
       <FieldError className={fieldStyles.error}>{errorMessage}</FieldError>
       <Popover className={styles.popover} placement="bottom start">
         <Dialog className={styles.dialog} aria-label="Choose a date">
-          <Calendar>
-            <header className={styles.calendarHeader}>
-              <AriaButton slot="previous" className={styles.navButton}>
-                <ChevronLeftIcon size={18} />
-              </AriaButton>
-              <Heading className={styles.calendarHeading} />
-              <AriaButton slot="next" className={styles.navButton}>
-                <ChevronRightIcon size={18} />
-              </AriaButton>
-            </header>
-            <CalendarGrid className={styles.grid}>
-              <CalendarGridHeader>{(day) => <CalendarHeaderCell className={styles.weekday}>{day}</CalendarHeaderCell>}</CalendarGridHeader>
-              <CalendarGridBody>{(date) => <CalendarCell date={date} className={styles.cell} />}</CalendarGridBody>
-            </CalendarGrid>
-          </Calendar>
+          <Calendar />
         </Dialog>
       </Popover>
     </AriaDatePicker>

@@ -1,5 +1,5 @@
 import { style } from '@vanilla-extract/css';
-import { radius, space, vars } from '../../ui/theme.css.ts';
+import { breakpoint, radius, space, vars } from '../../ui/theme.css.ts';
 
 export const intro = style({ color: vars.color.textMuted, marginTop: `calc(-1 * ${space.xs})` });
 
@@ -28,7 +28,24 @@ export const groupLabel = style({ fontWeight: 600, marginBottom: space.xs });
 
 export const zoneNote = style({ fontSize: '0.875rem', color: vars.color.textMuted });
 
-export const days = style({ display: 'flex', flexDirection: 'column', gap: space.md, maxHeight: '22rem', overflowY: 'auto', paddingRight: space.xs });
+/** The calendar, and the chosen day's times under it on a phone, beside it from `sm`. */
+export const picker = style({
+  display: 'flex',
+  flexDirection: 'column',
+  gap: space.md,
+  '@media': { [breakpoint.sm]: { flexDirection: 'row', alignItems: 'flex-start' } },
+});
+
+export const calendar = style({ flexShrink: 0 });
+
+export const dayTimes = style({
+  display: 'flex',
+  flexDirection: 'column',
+  gap: space.sm,
+  flex: 1,
+  minWidth: 0,
+  '@media': { [breakpoint.sm]: { maxHeight: '21rem', overflowY: 'auto', padding: space.xs } },
+});
 
 export const day = style({ display: 'flex', flexDirection: 'column', gap: space.xs });
 
