@@ -33,6 +33,7 @@ export const bookingRequestTexts = {
   consentLabel: (practitionerName: string) =>
     `I agree that ${practitionerName} and Wellspring may use these details to manage this booking and contact me about it.`,
   notifyEarlierLabel: 'Tell me if something earlier opens',
+  emailSent: (email: string) => `We e-mailed the details to ${email}, with a calendar invitation and a private link to reschedule or cancel.`,
 } as const;
 
 /**

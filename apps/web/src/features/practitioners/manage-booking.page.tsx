@@ -1,8 +1,8 @@
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { bookingManageMessages, formatTimeOfDay, slotInZone, type OpenSlot } from '@wellspring/domain';
 import { useMemo, useState } from 'react';
-import { useSearchParams } from 'wouter';
 import { apiErrorCode, apiErrorMessage } from '../../lib/api-errors.ts';
+import { ApiProvider } from '../../lib/api.tsx';
 import { useTRPC } from '../../lib/trpc.ts';
 import { useDocumentTitle } from '../../lib/use-document-title.ts';
 import { Button, LinkButton } from '../../ui/button/button.tsx';
@@ -23,6 +23,9 @@ const whenLabel = (startsAt: string, timeZone: string): string => `${dayLabel(st
 /** The token rides in the link's fragment, which the browser never sends to a server. */
 const tokenOfLocation = (): string => (typeof window === 'undefined' ? '' : decodeURIComponent(window.location.hash.replace(/^#/, '')).trim());
 
+/** An earlier time an e-mail offers (`?earlier=`), read from the link as it was opened. */
+const earlierOfLocation = (): string | null => (typeof window === 'undefined' ? null : new URLSearchParams(window.location.search).get('earlier'));
+
 type Done = { readonly kind: 'cancelled' } | { readonly kind: 'moved'; readonly startsAt: string };
 
 /**
@@ -33,12 +36,19 @@ type Done = { readonly kind: 'cancelled' } | { readonly kind: 'moved'; readonly 
  * booking cancelled or moved, or over) says so.
  */
 export function ManageBookingPage() {
+  return (
+    <ApiProvider>
+      <ManageBooking />
+    </ApiProvider>
+  );
+}
+
+function ManageBooking() {
   useDocumentTitle('Your booking');
   const trpc = useTRPC();
   const zone = useMemo(visitorZone, []);
   const [token] = useState(tokenOfLocation);
-  const [params] = useSearchParams();
-  const earlier = params.get('earlier');
+  const [earlier] = useState(earlierOfLocation);
   const [done, setDone] = useState<Done | null>(null);
   const [confirmingCancel, setConfirmingCancel] = useState(false);
   const [rescheduling, setRescheduling] = useState(false);
@@ -112,7 +122,7 @@ export function ManageBookingPage() {
         ) : (
           <>
             {earlierOnOffer ? (
-              <Card padding="lg" className={styles.stack} aria-labelledby="earlier-title">
+              <Card as="section" padding="lg" className={styles.stack} aria-labelledby="earlier-title">
                 <h2 id="earlier-title" className={styles.dayTitle}>
                   An earlier time opened
                 </h2>

@@ -243,6 +243,7 @@ export function BookingDialog({ practitioner, onClose }: BookingDialogProps) {
           <p className={styles.note}>
             {book.data?.status === 'confirmed' ? `${practitioner.name} has the time in the schedule.` : `${practitioner.name} confirms each booking of this kind.`}
           </p>
+          <p className={styles.note}>{bookingRequestTexts.emailSent(form.values.email)}</p>
           <div className={styles.actions}>
             <Button onPress={onClose}>Done</Button>
           </div>
