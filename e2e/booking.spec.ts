@@ -1,6 +1,7 @@
 import { expect, test } from '@playwright/test';
 import { defaultBookingSettings } from '@wellspring/domain';
-import { enableOnlineBooking, publishListing, signInAsNewPractitioner, takeDownListing } from './practice-fixtures.ts';
+import { manageLinkIn, waitForMail } from './mail-sink.ts';
+import { bringRemindersDue, enableOnlineBooking, publishListing, signInAsNewPractitioner, takeDownListing } from './practice-fixtures.ts';
 import { expectNoA11yViolationsInBothThemes } from './public-site.ts';
 
 const ZONE = 'America/Los_Angeles';
@@ -79,6 +80,115 @@ test.describe('online booking', () => {
     await expect(dialog.getByRole('listitem').first().getByRole('button')).toBeVisible();
     await expect(dialog.getByRole('button', { name: chosenLabel, exact: true })).toHaveCount(0);
     await patientContext.close();
+  });
+
+  test('by e-mail: the request, the confirmation and the reminder arrive; the patient cancels from the manage link and the time is offered again', async ({ page, browser }) => {
+    test.setTimeout(150_000);
+    const stamp = Date.now().toString(36);
+    const name = `Dr. Eda Emailer ${stamp}`;
+    const email = `eda.patient.${stamp}@example.com`;
+    const practitioner = await signInAsNewPractitioner(page, { name, timeZone: ZONE });
+    publishedBy.push(practitioner.practiceId);
+    const listingId = await publishListing(practitioner.practiceId, { name });
+    await enableOnlineBooking(practitioner.practiceId, {
+      ...defaultBookingSettings(ZONE),
+      enabled: true,
+      weeklyHours: everyDay,
+      // More than a day ahead, so the 24-hour reminder is still to come when the booking is made.
+      minimumNoticeMinutes: 26 * 60,
+      cancellationWindowHours: 2,
+      reminder: '24h',
+      sessionTypes: [{ id: 'visit', name: 'Herbal consult', durationMinutes: 45, priceMinor: 9000, mode: 'in-person', newPatientsOnly: false, description: '', approval: 'confirm' }],
+    });
+
+    // The patient books, signed out, in a browser of their own.
+    const patientContext = await browser.newContext({ timezoneId: 'America/Chicago' });
+    const patient = await patientContext.newPage();
+    await patient.goto(`/practitioners/${listingId}`);
+    await patient.getByRole('button', { name: 'Book' }).click();
+    const dialog = patient.getByRole('dialog', { name: `Book with ${name}` });
+    await dialog.locator('label', { hasText: 'Herbal consult' }).click();
+    const firstTime = dialog.getByRole('listitem').first().getByRole('button');
+    await expect(firstTime).toBeVisible();
+    const chosenLabel = (await firstTime.getAttribute('aria-label')) ?? '';
+    await firstTime.click();
+    await dialog.getByRole('textbox', { name: 'Your Name' }).fill('Eli Emailed');
+    await dialog.getByRole('textbox', { name: 'Email' }).fill(email);
+    await dialog.getByRole('checkbox', { name: /I agree that/ }).focus();
+    await patient.keyboard.press('Space');
+    await dialog.getByRole('button', { name: 'Book', exact: true }).click();
+    await expect(dialog.getByRole('status')).toContainText(`We e-mailed the details to ${email}`);
+    const request = await waitForMail(email, `Your booking request with ${name} was received`);
+    expect(request.text).toContain('METHOD:REQUEST');
+
+    // The practitioner sees the request in the portal and confirms it: the patient hears at once.
+    await page.goto('/provider-portal/appointments');
+    const row = page.getByRole('grid', { name: 'Appointments' }).getByRole('row').filter({ hasText: 'Eli Emailed' });
+    await expect(row).toBeVisible();
+    await page.getByRole('button', { name: /^Actions for Eli Emailed, / }).click();
+    await page.getByRole('menuitem', { name: 'Mark as Confirmed', exact: true }).click();
+    await expect(row).toContainText('Confirmed');
+    const confirmed = await waitForMail(email, `${name} confirmed your appointment`);
+    expect(confirmed.text).toContain('STATUS:CONFIRMED');
+
+    // The day before comes: the reminder arrives, with the manage link.
+    expect(await bringRemindersDue(practitioner.practiceId)).toBe(1);
+    const reminder = await waitForMail(email, `Reminder: your appointment with ${name}`);
+
+    // The patient opens the link from the reminder and cancels.
+    await patient.goto(manageLinkIn(reminder));
+    await expect(patient.getByRole('heading', { level: 1, name: 'Your booking' })).toBeVisible();
+    await expect(patient.getByText('Confirmed', { exact: true })).toBeVisible();
+    await expectNoA11yViolationsInBothThemes(patient);
+    await patient.getByRole('button', { name: 'Cancel booking' }).click();
+    const ask = patient.getByRole('dialog', { name: 'Cancel this booking?' });
+    await ask.getByRole('button', { name: 'Cancel booking' }).click();
+    await expect(patient.getByRole('status')).toContainText('Your booking is cancelled.');
+    const cancelled = await waitForMail(email, `Your appointment with ${name} is cancelled`);
+    expect(cancelled.text).toContain('METHOD:CANCEL');
+    // The link is dead at once (opened afresh, as from the e-mail).
+    await patient.goto('about:blank');
+    await patient.goto(manageLinkIn(reminder));
+    await expect(patient.getByRole('alert')).toContainText('This link no longer works');
+
+    // The time is offered again.
+    await patient.goto(`/practitioners/${listingId}`);
+    await patient.getByRole('button', { name: 'Book' }).click();
+    await dialog.locator('label', { hasText: 'Herbal consult' }).click();
+    await expect(dialog.getByRole('button', { name: chosenLabel, exact: true })).toBeVisible();
+    await patientContext.close();
+  });
+
+  test('the manage page fits a phone', async ({ browser }) => {
+    test.setTimeout(90_000);
+    const stamp = Date.now().toString(36);
+    const name = `Dr. Mo Mobile ${stamp}`;
+    const email = `mo.patient.${stamp}@example.com`;
+    const practitionerContext = await browser.newContext();
+    const practitioner = await signInAsNewPractitioner(await practitionerContext.newPage(), { name, timeZone: ZONE });
+    publishedBy.push(practitioner.practiceId);
+    const listingId = await publishListing(practitioner.practiceId, { name });
+    await enableOnlineBooking(practitioner.practiceId, { ...defaultBookingSettings(ZONE), enabled: true, weeklyHours: everyDay, minimumNoticeMinutes: 60, cancellationWindowHours: 0 });
+    const phone = await browser.newContext({ viewport: { width: 390, height: 844 } });
+    const page = await phone.newPage();
+    await page.goto(`/practitioners/${listingId}`);
+    await page.getByRole('button', { name: 'Book' }).click();
+    const dialog = page.getByRole('dialog', { name: `Book with ${name}` });
+    await dialog.locator('label', { hasText: 'Consultation' }).click();
+    await dialog.getByRole('listitem').first().getByRole('button').click();
+    await dialog.getByRole('textbox', { name: 'Your Name' }).fill('Mo Phone');
+    await dialog.getByRole('textbox', { name: 'Email' }).fill(email);
+    await dialog.getByRole('checkbox', { name: /I agree that/ }).focus();
+    await page.keyboard.press('Space');
+    await dialog.getByRole('button', { name: 'Book', exact: true }).click();
+    const mail = await waitForMail(email, `Your booking request with ${name} was received`);
+    await page.goto(manageLinkIn(mail));
+    await page.getByRole('button', { name: 'Reschedule' }).click();
+    await expect(page.getByRole('region', { name: 'Open times' }).getByRole('button').first()).toBeVisible();
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+    await expectNoA11yViolationsInBothThemes(page);
+    await phone.close();
+    await practitionerContext.close();
   });
 
   test('a search card shows Book once the practice takes online bookings (the cached search follows at once), and it opens the same dialog', async ({ page, browser }) => {

@@ -135,3 +135,19 @@ export async function takeDownListing(practiceId: string): Promise<void> {
 export async function enableOnlineBooking(practiceId: string, settings: Record<string, unknown>): Promise<void> {
   await withDatabase((client) => client.query('UPDATE practice SET booking_settings = $1 WHERE id = $2', [JSON.stringify(settings), practiceId]));
 }
+
+/**
+ * Brings the practice's pending booking reminders to their time now, as if the day before the
+ * appointment had come: the relay, polling, sends them (the server's clock is not ours to move).
+ */
+export async function bringRemindersDue(practiceId: string): Promise<number> {
+  const result = await withDatabase((client) =>
+    client.query(
+      `UPDATE domain_event SET next_attempt_at = now()
+       WHERE type = 'BookingReminderScheduled' AND delivery_status = 'pending'
+         AND aggregate_id IN (SELECT id FROM booking WHERE practice_id = $1)`,
+      [practiceId],
+    ),
+  );
+  return result.rowCount ?? 0;
+}

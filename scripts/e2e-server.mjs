@@ -1,10 +1,11 @@
 // Starts the real server for the browser tests on a fresh database of its own: an embedded cluster,
 // or `wellspring_e2e` on E2E_DATABASE_ADMIN_URL's server (scripts/e2e-database.mjs).
 import { spawn } from 'node:child_process';
-import { rmSync } from 'node:fs';
+import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
+import { SMTPServer } from 'smtp-server';
 import { E2E_APP_PASSWORD, E2E_APP_ROLE, E2E_DATABASE, e2eDataDir, e2eServerEnv, externalE2eDatabaseUrl } from './e2e-database.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -29,6 +30,32 @@ if (externalUrl) {
     await admin.end();
   }
 }
+// A real SMTP server the relay delivers to; each message it accepts is kept as a file in
+// DATA_DIR/smtp-sink (e2e/mail-sink.ts reads them), as a patient's inbox would receive it.
+const sinkDir = path.join(dataDir, 'smtp-sink');
+mkdirSync(sinkDir, { recursive: true });
+let received = 0;
+const smtp = new SMTPServer({
+  authOptional: true,
+  disabledCommands: ['STARTTLS'],
+  logger: false,
+  onData(stream, session, callback) {
+    const chunks = [];
+    stream.on('data', (chunk) => chunks.push(chunk));
+    stream.on('end', () => {
+      received += 1;
+      const to = session.envelope.rcptTo.map((recipient) => recipient.address).join(',');
+      writeFileSync(path.join(sinkDir, `${String(received).padStart(6, '0')}.eml`), `X-Envelope-To: ${to}\r\n${Buffer.concat(chunks).toString('utf8')}`);
+      callback();
+    });
+  },
+});
+await new Promise((resolve, reject) => {
+  smtp.once('error', reject);
+  smtp.listen(0, '127.0.0.1', resolve);
+});
+const smtpPort = smtp.server.address().port;
+
 const child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
   cwd: root,
   stdio: 'inherit',
@@ -44,7 +71,12 @@ const child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.
     RATE_LIMIT_SIGN_IN_MAX: '1000',
     RATE_LIMIT_SIGN_IN_PER_ADDRESS_MAX: '1000',
     CONTACT_EMAIL: 'hello@wellspring.health',
+    SMTP_URL: `smtp://127.0.0.1:${smtpPort}`,
+    RELAY_POLL_MS: '250',
   },
 });
 for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => child.kill(signal));
-child.on('exit', (code) => process.exit(code ?? 0));
+child.on('exit', (code) => {
+  smtp.close();
+  process.exit(code ?? 0);
+});

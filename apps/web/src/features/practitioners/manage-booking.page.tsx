@@ -216,21 +216,26 @@ function RescheduleTimes({ practitionerId, sessionTypeId, current, zone, isDisab
   if (slots.isError) return <FormAlert>{apiErrorMessage(slots.error) ?? 'The open times could not be loaded. Please try again.'}</FormAlert>;
   if (byDay.length === 0) return <p className={styles.muted}>No other open times in the next two weeks.</p>;
   return (
-    <section aria-label="Open times" className={styles.days}>
-      {byDay.map(([date, daySlots]) => (
-        <div key={date}>
-          <h3 className={styles.dayTitle}>{dayLabel(daySlots[0]?.startsAt ?? '', zone)}</h3>
-          <ul className={styles.times}>
-            {daySlots.map((each) => (
-              <li key={each.startsAt}>
-                <Button variant="outline" size="sm" isDisabled={isDisabled} onPress={() => onChoose(each)} aria-label={`Move to ${whenLabel(each.startsAt, zone)}`}>
-                  {formatTimeOfDay(each.startsAt, zone)}
-                </Button>
-              </li>
-            ))}
-          </ul>
-        </div>
-      ))}
+    <section aria-labelledby="open-times-title" className={styles.stack}>
+      <h2 id="open-times-title" className={styles.dayTitle}>
+        Open times
+      </h2>
+      <div className={styles.days}>
+        {byDay.map(([date, daySlots]) => (
+          <div key={date}>
+            <h3 className={styles.dayTitle}>{dayLabel(daySlots[0]?.startsAt ?? '', zone)}</h3>
+            <ul className={styles.times}>
+              {daySlots.map((each) => (
+                <li key={each.startsAt}>
+                  <Button variant="outline" size="sm" isDisabled={isDisabled} onPress={() => onChoose(each)} aria-label={`Move to ${whenLabel(each.startsAt, zone)}`}>
+                    {formatTimeOfDay(each.startsAt, zone)}
+                  </Button>
+                </li>
+              ))}
+            </ul>
+          </div>
+        ))}
+      </div>
     </section>
   );
 }
