@@ -59,7 +59,7 @@ afterAll(async () => {
 
 describe('online booking', () => {
   it('shows nothing to book until the practice turns booking on, then its session types', async () => {
-    expect((await query('booking.offer', { practitionerId: listingId })).data).toEqual({ enabled: false, timeZone: null, currency: 'USD', sessionTypes: [] });
+    expect((await query('booking.offer', { practitionerId: listingId })).data).toEqual({ enabled: false, timeZone: null, currency: 'USD', horizonDays: 0, sessionTypes: [] });
     expect((await query('booking.slots', { practitionerId: listingId, sessionTypeId: 'intro' })).status).toBe(404);
     expect(await practitioner.caller.booking.settings()).toEqual({ settings: defaultBookingSettings('America/Los_Angeles'), saved: false });
 
@@ -68,8 +68,8 @@ describe('online booking', () => {
     const offer = await query<{ enabled: boolean; timeZone: string; sessionTypes: { id: string; name: string }[] }>('booking.offer', { practitionerId: listingId });
     expect(offer.data).toMatchObject({ enabled: true, timeZone: 'America/Los_Angeles', currency: 'CAD' });
     expect(offer.data?.sessionTypes.map((type) => type.name)).toEqual(['Intro consultation', 'Follow-up']);
-    expect((await query('booking.offer', { practitionerId: 'no-such-listing' })).data).toEqual({ enabled: false, timeZone: null, currency: 'USD', sessionTypes: [] });
-    expect((await query('booking.offer', { practitionerId: '1' })).data).toEqual({ enabled: false, timeZone: null, currency: 'USD', sessionTypes: [] });
+    expect((await query('booking.offer', { practitionerId: 'no-such-listing' })).data).toEqual({ enabled: false, timeZone: null, currency: 'USD', horizonDays: 0, sessionTypes: [] });
+    expect((await query('booking.offer', { practitionerId: '1' })).data).toEqual({ enabled: false, timeZone: null, currency: 'USD', horizonDays: 0, sessionTypes: [] });
   });
 
   it('offers weekday times within the hours, and books one: the appointment is in the schedule, waiting for confirmation', async () => {

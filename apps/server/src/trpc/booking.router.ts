@@ -108,7 +108,15 @@ export const bookingRouter = router({
       newPatientsOnly,
       description,
     }));
-    return { enabled: sessionTypes.length > 0, timeZone: sessionTypes.length > 0 ? (booking?.timeZone ?? null) : null, currency: booking?.settings?.currency ?? 'USD', sessionTypes };
+    const enabled = sessionTypes.length > 0;
+    return {
+      enabled,
+      timeZone: enabled ? (booking?.timeZone ?? null) : null,
+      currency: booking?.settings?.currency ?? 'USD',
+      // How many days ahead the picker's calendar reaches.
+      horizonDays: enabled ? (booking?.settings?.horizonDays ?? 0) : 0,
+      sessionTypes,
+    };
   }),
 
   /** The open times of a session type, `days` dates from `from` (today) in the practice's zone. */

@@ -15,6 +15,7 @@ const offer = {
   enabled: true,
   timeZone: practiceZone,
   currency: 'GBP',
+  horizonDays: 60,
   sessionTypes: [
     { id: 'intro', name: 'Initial consultation', durationMinutes: 60, priceMinor: 12000, mode: 'in-person', newPatientsOnly: true, description: 'A first, longer visit.' },
     { id: 'follow', name: 'Follow-up', durationMinutes: 30, priceMinor: 6000, mode: 'virtual', newPatientsOnly: false, description: '' },
@@ -67,7 +68,7 @@ async function chooseTime(handlers: Record<string, ApiHandler>) {
 
 describe('book on a profile', { timeout: 20_000 }, () => {
   it('shows no Book button where the practice takes no online bookings', async () => {
-    await openProfile({ 'booking.offer': () => ({ enabled: false, timeZone: null, currency: 'USD', sessionTypes: [] }) });
+    await openProfile({ 'booking.offer': () => ({ enabled: false, timeZone: null, currency: 'USD', horizonDays: 0, sessionTypes: [] }) });
     expect(screen.getByRole('button', { name: 'Contact' })).toBeTruthy();
     expect(screen.queryByRole('button', { name: 'Book' })).toBeNull();
   });

@@ -216,7 +216,7 @@ describe('search page', { timeout: 15_000 }, () => {
     const bookable = new Set(['1', '3']);
     const { calls } = stubApi({
       'directory.search': () => ({ items: cards.map((card) => ({ ...card, bookable: bookable.has(card.id) })), total: cards.length, page: 1, pageSize: 12, origin: null }),
-      'booking.offer': () => ({ enabled: true, timeZone: 'America/Los_Angeles', currency: 'USD', sessionTypes: [{ id: 'visit', name: 'First visit', durationMinutes: 60, priceMinor: 9000, mode: 'in-person', newPatientsOnly: false, description: '' }] }),
+      'booking.offer': () => ({ enabled: true, timeZone: 'America/Los_Angeles', currency: 'USD', horizonDays: 60, sessionTypes: [{ id: 'visit', name: 'First visit', durationMinutes: 60, priceMinor: 9000, mode: 'in-person', newPatientsOnly: false, description: '' }] }),
     });
     const user = userEvent.setup();
     renderWithProviders(<SearchPage />, { path: '/search' });

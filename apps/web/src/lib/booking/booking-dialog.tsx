@@ -35,11 +35,7 @@ export interface BookingDialogProps {
 
 /** The dates of the practice's calendar one `booking.slots` call asks for (its limit). */
 const PAGE_DAYS = 14;
-/**
- * How far ahead the calendar goes, from the visitor's today: `booking.offer` does not say the
- * practice's horizon; 60 days is the default one, and days past a shorter horizon show as having no
- * open time once their page is read.
- */
+/** How far ahead the calendar goes when the offer names no horizon (the settings' default). */
 const DAYS_AHEAD = 60;
 
 const labels = {
@@ -139,7 +135,8 @@ export function BookingDialog({ practitioner, onClose }: BookingDialogProps) {
   const [today] = useState(() => new Date());
   const visitorToday = calendarDateInZone(today, zone);
   const practiceToday = calendarDateInZone(today, practiceZone);
-  const lastDay = addDays(visitorToday, DAYS_AHEAD - 1);
+  // The practice's horizon, a day more on the visitor's clock (their today may be the practice's yesterday).
+  const lastDay = addDays(visitorToday, (offer.data?.horizonDays || DAYS_AHEAD) - 1 + (visitorToday < practiceToday ? 1 : 0));
   // The day keyboard focus is on decides the month shown; until the visitor moves it or picks a day,
   // it follows the first day with open times (`following`).
   const [focusedDay, setFocusedDay] = useState<CalendarDate>(visitorToday);
