@@ -40,6 +40,7 @@ export const writesAllowedIn = [
   'apps/server/src/audit/audit-seal.ts', // the audit log's seals, appended by the sealer (bookkeeping of the log, not a user's change)
   'apps/server/src/repositories/idempotency.repository.ts', // idempotency keys: claimed by the runner in the write's transaction, answered by trpc.ts
   'apps/server/src/repositories/outbox.repository.ts', // the relay's delivery bookkeeping (claims, attempts, dead letters)
+  'apps/server/src/practice/booking-holds.ts', // a patient's minutes-long hold on a time while they fill the form (part of the no-double-booking guard), not a record of the practice
   'apps/server/src/practice/practice-transaction.ts', // set_config: names the practice to the transaction (row-level security), changes no row
   'apps/server/src/db/roles.ts', // the database roles, provisioned at start-up as the admin
   'apps/server/src/db/migrate.ts', // migrations

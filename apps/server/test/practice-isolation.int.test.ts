@@ -26,6 +26,7 @@ const NOT_PRACTICE_DATA = new Set([
   'auth.signUp',
   // A listing's online booking: its session types, free/busy times, and a patient's booking.
   'booking.book',
+  'booking.hold',
   'booking.offer',
   'booking.slots',
   // A patient's manage link: the booking shows and changes only for the bearer of its own token
@@ -646,6 +647,7 @@ const PUBLIC_PROBES: Record<string, (fixture: Fixture) => unknown> = {
   'auth.signOut': () => undefined,
   'auth.signUp': () => ({ name: 'Probe Signup', email: `probe.${Date.now()}@example.com`, password: 'a long unusual passphrase 42', confirmPassword: 'a long unusual passphrase 42' }),
   'booking.book': () => ({ practitionerId: '1', sessionTypeId: 'consult', startsAt: '2031-03-03T15:00:00.000Z', name: 'Pia Patient', email: 'pia@example.com', phone: '', reason: '', consent: true, notifyEarlier: false }),
+  'booking.hold': () => ({ practitionerId: '1', sessionTypeId: 'consult', startsAt: '2031-03-03T15:00:00.000Z' }),
   'booking.offer': () => ({ practitionerId: '1' }),
   'booking.slots': () => ({ practitionerId: '1', sessionTypeId: 'consult' }),
   'booking.manage': () => ({ token: 'A'.repeat(43) }),

@@ -8,19 +8,27 @@ import type { PracticeSql } from './practice-transaction.ts';
 const DAY_MS = 86_400_000;
 
 /**
- * The practice's busy time that may touch [from, to): its open appointments' times only (but
- * `except`, the appointment being moved), merged where they overlap or meet (`range_agg`), so a
- * full day is one interval however many appointments fill it.
+ * The practice's busy time that may touch [from, to): its open appointments' times and the times
+ * patients hold while they fill the form (but `except`, the appointment being moved), merged where
+ * they overlap or meet (`range_agg`), so a full day is one interval however many fill it. Only times,
+ * never who.
  */
 export async function busyBetween(sql: PracticeSql, practiceId: string, from: Date, to: Date, except: string | null = null): Promise<BusyInterval[]> {
   const { rows } = await sql.query<{ starts_at: Date; ends_at: Date }>({
     name: 'booking-busy',
     text: `SELECT lower(span) AS starts_at, upper(span) AS ends_at
            FROM (
-             SELECT unnest(range_agg(tstzrange(starts_at, starts_at + make_interval(mins => duration_minutes), '[)'))) AS span
-             FROM appointment
-             WHERE practice_id = $1 AND status <> 'cancelled' AND starts_at < $3 AND starts_at > $2::timestamptz - interval '1 day'
-               AND ($4::text IS NULL OR id <> $4::text)
+             SELECT unnest(range_agg(span)) AS span
+             FROM (
+               SELECT tstzrange(starts_at, starts_at + make_interval(mins => duration_minutes), '[)') AS span
+               FROM appointment
+               WHERE practice_id = $1 AND status <> 'cancelled' AND starts_at < $3 AND starts_at > $2::timestamptz - interval '1 day'
+                 AND ($4::text IS NULL OR id <> $4::text)
+               UNION ALL
+               SELECT tstzrange(starts_at, starts_at + make_interval(mins => duration_minutes), '[)')
+               FROM booking_hold
+               WHERE practice_id = $1 AND expires_at > clock_timestamp() AND starts_at < $3 AND starts_at > $2::timestamptz - interval '1 day'
+             ) spans
            ) merged
            ORDER BY 1`,
     values: [practiceId, from, to, except],

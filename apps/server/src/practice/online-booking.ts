@@ -29,6 +29,7 @@ import { patientsRepository } from './patients.repository.ts';
 import { auditChangeOutsideCall } from './practice-audit.ts';
 import type { PracticeScope } from './practice-scope.ts';
 import { bookingCommands } from './booking.commands.ts';
+import { releaseHolds } from './booking-holds.ts';
 import { busyBetween, horizonWindow, parseBookingSettings } from './booking-busy.ts';
 import { inPractice, readInPractice, sqlOf } from './practice-transaction.ts';
 
@@ -104,7 +105,7 @@ export interface BookedAppointment {
 export async function bookSlot(
   db: Database,
   booking: ListingBooking,
-  request: BookingRequest,
+  request: BookingRequest & { readonly holdId?: string | undefined },
   call: { readonly now: Date; readonly requestId: string; readonly sourceAddress: string | null; readonly links: LinkTokens },
 ): Promise<BookedAppointment> {
   const settings = booking.settings;
@@ -124,6 +125,8 @@ export async function bookSlot(
   const context: CommandContext = { actor: { userId: null }, requestId: call.requestId === '' ? null : call.requestId, now: call.now };
   try {
     return await inPractice(db, { practiceId: booking.practiceId }, async (tx) => {
+      // The patient's own hold on the time gives way to their booking (and expired holds go).
+      await releaseHolds(tx, booking.practiceId, request.holdId ?? null);
       const window = horizonWindow(settings, call.now);
       const busy = await busyBetween(sqlOf(tx), booking.practiceId, window.from, window.to);
       const refusal = slotRefusal({ settings, sessionTypeId: sessionType.id, busy, now: call.now, startsAt: request.startsAt });

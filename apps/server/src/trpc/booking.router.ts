@@ -10,6 +10,7 @@ import {
   bookingManageMessages,
   bookingManageSchema,
   bookingMoveSchema,
+  bookingHoldSchema,
   bookingOfferQuerySchema,
   bookingSettingsSchema,
   bookingSlotsQuerySchema,
@@ -24,12 +25,15 @@ import {
 } from '@wellspring/domain';
 import { TRPCError } from '@trpc/server';
 import { bookingSettingsCommands } from '../practice/booking-settings.commands.ts';
+import { placeHold } from '../practice/booking-holds.ts';
 import { cancelBooking, ManageRefused, moveBooking, viewBooking, type ManagedBooking } from '../practice/booking-manage.ts';
 import { bookableSessionTypes, bookSlot, BookingRefused, findOpenSlots, listingBooking, type BookedAppointment } from '../practice/online-booking.ts';
 import { fieldError } from './field-error.ts';
 import { clientIp, enforceRateLimit, practitionerProcedure, publicProcedure, router, type Context } from './trpc.ts';
 
 const HOUR_MS = 3_600_000;
+/** Times a patient may hold per booking they may make: choosing, going back, choosing again. */
+const HOLDS_PER_BOOKING = 6;
 
 const practitionerNotFound = () => new TRPCError({ code: 'NOT_FOUND', message: practitionerMessages.notFound.description });
 
@@ -126,6 +130,23 @@ export const bookingRouter = router({
     if (!booking.settings.sessionTypes.some((type) => type.id === input.sessionTypeId)) throw fieldError('sessionTypeId', slotRefusalMessages['unknown-session-type']);
     const slots = await findOpenSlots(ctx.db, booking, { sessionTypeId: input.sessionTypeId, ...(input.from ? { from: input.from } : {}), days: input.days, now: ctx.now });
     return { timeZone: booking.timeZone, slots };
+  }),
+
+  /**
+   * Holds a chosen time for the patient while they fill the form (the previous hold released); a
+   * time held or booked meanwhile is 409 like a booking's. Rate-limited per address, as holds keep
+   * times from others.
+   */
+  hold: publicProcedure.input(bookingHoldSchema).mutation(async ({ ctx, input }) => {
+    const { bookingsPerAddressMax } = ctx.config.rateLimits;
+    await enforceRateLimit(ctx, { bucket: 'booking-hold-ip', max: bookingsPerAddressMax * HOLDS_PER_BOOKING, windowMs: HOUR_MS }, clientIp(ctx), 'Too many requests. Please try again later.');
+    const booking = await bookingOf(ctx, input.practitionerId);
+    try {
+      return await placeHold(ctx.db, booking, input, ctx.now);
+    } catch (error) {
+      if (error instanceof BookingRefused) throw refusalToTrpc(error);
+      throw error;
+    }
   }),
 
   /** Books a slot: the appointment waits for the practitioner's confirmation, or is confirmed at once (per session type). */

@@ -82,8 +82,23 @@ export const bookingSlotsQuerySchema = z.object({
 });
 export type BookingSlotsQuery = z.output<typeof bookingSlotsQuerySchema>;
 
-/** A booking as the server takes it: the listing and the patient's form. */
-export const bookingSubmitSchema = bookingRequestSchema.extend({ practitionerId: practitionerIdField });
+/** How long a chosen time is held for the patient while they fill the form. */
+export const BOOKING_HOLD_MINUTES = 10;
+
+/** A hold's id: the patient's claim on the held time (128 random bits, base64url). */
+export const holdIdSchema = z.string({ error: 'That hold has expired. Please choose the time again.' }).regex(/^[A-Za-z0-9_-]{22}$/, 'That hold has expired. Please choose the time again.');
+
+/** Holding a chosen time while the form is filled, releasing the patient's previous hold. */
+export const bookingHoldSchema = z.object({
+  practitionerId: practitionerIdField,
+  sessionTypeId: bookingRequestSchema.shape.sessionTypeId,
+  startsAt: bookingStartSchema,
+  release: holdIdSchema.optional(),
+});
+export type BookingHoldInput = z.output<typeof bookingHoldSchema>;
+
+/** A booking as the server takes it: the listing, the patient's form, and the hold on its time. */
+export const bookingSubmitSchema = bookingRequestSchema.extend({ practitionerId: practitionerIdField, holdId: holdIdSchema.optional() });
 export type BookingSubmit = z.output<typeof bookingSubmitSchema>;
 
 /** The refusal of a "new patients only" session type to a patient the practice already has. */

@@ -57,8 +57,10 @@ async function openProfile(handlers: Record<string, ApiHandler>) {
   return { ...api, user };
 }
 
+const HOLD_ID = 'hold-id-of-22-chars-xx';
+
 async function chooseTime(handlers: Record<string, ApiHandler>) {
-  const opened = await openProfile({ 'booking.offer': () => offer, 'booking.slots': slotsPage(slots), ...handlers });
+  const opened = await openProfile({ 'booking.offer': () => offer, 'booking.slots': slotsPage(slots), 'booking.hold': () => ({ holdId: HOLD_ID, expiresAt: '2031-03-04T17:10:00.000Z' }), ...handlers });
   await opened.user.click(await screen.findByRole('button', { name: 'Book' }));
   const dialog = await screen.findByRole('dialog', { name: `Book with ${elena.name}` });
   await opened.user.click(within(dialog).getByRole('radio', { name: /Follow-up/ }));
@@ -155,7 +157,9 @@ describe('book on a profile', { timeout: 20_000 }, () => {
     await user.click(within(dialog).getByRole('button', { name: 'Book' }));
     expect(await within(dialog).findByText('Your request is sent.')).toBeTruthy();
     const sent = calls.find((call) => call.path === 'booking.book');
-    expect(bookingSubmitSchema.parse(sent?.input)).toMatchObject({ practitionerId: '1', sessionTypeId: 'follow', startsAt: slots[1]!.startsAt, name: 'Ada Lovelace', email: 'ada@example.com', consent: true });
+    expect(bookingSubmitSchema.parse(sent?.input)).toMatchObject({ practitionerId: '1', sessionTypeId: 'follow', startsAt: slots[1]!.startsAt, name: 'Ada Lovelace', email: 'ada@example.com', consent: true, holdId: HOLD_ID });
+    // The time was held for the visitor the moment they chose it.
+    expect(calls.find((call) => call.path === 'booking.hold')?.input).toEqual({ practitionerId: '1', sessionTypeId: 'follow', startsAt: slots[1]!.startsAt });
   });
 
   it('goes back to the times, saying so, when the time was just taken — and keeps what was typed', async () => {

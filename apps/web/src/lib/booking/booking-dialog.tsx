@@ -206,18 +206,38 @@ export function BookingDialog({ practitioner, onClose }: BookingDialogProps) {
     setFollowing(true);
   };
 
+  // The chosen time is held for the visitor while they fill the form (their previous hold released).
+  const [holdId, setHoldId] = useState<string | null>(null);
+  const hold = useMutation(
+    trpc.booking.hold.mutationOptions({
+      onError: (error) => {
+        notify.error({ title: 'That time is gone', description: apiErrorMessage(error) ?? '' });
+        pages.refetch();
+      },
+    }),
+  );
+
   const choose = (chosen: OpenSlot) => {
-    setSlot(chosen);
-    form.setValue('sessionTypeId', sessionTypeId ?? '');
-    form.setValue('startsAt', chosen.startsAt);
-    setStep('details');
+    if (hold.isPending) return;
+    hold.mutate(
+      { practitionerId: practitioner.id, sessionTypeId: sessionTypeId ?? '', startsAt: chosen.startsAt, ...(holdId ? { release: holdId } : {}) },
+      {
+        onSuccess: (held) => {
+          setHoldId(held.holdId);
+          setSlot(chosen);
+          form.setValue('sessionTypeId', sessionTypeId ?? '');
+          form.setValue('startsAt', chosen.startsAt);
+          setStep('details');
+        },
+      },
+    );
   };
 
   const submit = async () => {
     const input = await form.validate();
     if (!input || book.isPending) return;
     book.reset();
-    book.mutate({ ...input, practitionerId: practitioner.id });
+    book.mutate({ ...input, practitionerId: practitioner.id, ...(holdId ? { holdId } : {}) });
   };
 
   const when = slot ? `${dayLabel(slot.startsAt, zone)} at ${formatTimeOfDay(slot.startsAt, zone)}` : '';
