@@ -104,7 +104,7 @@ export function createApp({ config, db, logger, directoryCache = ReadCache.disab
   // Profile photos are public and served on every host, like the API (a profile shows them).
   app.use('/api/photos', profilePhotoFiles({ db }));
   // A practice's private calendar feed: calendar apps subscribe to its PUBLIC_URL link from anywhere.
-  app.use(calendarFeed({ db, config, links, now }));
+  app.use('/calendar', calendarFeed({ db, config, links, now }));
 
   const distDir = config.webDistDir;
   // The one public origin of every absolute URL the site writes (sitemap, canonical and Open Graph

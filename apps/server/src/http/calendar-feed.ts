@@ -1,9 +1,9 @@
 /**
- * `GET /calendar/<token>.ics`: a practice's private calendar feed (calendar sync, issue 24;
- * practice/calendar-feed.ts). Served on every host, like the photos and the sitemap: the link is
- * written with PUBLIC_URL and calendar apps fetch it from anywhere. Unknown, malformed, regenerated
- * or turned-off links are all the same bare 404. The request log never holds the token
- * (http/logger.ts scrubs the path).
+ * `GET /calendar/<token>.ics` (mounted at `/calendar`): a practice's private calendar feed
+ * (calendar sync, issue 24; practice/calendar-feed.ts). Served on every host, like the photos and
+ * the sitemap: the link is written with PUBLIC_URL and calendar apps fetch it from anywhere.
+ * Unknown, malformed, regenerated or turned-off links are all the same bare 404. The request log
+ * never holds the token (http/logger.ts scrubs the path).
  */
 import express from 'express';
 import type { LinkTokens } from '../auth/link-tokens.ts';
@@ -15,7 +15,7 @@ const FEED_FILE = /^([A-Za-z0-9_-]{43})\.ics$/;
 
 export function calendarFeed(deps: { db: Database; config: ServerConfig; links: LinkTokens; now: () => Date }): express.Router {
   const route = express.Router();
-  route.get('/calendar/:file', async (req, res, next) => {
+  route.get('/:file', async (req, res, next) => {
     try {
       const token = FEED_FILE.exec(String(req.params.file))?.[1];
       const feed = token
