@@ -61,6 +61,7 @@ export function CalendarFeedSection() {
   const trpc = useTRPC();
   const queryClient = useQueryClient();
   const titleId = useId();
+  const privateNoteId = useId();
   const status = useQuery(trpc.calendarFeed.status.queryOptions());
   const [confirming, setConfirming] = useState(false);
   const [copied, setCopied] = useState(false);
@@ -127,7 +128,7 @@ export function CalendarFeedSection() {
                   value={feed.url}
                   isReadOnly
                   className={styles.linkField}
-                  description={calendarFeedTexts.keepPrivate}
+                  aria-describedby={privateNoteId}
                   // Focus selects the whole link, to copy by hand where the clipboard is refused.
                   onFocus={(event) => (event.target as HTMLInputElement).select()}
                 />
@@ -135,7 +136,10 @@ export function CalendarFeedSection() {
                   {copied ? 'Copied' : 'Copy link'}
                 </Button>
               </div>
-              <p className={styles.muted}>{calendarFeedTexts.how}</p>
+              <p id={privateNoteId} className={styles.muted}>
+                {calendarFeedTexts.keepPrivate}
+              </p>
+              <p className={styles.small}>{calendarFeedTexts.how}</p>
             </>
           ) : null}
           <div className={styles.actions}>

@@ -10,6 +10,8 @@ export const title = style({ fontSize: '1.25rem' });
 
 export const muted = style({ color: vars.color.textMuted });
 
+export const small = style({ color: vars.color.textMuted, fontSize: '0.875rem' });
+
 /** The link and its Copy button: side by side from a small tablet up, stacked on a phone. */
 export const linkRow = style({
   display: 'grid',
