@@ -18,6 +18,7 @@ import { hostHeaderGuard, methodGuard, queryInputDepthGuard, verifyJsonDepth } f
 import { pagePublicReads, resolvePageData } from './http/page-data.ts';
 import { resolvePageHead } from './http/page-head.ts';
 import { profilePhotoFiles, profilePhotoUpload } from './http/profile-photos.ts';
+import { calendarFeed } from './http/calendar-feed.ts';
 import { sitemap } from './http/sitemap.ts';
 import { isFileIn, webApp } from './http/static.ts';
 import { readSessionToken } from './auth/session.ts';
@@ -102,6 +103,8 @@ export function createApp({ config, db, logger, directoryCache = ReadCache.disab
 
   // Profile photos are public and served on every host, like the API (a profile shows them).
   app.use('/api/photos', profilePhotoFiles({ db }));
+  // A practice's private calendar feed: calendar apps subscribe to its PUBLIC_URL link from anywhere.
+  app.use('/calendar', calendarFeed({ db, config, links, now }));
 
   const distDir = config.webDistDir;
   // The one public origin of every absolute URL the site writes (sitemap, canonical and Open Graph

@@ -236,6 +236,68 @@ const PRACTICE_PROCEDURES: Record<string, IsolationCase> = {
       expect(owners[0]?.booking_settings?.sessionTypes.map((type) => type.name)).toEqual(['Owner Private Session']);
     },
   },
+  'calendarFeed.status': {
+    type: 'query',
+    input: () => undefined,
+    owner: async (caller) => {
+      const enabled = await caller.calendarFeed.enable();
+      expect(await caller.calendarFeed.status()).toEqual(enabled);
+      expect(enabled.url).toMatch(/\/calendar\/[A-Za-z0-9_-]{43}\.ics$/);
+    },
+    other: async (caller, fixture) => {
+      const owners = await fixture.owner.caller.calendarFeed.status();
+      const theirs = await caller.calendarFeed.status();
+      if (owners.url !== null) expect(theirs.url).not.toBe(owners.url);
+      expect(theirs.url === null || !theirs.url.includes(fixture.owner.practiceId)).toBe(true);
+    },
+  },
+  'calendarFeed.enable': {
+    type: 'mutation',
+    input: () => undefined,
+    owner: async (caller) => expect((await caller.calendarFeed.enable()).enabled).toBe(true),
+    // The other practice's link is its own: the owner's hash, generation and names stay as they were.
+    other: async (caller, fixture) => {
+      const theirs = await caller.calendarFeed.enable();
+      expect(theirs.url).not.toBe((await fixture.owner.caller.calendarFeed.status()).url);
+    },
+  },
+  'calendarFeed.regenerate': {
+    type: 'mutation',
+    input: () => undefined,
+    owner: async (caller) => {
+      const before = await caller.calendarFeed.enable();
+      expect((await caller.calendarFeed.regenerate()).url).not.toBe(before.url);
+    },
+    other: async (caller) => {
+      await caller.calendarFeed.enable();
+      await caller.calendarFeed.regenerate();
+    },
+  },
+  'calendarFeed.disable': {
+    type: 'mutation',
+    input: () => undefined,
+    owner: async (caller) => {
+      await caller.calendarFeed.enable();
+      expect(await caller.calendarFeed.disable()).toMatchObject({ enabled: false, url: null });
+      await caller.calendarFeed.enable();
+    },
+    other: async (caller) => {
+      await caller.calendarFeed.disable();
+    },
+  },
+  'calendarFeed.setShowsNames': {
+    type: 'mutation',
+    input: () => ({ showsNames: true }),
+    owner: async (caller) => {
+      expect((await caller.calendarFeed.setShowsNames({ showsNames: true })).showsNames).toBe(true);
+      expect((await caller.calendarFeed.setShowsNames({ showsNames: false })).showsNames).toBe(false);
+    },
+    other: async (caller) => {
+      await caller.calendarFeed.setShowsNames({ showsNames: true });
+      await caller.calendarFeed.setShowsNames({ showsNames: false });
+      await caller.calendarFeed.setShowsNames({ showsNames: true });
+    },
+  },
   'profile.mine': {
     type: 'query',
     input: () => undefined,
@@ -731,6 +793,7 @@ const ownerPracticeSnapshot = async () => ({
   addenda: await database.query('SELECT id FROM clinical_note_addendum WHERE practice_id = $1 ORDER BY id', [fixture.owner.practiceId]),
   payments: await database.query('SELECT id, status FROM payment WHERE practice_id = $1 ORDER BY id', [fixture.owner.practiceId]),
   profile: await database.query('SELECT profile, practitioner_id FROM practice WHERE id = $1', [fixture.owner.practiceId]),
+  calendarFeed: await database.query('SELECT calendar_feed_token_hash, calendar_feed_generation, calendar_feed_shows_names FROM practice WHERE id = $1', [fixture.owner.practiceId]),
   listing: await database.query('SELECT l.* FROM practitioner l JOIN practice p ON p.practitioner_id = l.id WHERE p.id = $1', [fixture.owner.practiceId]),
   photos: await database.query('SELECT id FROM profile_photo WHERE practice_id = $1 ORDER BY id', [fixture.owner.practiceId]),
   referralCodes: await database.query('SELECT id, code, status, usage_count FROM referral_code WHERE practice_id = $1 ORDER BY id', [fixture.owner.practiceId]),
@@ -773,6 +836,8 @@ describe('practice isolation', () => {
       'GET /api/photos/:file': `/api/photos/${photoId}.webp`,
       'GET /api/community/events/:id/calendar.ics': '/api/community/events/1/calendar.ics',
       'GET /api/community/resources/:id/download': '/api/community/resources/1/download',
+      // A practice's calendar feed opens only for the bearer of its own token (calendar-feed.int.test.ts).
+      'GET /calendar/:file': `/calendar/${'A'.repeat(43)}.ics`,
     };
     /** Practice routes: the visitor is refused; the row proving isolation is named. */
     const practiceRoutes: Record<string, string> = { 'POST /api/profile-photo/': 'profile-photos.int.test.ts (another practitioner\'s upload is stored in their own practice)' };

@@ -69,3 +69,4 @@ export * from './booking/booking-request.schema.ts';
 export * from './booking/slots.ts';
 export * from './booking/booking-settings.machine.ts';
 export * from './booking/booking.machine.ts';
+export * from './booking/calendar-feed.machine.ts';

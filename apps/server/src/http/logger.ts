@@ -27,10 +27,14 @@ const redactPaths = SECRET_KEYS.flatMap((key) => {
 const SESSION_COOKIE_TEXT = /\b(session=)[^;\s"\\]+/gi;
 const SECRET_PAIR = new RegExp(`(\\\\?"(?:${SECRET_KEYS.map((key) => key.replace(/[-]/g, '\\-')).join('|')})\\\\?"\\s*:\\s*)(\\\\?"(?:[^"\\\\]|\\\\.)*?\\\\?")`, 'gi');
 
-/** Removes session tokens and secret fields from one serialized log line. */
+// A calendar feed's private link carries its token in the path (`/calendar/<token>.ics`).
+const CALENDAR_FEED_PATH = /(\/calendar\/)[^/\s"?#\\]+/g;
+
+/** Removes session tokens, private links' tokens and secret fields from one serialized log line. */
 export function scrubLogLine(line: string): string {
   return line
     .replace(SESSION_COOKIE_TEXT, `$1${REDACTED}`)
+    .replace(CALENDAR_FEED_PATH, `$1${REDACTED}`)
     // Inside a JSON string (a message quoting JSON) the quotes are escaped: keep the line valid JSON.
     .replace(SECRET_PAIR, (_match, key: string, value: string) => (value.startsWith('\\') ? `${key}\\"${REDACTED}\\"` : `${key}"${REDACTED}"`));
 }

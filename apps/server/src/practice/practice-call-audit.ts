@@ -15,6 +15,7 @@ export type AuditRecordType =
   | 'appointment'
   | 'appointment_list'
   | 'booking_settings'
+  | 'calendar_feed'
   | 'clinical_note'
   | 'clinical_note_list'
   | 'contact_message'
@@ -65,6 +66,11 @@ export const PRACTICE_CALL_AUDIT: Readonly<Record<string, PracticeCallAuditRule>
   'appointments.delete': { action: 'delete', recordType: 'appointment', recordId: input('id'), patientId: patientOf('appointment') },
   'booking.settings': { action: 'read', recordType: 'booking_settings' },
   'booking.saveSettings': { action: 'update', recordType: 'booking_settings' },
+  'calendarFeed.status': { action: 'read', recordType: 'calendar_feed' },
+  'calendarFeed.enable': { action: 'update', recordType: 'calendar_feed' },
+  'calendarFeed.regenerate': { action: 'update', recordType: 'calendar_feed' },
+  'calendarFeed.disable': { action: 'update', recordType: 'calendar_feed' },
+  'calendarFeed.setShowsNames': { action: 'update', recordType: 'calendar_feed' },
   'clinicalRecords.list': { action: 'list', recordType: 'clinical_note_list', patientId: input('patientId') },
   'clinicalRecords.create': { action: 'sign', recordType: 'clinical_note', recordId: output('id'), patientId: output('patientId') },
   'clinicalRecords.addAddendum': { action: 'amend', recordType: 'clinical_note', recordId: input('id'), patientId: patientOf('clinical_note') },

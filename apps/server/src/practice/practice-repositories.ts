@@ -5,6 +5,7 @@
 import { bookingSettingsSchema } from '@wellspring/domain';
 import { listAuditEntriesForPatient } from '../audit/audit-log.ts';
 import { appointmentsRepository, portalAppointmentsRepository } from './appointments.repository.ts';
+import { calendarFeedRepository } from './calendar-feed.ts';
 import { clinicalRecordsRepository } from './clinical-records.repository.ts';
 import { contactMessagesRepository } from './contact-messages.repository.ts';
 import { dashboardRepository } from './dashboard.repository.ts';
@@ -29,6 +30,7 @@ export function practiceRepositories(sql: PracticeSql, scope: PracticeScope) {
     profile: profileRepository(sql, scope),
     referrals: referralsRepository(sql, scope),
     contactMessages: contactMessagesRepository(sql, scope),
+    calendarFeed: calendarFeedRepository(sql, scope),
     booking: {
       /** The practice's saved online booking settings, or null before the first save. */
       async settings() {

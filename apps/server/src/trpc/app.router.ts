@@ -8,6 +8,7 @@ import { authRouter } from './auth.router.ts';
 import { clinicalRecordsRouter } from './clinical-records.router.ts';
 import { communityRouter } from './community.router.ts';
 import { bookingRouter } from './booking.router.ts';
+import { calendarFeedRouter } from './calendar-feed.router.ts';
 import { contactMessagesRouter } from './contact-messages.router.ts';
 import { dashboardRouter } from './dashboard.router.ts';
 import { directoryRouter } from './directory.router.ts';
@@ -31,6 +32,7 @@ export const appRouter = router({
   clinicalRecords: clinicalRecordsRouter,
   community: communityRouter,
   booking: bookingRouter,
+  calendarFeed: calendarFeedRouter,
   contactMessages: contactMessagesRouter,
   dashboard: dashboardRouter,
   directory: directoryRouter,

@@ -70,7 +70,8 @@ export const dashboardMessages = {
   messageSent: 'Message sent to patient',
   comingSoon: {
     scheduling: 'Feature coming soon',
-    calendarSync: 'Calendar sync feature coming soon',
+    // "Calendar sync feature coming soon" (SPEC §8) is replaced by the feature (issue 24): the
+    // schedule's "Calendar sync" opens it in the Online booking settings (/dashboard/booking#calendar-sync).
     addPatient: 'Add patient feature coming soon',
     waitingRoom: 'Virtual waiting room feature coming soon',
     telehealthSetup: 'Telehealth setup wizard coming soon',

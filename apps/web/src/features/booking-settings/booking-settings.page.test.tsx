@@ -68,7 +68,7 @@ describe('the online booking settings', { timeout: 60_000 }, () => {
 
     const booking = section('Booking');
     expect((within(booking).getByRole('switch', { name: 'Take bookings on my public profile' }) as HTMLInputElement).checked).toBe(false);
-    expect(input(booking, 'Time zone').value).toMatch(/^America\/New York \(GMT-[45]\)$/);
+    await waitFor(() => expect(input(booking, 'Time zone').value).toMatch(/^America\/New York \(GMT-[45]\)$/));
 
     const sessionTypes = section('Session types');
     const consultation = within(sessionTypes).getByRole('region', { name: 'Consultation' });

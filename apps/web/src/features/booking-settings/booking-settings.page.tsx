@@ -14,6 +14,7 @@ import { Select } from '../../ui/select/select.tsx';
 import { Skeleton } from '../../ui/skeleton/skeleton.tsx';
 import { Switch } from '../../ui/toggle-button/toggle-button.tsx';
 import { draftOf, fieldPlaces } from './booking-settings-form.ts';
+import { CalendarFeedSection } from './calendar-feed-section.tsx';
 import { Place } from './field-place.tsx';
 import { DateOverridesFields, WeeklyHoursFields } from './hours-fields.tsx';
 import { SessionTypesFields } from './session-types-fields.tsx';
@@ -178,6 +179,7 @@ function BookingSettingsEditor({ loaded }: { readonly loaded: LoadedSettings }) 
           </Button>
         </div>
       </Form>
+      <CalendarFeedSection />
     </div>
   );
 }

@@ -50,6 +50,10 @@ export function SchedulePage() {
           <p className={styles.muted}>Your appointments, a week at a time.</p>
         </div>
         <div className={styles.headerActions}>
+          {/* Calendar sync (issue 24; SPEC's "Calendar sync feature coming soon" placeholder) lives in the booking settings. */}
+          <LinkButton href="/dashboard/booking#calendar-sync" variant="outline">
+            Calendar sync
+          </LinkButton>
           <LinkButton href="/dashboard/booking" variant="outline">
             Online booking settings
           </LinkButton>
