@@ -38,6 +38,8 @@ export interface AppDependencies {
   readonly logger: Logger;
   /** Public directory reads; without one (tests) every read goes to the database. */
   readonly directoryCache?: ReadCache;
+  /** Practices' busy times for online booking; without one (tests) every read goes to the database. */
+  readonly calendarCache?: ReadCache;
   /** The clock of session expiry and the idle limit; tests pass a controllable one. */
   readonly now?: () => Date;
   /** The tokens of private links; without them (tests) a key made for this process. */
@@ -51,7 +53,7 @@ interface HttpError {
   expose?: boolean;
 }
 
-export function createApp({ config, db, logger, directoryCache = ReadCache.disabled(), now = () => new Date(), links = processLinkTokens() }: AppDependencies): express.Express {
+export function createApp({ config, db, logger, directoryCache = ReadCache.disabled(), calendarCache = ReadCache.disabled(), now = () => new Date(), links = processLinkTokens() }: AppDependencies): express.Express {
   const app = express();
   app.disable('x-powered-by');
   // A hop count or the proxies' addresses: req.ip is then the X-Forwarded-For entry added by the
@@ -126,7 +128,7 @@ export function createApp({ config, db, logger, directoryCache = ReadCache.disab
   });
   // Parsed here so an oversized chunked body gets 413 before tRPC too; tRPC reuses req.body.
   app.use('/api', express.json({ limit: JSON_BODY_LIMIT_BYTES, verify: verifyJsonDepth }));
-  const createContext = createContextFactory({ db, config, directoryCache, now, links });
+  const createContext = createContextFactory({ db, config, directoryCache, calendarCache, now, links });
   app.use(
     '/api/trpc',
     trpcExpressHandler({

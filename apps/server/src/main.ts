@@ -48,12 +48,14 @@ if (seeded.demoAccountCreated) logger.info('demo account seeded: demo@wellspring
 // Directory reads are cached in this process and dropped at every change of the directory, on any
 // server (LISTEN/NOTIFY); DIRECTORY_CACHE_MAX_ENTRIES=0 turns the cache off.
 const directoryCache = new ReadCache(config.directoryCache);
-const directoryChanges = createDirectoryChangeListener({ connectionString: database.url, cache: directoryCache, logger });
+// Practices' busy times for online booking, the same way: dropped at every appointment or hold write.
+const calendarCache = new ReadCache(config.directoryCache);
+const directoryChanges = createDirectoryChangeListener({ connectionString: database.url, cache: directoryCache, calendarCache, logger });
 await directoryChanges.start();
 
 // The gazetteer of profile locations and the search's location box loads in the background.
 warmGeocoder();
-const app = createApp({ config, db: database.db, logger, directoryCache, links });
+const app = createApp({ config, db: database.db, logger, directoryCache, calendarCache, links });
 const server = http.createServer(app);
 refuseConnect(server);
 server.listen(config.port, config.host);

@@ -8,9 +8,11 @@
  */
 import pg from 'pg';
 import type { Logger } from '../http/logger.ts';
-import type { ReadCache } from './read-cache.ts';
+import { ReadCache } from './read-cache.ts';
 
 export const DIRECTORY_CHANGED_CHANNEL = 'directory_changed';
+/** NOTIFYed at the commit of any write of appointments or holds (migration 20261128160000). */
+export const PRACTICE_CALENDAR_CHANGED_CHANNEL = 'practice_calendar_changed';
 const RECONNECT_DELAYS_MS = [250, 1_000, 2_000, 5_000, 10_000];
 
 export interface DirectoryChangeListener {
@@ -19,8 +21,15 @@ export interface DirectoryChangeListener {
   stop(): Promise<void>;
 }
 
-export function createDirectoryChangeListener(options: { readonly connectionString: string; readonly cache: ReadCache; readonly logger: Logger }): DirectoryChangeListener {
+export function createDirectoryChangeListener(options: {
+  readonly connectionString: string;
+  readonly cache: ReadCache;
+  /** Practices' busy times for online booking, dropped at every calendar change (same connection, same rules). */
+  readonly calendarCache?: ReadCache;
+  readonly logger: Logger;
+}): DirectoryChangeListener {
   const { connectionString, cache, logger } = options;
+  const calendarCache = options.calendarCache ?? ReadCache.disabled();
   let client: pg.Client | null = null;
   let stopped = false;
   let failures = 0;
@@ -41,6 +50,7 @@ export function createDirectoryChangeListener(options: { readonly connectionStri
     if (client !== connection) return;
     client = null;
     cache.setLive(false);
+    calendarCache.setLive(false);
     if (!stopped) logger.warn({ err: error }, 'directory change listener lost its connection; directory reads are not cached until it is back');
     connection.end().catch(() => undefined);
     scheduleReconnect();
@@ -53,24 +63,30 @@ export function createDirectoryChangeListener(options: { readonly connectionStri
     connection.on('error', (error) => lost(connection, error));
     connection.on('end', () => lost(connection));
     connection.on('notification', (message) => {
-      if (message.channel === DIRECTORY_CHANGED_CHANNEL) cache.invalidate();
+      if (message.channel === DIRECTORY_CHANGED_CHANNEL) {
+        cache.invalidate();
+        // A practice's settings or zone changed with it: the busy times are read under them.
+        calendarCache.invalidate();
+      }
+      if (message.channel === PRACTICE_CALENDAR_CHANGED_CHANNEL) calendarCache.invalidate();
     });
     try {
       await connection.connect();
-      await connection.query(`LISTEN ${DIRECTORY_CHANGED_CHANNEL}`);
+      await connection.query(`LISTEN ${DIRECTORY_CHANGED_CHANNEL}; LISTEN ${PRACTICE_CALENDAR_CHANGED_CHANNEL}`);
       if (stopped || client !== connection) {
         await connection.end().catch(() => undefined);
         return;
       }
       failures = 0;
       cache.setLive(true);
+      calendarCache.setLive(true);
     } catch (error) {
       lost(connection, error as Error);
     }
   }
 
   return {
-    start: () => (cache.enabled ? connect() : Promise.resolve()),
+    start: () => (cache.enabled || calendarCache.enabled ? connect() : Promise.resolve()),
     async stop() {
       stopped = true;
       if (retry) clearTimeout(retry);
@@ -78,6 +94,7 @@ export function createDirectoryChangeListener(options: { readonly connectionStri
       const connection = client;
       client = null;
       cache.setLive(false);
+      calendarCache.setLive(false);
       await connection?.end().catch(() => undefined);
     },
   };

@@ -12,6 +12,7 @@ import {
   slotRefusal,
   type BookingRequest,
   type BookingSettings,
+  type BusyInterval,
   type CalendarDate,
   type OpenSlot,
   type SessionType,
@@ -20,6 +21,7 @@ import {
   zonedTimeToInstant,
 } from '@wellspring/domain';
 import type { LinkTokens } from '../auth/link-tokens.ts';
+import { ReadCache } from '../cache/read-cache.ts';
 import { DomainRejection, executeCommand, type CommandContext, type CommandMachine } from '../commands/run-command.ts';
 import type { Database, DatabaseTransaction } from '../db/client.ts';
 import { isDoubleBooking } from '../db/errors.ts';
@@ -73,16 +75,34 @@ function pageWindow(settings: BookingSettings, query: { readonly from?: Calendar
   return { from, to: to > from ? to : from };
 }
 
+/**
+ * The practice's merged busy times over its whole horizon from the start of `now`'s UTC day, from
+ * `cache` when it holds them (dropped at every appointment or hold write, on every server), else
+ * read in a read-only transaction bound to the practice. Keyed by the day, so "now" moving within it
+ * reuses them; the rules cut each page's days out of them.
+ */
+async function horizonBusy(db: Database, cache: ReadCache, booking: ListingBooking, settings: BookingSettings, now: Date): Promise<BusyInterval[]> {
+  const dayStart = new Date(Math.floor(now.getTime() / DAY_MS) * DAY_MS);
+  const window = horizonWindow(settings, dayStart);
+  // The window reaches a day past the horizon counted from the start of the day: it covers `now`'s.
+  const to = new Date(window.to.getTime() + DAY_MS);
+  const key = `busy:${booking.practiceId}:${dayStart.toISOString()}:${settings.horizonDays}`;
+  return cache.read(key, () => readInPractice(db.pool, { practiceId: booking.practiceId }, (sql) => busyBetween(sql, booking.practiceId, window.from, to)));
+}
+
 /** Open slots of one session type, from `from` for `days` dates (the domain's rules). */
 export async function findOpenSlots(
   db: Database,
   booking: ListingBooking,
   query: { readonly sessionTypeId: string; readonly from?: CalendarDate; readonly days?: number; readonly now: Date },
+  cache: ReadCache = ReadCache.disabled(),
 ): Promise<OpenSlot[]> {
   const settings = booking.settings;
   if (!settings?.enabled) return [];
   const window = pageWindow(settings, query);
-  const busy = await readInPractice(db.pool, { practiceId: booking.practiceId }, (sql) => busyBetween(sql, booking.practiceId, window.from, window.to));
+  const busy = cache.enabled
+    ? (await horizonBusy(db, cache, booking, settings, query.now)).filter((interval) => interval.endsAt > window.from && interval.startsAt < window.to)
+    : await readInPractice(db.pool, { practiceId: booking.practiceId }, (sql) => busyBetween(sql, booking.practiceId, window.from, window.to));
   return openSlots({ settings, sessionTypeId: query.sessionTypeId, busy, now: query.now, ...(query.from ? { from: query.from } : {}), ...(query.days ? { days: query.days } : {}) });
 }
 

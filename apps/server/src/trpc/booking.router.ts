@@ -43,6 +43,13 @@ async function bookingOf(ctx: Context, practitionerId: string) {
   return booking;
 }
 
+/**
+ * The listing's booking for the public reads (the offer, the open times), from the directory cache:
+ * a practice's booking settings are part of the directory (a change drops the cache, migration
+ * 20261128130000). A booking or a hold reads them afresh (`bookingOf`).
+ */
+const cachedListingBooking = (ctx: Context, practitionerId: string) => ctx.directoryCache.read(`booking-listing:${practitionerId}`, () => listingBooking(ctx.db, practitionerId));
+
 /** A refused booking as the patient reads it, under the field it is about. */
 function refusalToTrpc(refusal: BookingRefused): TRPCError {
   switch (refusal.reason) {
@@ -102,7 +109,7 @@ export const bookingRouter = router({
    * (the spec's samples) or an unknown one takes none, so a profile simply shows no "Book".
    */
   offer: publicProcedure.input(bookingOfferQuerySchema).query(async ({ ctx, input }) => {
-    const booking = await listingBooking(ctx.db, input.practitionerId);
+    const booking = await cachedListingBooking(ctx, input.practitionerId);
     const sessionTypes = bookableSessionTypes(booking).map(({ id, name, durationMinutes, priceMinor, mode, newPatientsOnly, description }) => ({
       id,
       name,
@@ -125,10 +132,11 @@ export const bookingRouter = router({
 
   /** The open times of a session type, `days` dates from `from` (today) in the practice's zone. */
   slots: publicProcedure.input(bookingSlotsQuerySchema).query(async ({ ctx, input }): Promise<{ timeZone: string; slots: OpenSlot[] }> => {
-    const booking = await bookingOf(ctx, input.practitionerId);
+    const booking = await cachedListingBooking(ctx, input.practitionerId);
+    if (!booking) throw practitionerNotFound();
     if (!booking.settings?.enabled) throw new TRPCError({ code: 'NOT_FOUND', message: slotRefusalMessages['booking-off'] });
     if (!booking.settings.sessionTypes.some((type) => type.id === input.sessionTypeId)) throw fieldError('sessionTypeId', slotRefusalMessages['unknown-session-type']);
-    const slots = await findOpenSlots(ctx.db, booking, { sessionTypeId: input.sessionTypeId, ...(input.from ? { from: input.from } : {}), days: input.days, now: ctx.now });
+    const slots = await findOpenSlots(ctx.db, booking, { sessionTypeId: input.sessionTypeId, ...(input.from ? { from: input.from } : {}), days: input.days, now: ctx.now }, ctx.calendarCache);
     return { timeZone: booking.timeZone, slots };
   }),
 

@@ -42,6 +42,8 @@ export interface Context {
   readonly config: ServerConfig;
   /** Public directory reads, dropped whenever the directory changes. */
   readonly directoryCache: ReadCache;
+  /** Practices' busy times for online booking, dropped whenever a calendar changes. */
+  readonly calendarCache: ReadCache;
   /** The tokens of private links (a booking's manage link, a calendar feed). */
   readonly links: LinkTokens;
   readonly requestId: string;
@@ -59,6 +61,7 @@ export interface ContextDependencies {
   readonly db: Database;
   readonly config: ServerConfig;
   readonly directoryCache: ReadCache;
+  readonly calendarCache: ReadCache;
   readonly links: LinkTokens;
   /** The time of a request, for session expiry and the idle limit (tests pass their own clock). */
   readonly now: () => Date;
@@ -76,6 +79,7 @@ export function createContextFactory(deps: ContextDependencies) {
       db: deps.db,
       config: deps.config,
       directoryCache: deps.directoryCache,
+      calendarCache: deps.calendarCache,
       links: deps.links,
       requestId: String(res.getHeader('x-request-id') ?? ''),
       user: session?.user ?? null,

@@ -59,7 +59,7 @@ export function testConfig(env: Record<string, string> = {}): ServerConfig {
 export async function startTestServer(
   db: Database,
   env: Record<string, string> = {},
-  options: { directoryCache?: ReadCache; now?: () => Date; logger?: Logger } = {},
+  options: { directoryCache?: ReadCache; calendarCache?: ReadCache; now?: () => Date; logger?: Logger } = {},
 ): Promise<TestServer> {
   const config = testConfig(env);
   const app = createApp({ config, db, logger: createLogger('silent'), ...options });
@@ -145,7 +145,7 @@ export function testContext(db: Database, overrides: Partial<Context> = {}): Con
     getHeader: (name: string) => headers.get(name.toLowerCase()),
     setHeader: (name: string, value: string) => headers.set(name.toLowerCase(), value),
   } as unknown as Context['res'];
-  return { req, res, db, config: testConfig(), directoryCache: ReadCache.disabled(), links: processLinkTokens(), requestId: 'test', user: null, sessionId: null, now: new Date(), ...overrides };
+  return { req, res, db, config: testConfig(), directoryCache: ReadCache.disabled(), calendarCache: ReadCache.disabled(), links: processLinkTokens(), requestId: 'test', user: null, sessionId: null, now: new Date(), ...overrides };
 }
 
 /** A tRPC caller for procedures that need no HTTP details. */
