@@ -7,7 +7,7 @@ import { defaultBookingSettings, type BookingSettings, type OpenSlot } from '@we
 import superjson from 'superjson';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase, type TestDatabase } from './support/database.ts';
-import { createPractitioner, type TestPractitioner } from './support/practice-factory.ts';
+import { createPractitioner, publishBookableListing, type TestPractitioner } from './support/practice-factory.ts';
 import { startTestServer, trpcMutation, trpcQuery, type TestServer } from './support/server.ts';
 
 let database: TestDatabase;
@@ -40,17 +40,7 @@ beforeAll(async () => {
   database = await createTestDatabase();
   server = await startTestServer(database.db, { TRUST_PROXY: '1' });
   practitioner = await createPractitioner(database.db, { name: 'Dr. Holds' });
-  await practitioner.caller.profile.save({
-    name: 'Dr. Holds',
-    location: 'Chicago, IL',
-    shortBio: 'Holds times.',
-    about: 'An about text that is long enough for the profile editor to accept it as it is.',
-    yearsExperience: '4',
-    specialties: ['Acupuncture'],
-    profileImage: null,
-  });
-  listingId = (await practitioner.caller.profile.mine()).practitionerId ?? '';
-  await practitioner.caller.booking.saveSettings(settings);
+  listingId = await publishBookableListing(practitioner, 'Chicago, IL', settings);
 });
 
 afterAll(async () => {

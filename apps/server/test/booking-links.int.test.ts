@@ -14,7 +14,7 @@ import { createLogger } from '../src/http/logger.ts';
 import { createRelay, type Relay } from '../src/outbox/relay.ts';
 import { claimDueDeliveries } from '../src/repositories/outbox.repository.ts';
 import { createTestDatabase, type TestDatabase } from './support/database.ts';
-import { createPractitioner, type TestPractitioner } from './support/practice-factory.ts';
+import { createPractitioner, publishBookableListing, type TestPractitioner } from './support/practice-factory.ts';
 import { startTestServer, testConfig, trpcMutation, trpcQuery, type TestServer } from './support/server.ts';
 import { readableMail, startSmtpSink, type ReceivedMail, type SmtpSink } from './support/smtp-sink.ts';
 
@@ -75,17 +75,7 @@ beforeAll(async () => {
   smtp = await startSmtpSink();
   server = await startTestServer(database.db, { TRUST_PROXY: '1' }, { now: () => clock ?? new Date() });
   practitioner = await createPractitioner(database.db, { name: 'Dr. Links' });
-  await practitioner.caller.profile.save({
-    name: 'Dr. Links',
-    location: 'Portland, OR',
-    shortBio: 'Books online.',
-    about: 'An about text that is long enough for the profile editor to accept it as it is.',
-    yearsExperience: '7',
-    specialties: ['Naturopathy'],
-    profileImage: null,
-  });
-  listingId = (await practitioner.caller.profile.mine()).practitionerId ?? '';
-  await practitioner.caller.booking.saveSettings(settings);
+  listingId = await publishBookableListing(practitioner, 'Portland, OR', settings);
 });
 
 afterEach(async () => {

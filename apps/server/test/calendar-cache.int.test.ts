@@ -10,7 +10,7 @@ import { createDirectoryChangeListener, type DirectoryChangeListener } from '../
 import { ReadCache } from '../src/cache/read-cache.ts';
 import { createLogger } from '../src/http/logger.ts';
 import { createTestDatabase, type TestDatabase } from './support/database.ts';
-import { createPractitioner, type TestPractitioner } from './support/practice-factory.ts';
+import { createPractitioner, publishBookableListing, type TestPractitioner } from './support/practice-factory.ts';
 import { startTestServer, trpcMutation, trpcQuery, type TestServer } from './support/server.ts';
 
 interface CachedServer {
@@ -60,17 +60,7 @@ beforeAll(async () => {
   first = await startCachedServer();
   second = await startCachedServer();
   practitioner = await createPractitioner(database.db, { name: 'Dr. Cached' });
-  await practitioner.caller.profile.save({
-    name: 'Dr. Cached',
-    location: 'Denver, CO',
-    shortBio: 'Cached times.',
-    about: 'An about text that is long enough for the profile editor to accept it as it is.',
-    yearsExperience: '9',
-    specialties: ['Nutrition'],
-    profileImage: null,
-  });
-  listingId = (await practitioner.caller.profile.mine()).practitionerId ?? '';
-  await practitioner.caller.booking.saveSettings(settings);
+  listingId = await publishBookableListing(practitioner, 'Denver, CO', settings);
 });
 
 afterAll(async () => {

@@ -4,7 +4,7 @@
  * each test makes its own tenants, so files run in parallel and prove isolation as they go.
  */
 import { randomUUID } from 'node:crypto';
-import type { AppointmentMode, AppointmentStatus, AppointmentType, CalendarDate } from '@wellspring/domain';
+import type { AppointmentMode, AppointmentStatus, AppointmentType, BookingSettings, CalendarDate } from '@wellspring/domain';
 import { createSession } from '../../src/auth/session.ts';
 import type { Database } from '../../src/db/client.ts';
 import { inPractice } from '../../src/practice/practice-transaction.ts';
@@ -118,4 +118,22 @@ export async function addPayment(
     },
   }));
   return id;
+}
+
+/**
+ * Publishes the practitioner's listing in `location` (the editor's real save) and, when `settings`
+ * are given, turns its online booking on with them; answers the listing's public id.
+ */
+export async function publishBookableListing(practitioner: TestPractitioner, location: string, settings?: BookingSettings): Promise<string> {
+  await practitioner.caller.profile.save({
+    name: practitioner.user.name,
+    location,
+    shortBio: 'Books online.',
+    about: 'An about text that is long enough for the profile editor to accept it as it is.',
+    yearsExperience: '7',
+    specialties: ['Naturopathy'],
+    profileImage: null,
+  });
+  if (settings) await practitioner.caller.booking.saveSettings(settings);
+  return (await practitioner.caller.profile.mine()).practitionerId ?? '';
 }
