@@ -37,6 +37,8 @@ test.describe('the provider portal’s EHR records', () => {
   });
 
   test('a record from an appointment is signed, listed, on the patient’s Clinical Notes and Timeline; an addendum shows under it; the Access log has the sign and the amend', async ({ page }) => {
+    // A long journey (two axe scans in both themes among them): more than the default 30 s on a busy machine.
+    test.setTimeout(90_000);
     const { practiceId, name } = await signInAsNewPractitioner(page, { name: 'Dr. Nora Quill' });
     const ada = await addPatient(practiceId, { name: 'Ada Lovelace', email: 'ada@example.com' });
     const appointment = await addAppointment(practiceId, ada, { startsAt: new Date(Date.now() - DAY_MS), status: 'completed' });
