@@ -12,6 +12,7 @@ import { createLogger } from '../src/http/logger.ts';
 import { createTestDatabase, type TestDatabase } from './support/database.ts';
 import { createPractitioner, publishBookableListing, type TestPractitioner } from './support/practice-factory.ts';
 import { startTestServer, trpcMutation, trpcQuery, type TestServer } from './support/server.ts';
+import { eventually } from './support/eventually.ts';
 
 interface CachedServer {
   readonly directoryCache: ReadCache;
@@ -45,15 +46,6 @@ const openTimes = async (server: CachedServer) =>
   ((await trpcQuery<{ slots: OpenSlot[] }>(server.http, `booking.slots?input=${encodeURIComponent(JSON.stringify(superjson.serialize({ practitionerId: listingId, sessionTypeId: 'visit', days: 14 })))}`)).data?.slots ?? []).map(
     (slot) => slot.startsAt,
   );
-
-async function eventually<T>(read: () => Promise<T>, done: (value: T) => boolean): Promise<T> {
-  const deadline = Date.now() + 5_000;
-  for (;;) {
-    const value = await read();
-    if (done(value) || Date.now() > deadline) return value;
-    await new Promise((resolve) => setTimeout(resolve, 20));
-  }
-}
 
 beforeAll(async () => {
   database = await createTestDatabase();

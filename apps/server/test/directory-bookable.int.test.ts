@@ -4,7 +4,6 @@
  * cached search page follows the practice's booking settings at once, on every server: saving the
  * settings is a directory change (the NOTIFY of migration 20261128130000_practice_directory_notify).
  */
-import { isDeepStrictEqual } from 'node:util';
 import { defaultBookingSettings, type BookingSettings, type DirectorySearchResult } from '@wellspring/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createDirectoryChangeListener, type DirectoryChangeListener } from '../src/cache/directory-change-listener.ts';
@@ -14,6 +13,7 @@ import { createLogger } from '../src/http/logger.ts';
 import { createTestDatabase, type TestDatabase } from './support/database.ts';
 import { createPractitioner, type TestPractitioner } from './support/practice-factory.ts';
 import { trpcQuery, startTestServer, type TestServer } from './support/server.ts';
+import { eventually } from './support/eventually.ts';
 
 /** One server process: its own cache and LISTEN connection, on the shared database. */
 interface CachedServer {
@@ -40,17 +40,6 @@ const query = (procedure: string, input: unknown) => `${procedure}?input=${encod
 async function bookableByName(server: CachedServer): Promise<Record<string, boolean>> {
   const result = (await trpcQuery<DirectorySearchResult>(server.http, query('directory.search', { query: 'Bookwell' }))).data;
   return Object.fromEntries((result?.items ?? []).map((card) => [card.name, card.bookable]));
-}
-
-/** What NOTIFY-invalidated caches answer once the notice has arrived (well under a second). */
-async function eventually<T>(read: () => Promise<T>, expected: T | ((value: T) => boolean)): Promise<T> {
-  const deadline = Date.now() + 5_000;
-  const done = typeof expected === 'function' ? (expected as (value: T) => boolean) : (value: T) => isDeepStrictEqual(value, expected);
-  for (;;) {
-    const value = await read();
-    if (done(value) || Date.now() > deadline) return value;
-    await new Promise((resolve) => setTimeout(resolve, 20));
-  }
 }
 
 const settings = (overrides: Partial<BookingSettings> = {}): BookingSettings => ({ ...defaultBookingSettings('America/Chicago'), enabled: true, ...overrides });

@@ -6,6 +6,7 @@ import { seedSamplePractitioners } from '../src/db/seed.ts';
 import { createLogger } from '../src/http/logger.ts';
 import { createTestDatabase, type TestDatabase } from './support/database.ts';
 import { createTestCaller, startTestServer, trpcQuery, type TestServer } from './support/server.ts';
+import { eventually } from './support/eventually.ts';
 
 /** One server process: its own cache and LISTEN connection, on the shared database. */
 interface CachedServer {
@@ -28,15 +29,6 @@ async function startCachedServer(): Promise<CachedServer> {
 const query = (procedure: string, input: unknown) => `${procedure}?input=${encodeURIComponent(JSON.stringify({ json: input }))}`;
 const search = async (server: CachedServer, input: unknown) => (await trpcQuery<DirectorySearchResult>(server.http, query('directory.search', input))).data;
 const profile = async (server: CachedServer, id: string) => (await trpcQuery<DirectoryProfile>(server.http, query('practitioners.byId', { id }))).data;
-
-async function eventually<T>(read: () => Promise<T>, done: (value: T) => boolean): Promise<T> {
-  const deadline = Date.now() + 5_000;
-  for (;;) {
-    const value = await read();
-    if (done(value) || Date.now() > deadline) return value;
-    await new Promise((resolve) => setTimeout(resolve, 20));
-  }
-}
 
 beforeAll(async () => {
   database = await createTestDatabase();

@@ -15,6 +15,7 @@ import { createLogger } from '../src/http/logger.ts';
 import { createTestDatabase, type TestDatabase } from './support/database.ts';
 import { createPractitioner, type TestPractitioner } from './support/practice-factory.ts';
 import { startTestServer, trpcMutation, trpcQuery, type TestServer } from './support/server.ts';
+import { eventually } from './support/eventually.ts';
 
 interface CachedServer {
   readonly cache: ReadCache;
@@ -39,15 +40,6 @@ const quiz = async (server: CachedServer, answers: string[]) => (await trpcQuery
 const byId = (server: CachedServer, id: string) => trpcQuery<DirectoryProfile>(server.http, query('practitioners.byId', { id }));
 
 /** The directory answers NOTIFY-invalidated caches give; allows for the notice's trip (well under a second). */
-async function eventually<T>(read: () => Promise<T>, done: (value: T) => boolean): Promise<T> {
-  const deadline = Date.now() + 3_000;
-  for (;;) {
-    const value = await read();
-    if (done(value) || Date.now() > deadline) return value;
-    await new Promise((resolve) => setTimeout(resolve, 20));
-  }
-}
-
 const painAnswers = ['concern-pain', 'symptoms-headaches', 'approach-hands-on', 'style-sessions', 'priority-balance'];
 
 const profileInput = (overrides: Partial<PractitionerProfileInput> = {}): PractitionerProfileInput => ({
