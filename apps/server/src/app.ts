@@ -2,6 +2,7 @@
  * Builds the Express app (no listening here, so tests can mount it on an ephemeral port).
  */
 import { processLinkTokens, type LinkTokens } from './auth/link-tokens.ts';
+import { processSecretBox, type SecretBox } from './auth/secret-box.ts';
 import express, { type ErrorRequestHandler } from 'express';
 import helmet from 'helmet';
 import { cachedPublicReads } from './cache/cached-public-reads.ts';
@@ -44,6 +45,8 @@ export interface AppDependencies {
   readonly now?: () => Date;
   /** The tokens of private links; without them (tests) a key made for this process. */
   readonly links?: LinkTokens;
+  /** Seals 2-step secrets; without it (tests) a key made for this process. */
+  readonly secrets?: SecretBox;
 }
 
 interface HttpError {
@@ -53,7 +56,7 @@ interface HttpError {
   expose?: boolean;
 }
 
-export function createApp({ config, db, logger, directoryCache = ReadCache.disabled(), calendarCache = ReadCache.disabled(), now = () => new Date(), links = processLinkTokens() }: AppDependencies): express.Express {
+export function createApp({ config, db, logger, directoryCache = ReadCache.disabled(), calendarCache = ReadCache.disabled(), now = () => new Date(), links = processLinkTokens(), secrets = processSecretBox() }: AppDependencies): express.Express {
   const app = express();
   app.disable('x-powered-by');
   // A hop count or the proxies' addresses: req.ip is then the X-Forwarded-For entry added by the
@@ -128,7 +131,7 @@ export function createApp({ config, db, logger, directoryCache = ReadCache.disab
   });
   // Parsed here so an oversized chunked body gets 413 before tRPC too; tRPC reuses req.body.
   app.use('/api', express.json({ limit: JSON_BODY_LIMIT_BYTES, verify: verifyJsonDepth }));
-  const createContext = createContextFactory({ db, config, directoryCache, calendarCache, now, links });
+  const createContext = createContextFactory({ db, config, directoryCache, calendarCache, now, links, secrets });
   app.use(
     '/api/trpc',
     trpcExpressHandler({

@@ -24,6 +24,17 @@ export interface RateLimitConfig {
   readonly bookingsPerAddressMax: number;
   /** Online bookings per patient e-mail per hour (default 5). */
   readonly bookingsPerEmailMax: number;
+  /** Public lookups (a referral code's offer) per IP within `lookupsWindowMs` (default 30 per 10 minutes). */
+  readonly lookupsPerAddressMax: number;
+  readonly lookupsWindowMs: number;
+  /** Password reset requests per IP (default 10) and per e-mail (default 3) within `accountMailWindowMs`. */
+  readonly passwordResetPerAddressMax: number;
+  readonly passwordResetPerEmailMax: number;
+  /** Verification e-mails an account may ask for again within `accountMailWindowMs` (default 3). */
+  readonly verificationResendMax: number;
+  readonly accountMailWindowMs: number;
+  /** Wrong 2-step codes per account within `signInWindowMs` (default 5): six digits cannot be tried through. */
+  readonly secondFactorMax: number;
 }
 
 /** The outbox relay (DESIGN.md §4): webhook POSTs and invitation e-mails, with retries. */
@@ -243,6 +254,13 @@ export function loadConfig(env: Env = process.env): ServerConfig {
       contactWindowMs: Math.max(1, integer(env, 'RATE_LIMIT_CONTACT_WINDOW_MIN', 10)) * MINUTE_MS,
       bookingsPerAddressMax: integer(env, 'RATE_LIMIT_BOOKINGS_PER_ADDRESS_MAX', 10),
       bookingsPerEmailMax: integer(env, 'RATE_LIMIT_BOOKINGS_PER_EMAIL_MAX', 5),
+      lookupsPerAddressMax: integer(env, 'RATE_LIMIT_LOOKUPS_PER_ADDRESS_MAX', 30),
+      lookupsWindowMs: Math.max(1, integer(env, 'RATE_LIMIT_LOOKUPS_WINDOW_MIN', 10)) * MINUTE_MS,
+      passwordResetPerAddressMax: integer(env, 'RATE_LIMIT_PASSWORD_RESET_PER_ADDRESS_MAX', 10),
+      passwordResetPerEmailMax: integer(env, 'RATE_LIMIT_PASSWORD_RESET_PER_EMAIL_MAX', 3),
+      verificationResendMax: integer(env, 'RATE_LIMIT_VERIFICATION_RESEND_MAX', 3),
+      accountMailWindowMs: Math.max(1, integer(env, 'RATE_LIMIT_ACCOUNT_MAIL_WINDOW_MIN', 60)) * MINUTE_MS,
+      secondFactorMax: integer(env, 'RATE_LIMIT_SECOND_FACTOR_MAX', 5),
     },
     relay: {
       enabled: flag(env, 'RELAY_ENABLED', true),

@@ -17,6 +17,7 @@ import { seedDatabase } from './db/seed.ts';
 import { warmGeocoder } from './geo/geocoder.ts';
 import { createLogger } from './http/logger.ts';
 import { refuseConnect } from './http/request-guards.ts';
+import { createSecretBox, secretKeyFromAuditKey } from './auth/secret-box.ts';
 import { createRelay } from './outbox/relay.ts';
 import { deleteExpiredIdempotencyKeys } from './repositories/idempotency.repository.ts';
 import { deleteExpiredRateLimits } from './repositories/rate-limit.repository.ts';
@@ -36,6 +37,8 @@ const auditKey = await loadAuditKey(config.audit, { create: true, production: co
 logger.info({ source: auditKey.source }, 'audit HMAC key loaded');
 // Private links (a booking's manage link, a calendar feed) are signed with a key derived from it.
 const links = createLinkTokens(linkKeyFromAuditKey(auditKey.key));
+// 2-step secrets are sealed under another key derived from it.
+const secrets = createSecretBox(secretKeyFromAuditKey(auditKey.key));
 
 const database = await openDatabase(config, logger);
 // The sample directory is public data and is seeded into any empty database; the demo account only
@@ -55,7 +58,7 @@ await directoryChanges.start();
 
 // The gazetteer of profile locations and the search's location box loads in the background.
 warmGeocoder();
-const app = createApp({ config, db: database.db, logger, directoryCache, calendarCache, links });
+const app = createApp({ config, db: database.db, logger, directoryCache, calendarCache, links, secrets });
 const server = http.createServer(app);
 refuseConnect(server);
 server.listen(config.port, config.host);

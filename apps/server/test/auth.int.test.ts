@@ -1,4 +1,4 @@
-import { authMessages } from '@wellspring/domain';
+import { accountMessages, authMessages } from '@wellspring/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sessionIdFromToken } from '../src/auth/session.ts';
 import { authedProcedure, createCallerFactory, router } from '../src/trpc/trpc.ts';
@@ -19,24 +19,28 @@ afterAll(async () => {
 });
 
 interface SignedIn {
-  user: { id: string; name: string; email: string };
+  user: { id: string; name: string; email: string; emailVerified: boolean };
 }
 
 let counter = 0;
 const uniqueEmail = (label: string) => `${label}.${Date.now()}.${(counter += 1)}@example.com`;
 
-async function signUp(email: string, password = 'correct horse battery', name = 'Dr. Jane Doe') {
-  const response = await trpcMutation<SignedIn>(server, 'auth.signUp', { name, email, password });
+/** Signs up (no session: the answer is the same for any address), then signs in with the password. */
+async function signUp(email: string, password = 'correct horse battery', name = 'Dr. Jane Doe', on: TestServer = server) {
+  const signedUp = await trpcMutation<{ message: string }>(on, 'auth.signUp', { name, email, password });
+  expect(signedUp.status).toBe(200);
+  expect(sessionCookieFrom(signedUp.headers)).toBeUndefined();
+  const response = await trpcMutation<SignedIn>(on, 'auth.signIn', { email, password });
   return { response, cookie: sessionCookieFrom(response.headers) };
 }
 
 describe('auth.signUp', () => {
-  it('creates the account, signs in, and sets an HttpOnly SameSite=Lax session cookie', async () => {
+  it('creates the account, unverified; its password signs in with an HttpOnly SameSite=Lax session cookie', async () => {
     const email = uniqueEmail('New.User');
     const { response, cookie } = await signUp(email);
 
     expect(response.status).toBe(200);
-    expect(response.data?.user).toEqual({ id: expect.any(String), name: 'Dr. Jane Doe', email: email.toLowerCase() });
+    expect(response.data?.user).toEqual({ id: expect.any(String), name: 'Dr. Jane Doe', email: email.toLowerCase(), emailVerified: false });
     expect(cookie?.token).toMatch(/^[a-z2-7]{32}$/);
     expect(cookie?.attributes).toMatch(/HttpOnly/i);
     expect(cookie?.attributes).toMatch(/SameSite=Lax/i);
@@ -48,13 +52,18 @@ describe('auth.signUp', () => {
     expect(users[0]?.password_hash).toMatch(/^\$argon2id\$v=19\$m=19456,t=2,p=1\$/);
   });
 
-  it('refuses an email that already has an account, in any letter case, with 409', async () => {
+  it('answers an address that already has an account exactly as a new one, makes no second account, and tells the owner', async () => {
     const email = uniqueEmail('taken');
-    await signUp(email);
-    const { response, cookie } = await signUp(email.toUpperCase());
-    expect(response.status).toBe(409);
-    expect(response.error?.message).toBe(authMessages.emailTaken);
-    expect(cookie).toBeUndefined();
+    const fresh = await trpcMutation(server, 'auth.signUp', { name: 'Dr. Jane Doe', email, password: 'correct horse battery' });
+    const again = await trpcMutation(server, 'auth.signUp', { name: 'Someone Else', email: email.toUpperCase(), password: 'another long password' });
+    expect(again.status).toBe(fresh.status);
+    expect(again.data).toEqual(fresh.data);
+    expect(fresh.data).toEqual({ message: accountMessages.signUpCheckEmail });
+    expect(sessionCookieFrom(again.headers)).toBeUndefined();
+    const accounts = await database.query<{ id: string; name: string }>('SELECT id, name FROM app_user WHERE email = $1', [email.toLowerCase()]);
+    expect(accounts).toEqual([{ id: expect.any(String), name: 'Dr. Jane Doe' }]);
+    const events = await database.query<{ type: string }>("SELECT type FROM domain_event WHERE aggregate_id = $1 AND aggregate_type = 'account' ORDER BY sequence", [accounts[0]?.id]);
+    expect(events.map((event) => event.type)).toEqual(['AccountRegistered', 'EmailVerificationRequested', 'SignUpAttempted']);
   });
 
   it('answers bad input with 400 and the field messages', async () => {
@@ -90,7 +99,7 @@ describe('sessions', () => {
 
     const me = await trpcQuery<{ user: null }>(server, 'auth.me', { cookie: cookie?.header });
 
-    expect(me.data).toEqual({ user: null });
+    expect(me.data).toEqual({ user: null, secondFactorPending: false });
     expect(await database.query('SELECT id FROM session WHERE id = $1', [id])).toHaveLength(0);
   });
 
@@ -120,7 +129,7 @@ describe('sessions', () => {
   it('ignores an unknown token', async () => {
     const me = await trpcQuery<{ user: null }>(server, 'auth.me', { cookie: 'session=abcdefghijklmnopqrstuvwxyz234567' });
     expect(me.status).toBe(200);
-    expect(me.data).toEqual({ user: null });
+    expect(me.data).toEqual({ user: null, secondFactorPending: false });
   });
 });
 
@@ -169,7 +178,7 @@ describe('auth.signOut', () => {
     const cleared = sessionCookieFrom(response.headers);
     expect(cleared?.token).toBe('');
     expect(cleared?.attributes).toMatch(/Max-Age=0|Expires=Thu, 01 Jan 1970/i);
-    expect((await trpcQuery(server, 'auth.me', { cookie: cookie?.header })).data).toEqual({ user: null });
+    expect((await trpcQuery(server, 'auth.me', { cookie: cookie?.header })).data).toEqual({ user: null, secondFactorPending: false });
   });
 });
 
@@ -177,9 +186,8 @@ describe('session cookie in production (NODE_ENV=production)', () => {
   it('is Secure when set and when cleared, and the answers carry HSTS', async () => {
     const production = await startTestServer(database.db, { NODE_ENV: 'production' });
     try {
-      const signedUp = await trpcMutation<SignedIn>(production, 'auth.signUp', { name: 'Dr. Jane Doe', email: uniqueEmail('secure'), password: 'correct horse battery' });
+      const { response: signedUp, cookie } = await signUp(uniqueEmail('secure'), 'correct horse battery', 'Dr. Jane Doe', production);
       expect(signedUp.status).toBe(200);
-      const cookie = sessionCookieFrom(signedUp.headers);
       expect(cookie?.attributes).toMatch(/; Secure/);
       expect(cookie?.attributes).toMatch(/HttpOnly/i);
       expect(signedUp.headers.get('strict-transport-security')).toMatch(/max-age=\d+/);
@@ -204,13 +212,13 @@ describe('procedure guards', () => {
 
   it('authedProcedure passes the signed-in user through', async () => {
     const caller = createCallerFactory(guarded)(
-      testContext(database.db, { user: { id: '00000000-0000-4000-8000-000000000000', name: 'N', email: 'n@example.com', role: 'practitioner' }, sessionId: 'x' }),
+      testContext(database.db, { user: { id: '00000000-0000-4000-8000-000000000000', name: 'N', email: 'n@example.com', role: 'practitioner', emailVerified: true }, sessionId: 'x' }),
     );
     await expect(caller.secret()).resolves.toBe('n@example.com');
   });
 
   it('auth.me through createCaller reports no user without a session', async () => {
-    await expect(createTestCaller(database.db).auth.me()).resolves.toEqual({ user: null });
+    await expect(createTestCaller(database.db).auth.me()).resolves.toEqual({ user: null, secondFactorPending: false });
   });
 });
 

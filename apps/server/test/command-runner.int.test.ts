@@ -156,7 +156,7 @@ describe('runCommand', () => {
     expect(response.status).toBe(200);
     expect(await eventsOf(response.data?.id ?? '')).toMatchObject([{ type: 'WaitlistJoined', actor_id: null, request_id: 'req-join-42' }]);
 
-    const user = { id: randomUUID(), name: 'Dr. Reyes', email: 'reyes@example.com', role: 'practitioner' };
+    const user = { id: randomUUID(), name: 'Dr. Reyes', email: 'reyes@example.com', role: 'practitioner', emailVerified: true };
     const invite = await createTestCaller(database.db, { user, sessionId: 'session', requestId: 'req-invite-7' }).waitlist.invite({ yourName: 'Dr. Reyes', friendEmail: 'friend@example.com', waitlistType: 'practitioner' });
     expect(await eventsOf(invite.id)).toMatchObject([{ type: 'InviteSent', aggregate_type: 'waitlist_invite', actor_id: user.id, request_id: 'req-invite-7' }]);
   });

@@ -6,6 +6,8 @@
 import { Writable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sessionIdFromToken } from '../src/auth/session.ts';
+import { totpCodeAt } from '../src/auth/totp.ts';
+import { accountIdOf, latestLinkToken } from './support/account-links.ts';
 import { createLogger } from '../src/http/logger.ts';
 import { createTestDatabase, type TestDatabase } from './support/database.ts';
 import { sessionCookieFrom, startTestServer, trpcMutation, trpcQuery, type TestServer } from './support/server.ts';
@@ -36,8 +38,8 @@ describe('the log of a sign-in', () => {
     const password = 'unguessable log-test passphrase';
     const bearer = 'Bearer leaked-bearer-credential-7f3a';
 
-    const signUp = await trpcMutation(server, 'auth.signUp', { name: 'Logged Person', email, password });
-    const first = sessionCookieFrom(signUp.headers);
+    await trpcMutation(server, 'auth.signUp', { name: 'Logged Person', email, password });
+    const first = sessionCookieFrom((await trpcMutation(server, 'auth.signIn', { email, password })).headers);
     const signIn = await trpcMutation(server, 'auth.signIn', { email, password }, { cookie: first?.header, headers: { authorization: bearer } });
     const second = sessionCookieFrom(signIn.headers);
     expect(signIn.status).toBe(200);
@@ -63,6 +65,34 @@ describe('the log of a sign-in', () => {
     expect(log).not.toMatch(/session=[a-z2-7]/);
     expect(log).not.toMatch(/"(?:cookie|set-cookie|authorization)"\s*:\s*"(?!\[redacted\])/i);
     expect(log).not.toContain('password_hash');
+  });
+
+  it('holds no reset or verification token, 2-step secret, code or recovery code from an account\'s security flows', async () => {
+    const email = `secured.${Date.now()}@example.com`;
+    const password = 'another unguessable passphrase';
+    await trpcMutation(server, 'auth.signUp', { name: 'Secured Person', email, password });
+    const cookie = sessionCookieFrom((await trpcMutation(server, 'auth.signIn', { email, password })).headers)?.header;
+    const id = await accountIdOf(database.db, email);
+    const verification = await latestLinkToken(database.db, id, 'EmailVerificationRequested');
+    await trpcMutation(server, 'auth.verifyEmail', { token: verification });
+    const started = await trpcMutation<{ secret: string; uri: string }>(server, 'account.twoStep.start', undefined, { cookie });
+    const secret = started.data?.secret ?? '';
+    const code = totpCodeAt(secret, new Date());
+    const confirmed = await trpcMutation<{ recoveryCodes: string[] }>(server, 'account.twoStep.confirm', { code }, { cookie });
+    const recovery = confirmed.data?.recoveryCodes ?? [];
+    const pending = sessionCookieFrom((await trpcMutation(server, 'auth.signIn', { email, password })).headers)?.header;
+    await trpcMutation(server, 'auth.secondFactor', { recoveryCode: recovery[0] }, { cookie: pending });
+    await trpcMutation(server, 'auth.requestPasswordReset', { email });
+    const reset = await latestLinkToken(database.db, id, 'PasswordResetRequested');
+    await trpcQuery(server, `auth.passwordResetLink?input=${encodeURIComponent(JSON.stringify({ json: { token: reset } }))}`);
+    await trpcMutation(server, 'auth.resetPassword', { token: reset, password: 'a brand new passphrase', recoveryCode: recovery[1] });
+
+    const log = lines.join('\n');
+    expect(log).toContain('"path":"/api/trpc/auth.resetPassword"');
+    expect(recovery).toHaveLength(10);
+    for (const value of [verification, reset, secret, code, ...recovery, ...recovery.map((shown) => shown.replace('-', ''))]) {
+      expect(value !== '' && log.includes(value), `log contains ${value}`).toBe(false);
+    }
   });
 
   it('keeps secrets out of what a log call is given directly, at every level', () => {

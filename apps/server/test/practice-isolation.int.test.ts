@@ -19,11 +19,33 @@ import { startTestServer, trpcMutation, trpcQuery, type TestServer } from './sup
  * practice) with the input in PUBLIC_PROBES: an entry without a probe fails.
  */
 const NOT_PRACTICE_DATA = new Set([
+  // The signed-in account's own settings (issue 25): its name, e-mail, password, 2-step and
+  // sessions, each read and changed by the account's own id only.
+  'account.overview',
+  'account.rename',
+  'account.reauthenticate',
+  'account.changePassword',
+  'account.changeEmail',
+  'account.resendVerification',
+  'account.twoStep.start',
+  'account.twoStep.confirm',
+  'account.twoStep.disable',
+  'account.twoStep.regenerateRecoveryCodes',
+  'account.sessions.list',
+  'account.sessions.revoke',
+  'account.sessions.revokeOthers',
+  'account.notifications',
   'applications.submit',
   'auth.me',
   'auth.signIn',
   'auth.signOut',
   'auth.signUp',
+  // Getting back in: a reset or verification link acts for the bearer of its own token only.
+  'auth.secondFactor',
+  'auth.requestPasswordReset',
+  'auth.passwordResetLink',
+  'auth.resetPassword',
+  'auth.verifyEmail',
   // A listing's online booking: its session types, free/busy times, and a patient's booking.
   'booking.book',
   'booking.hold',
@@ -703,6 +725,25 @@ const PRACTICE_PROCEDURES: Record<string, IsolationCase> = {
 
 /** A representative input for each allow-listed procedure (a valid one wherever it is cheap). */
 const PUBLIC_PROBES: Record<string, (fixture: Fixture) => unknown> = {
+  'account.overview': () => undefined,
+  'account.rename': () => ({ name: 'Dr. Other' }),
+  'account.reauthenticate': () => ({ password: 'not-the-password' }),
+  'account.changePassword': () => ({ currentPassword: 'not-the-password', newPassword: 'a long unusual passphrase 42' }),
+  'account.changeEmail': (fixture) => ({ email: fixture.owner.user.email, password: 'not-the-password' }),
+  'account.resendVerification': () => undefined,
+  'account.twoStep.start': () => undefined,
+  'account.twoStep.confirm': () => ({ code: '123456' }),
+  'account.twoStep.disable': () => ({ code: '123456' }),
+  'account.twoStep.regenerateRecoveryCodes': () => ({ code: '123456' }),
+  'account.sessions.list': () => undefined,
+  'account.sessions.revoke': () => ({ sessionId: '00000000-0000-4000-8000-000000000000' }),
+  'account.sessions.revokeOthers': () => undefined,
+  'account.notifications': () => ({ bookingRequests: true, referrals: true, contactMessages: true, communityEvents: true }),
+  'auth.secondFactor': () => ({ code: '123456' }),
+  'auth.requestPasswordReset': (fixture) => ({ email: fixture.owner.user.email }),
+  'auth.passwordResetLink': () => ({ token: 'D'.repeat(43) }),
+  'auth.resetPassword': () => ({ token: 'E'.repeat(43), password: 'a long unusual passphrase 42' }),
+  'auth.verifyEmail': () => ({ token: 'F'.repeat(43) }),
   'applications.submit': () => ({ name: 'Pat Applicant', email: 'pat.applicant@example.com', phone: '', specialties: ['Naturopathy'], experience: '3-5', website: '', message: 'I would like to join.', acceptTerms: true }),
   'auth.me': () => undefined,
   'auth.signIn': (fixture) => ({ email: fixture.owner.user.email, password: 'not-the-password' }),

@@ -190,7 +190,7 @@ describe('the demo seed', () => {
       await seedDatabase(demoDb.ownerDb, { demo: true }, now);
       const [demo] = await demoDb.query<{ id: string; name: string; email: string; role: string }>('SELECT id::text, name, email, role FROM app_user WHERE email = $1', [normalizeEmail(demoAccount.email)]);
       expect(demo).toBeDefined();
-      const caller = createCallerFactory(appRouter)(testContext(demoDb.db, { user: { id: demo?.id ?? '', name: demo?.name ?? '', email: demo?.email ?? '', role: 'practitioner' }, sessionId: 'demo', now }));
+      const caller = createCallerFactory(appRouter)(testContext(demoDb.db, { user: { id: demo?.id ?? '', name: demo?.name ?? '', email: demo?.email ?? '', role: 'practitioner', emailVerified: true }, sessionId: 'demo', now }));
       const overview = await caller.dashboard.overview();
       expect(overview.stats).toEqual({ totalPatients: 42, appointmentsThisWeek: 12, averageSessionMinutes: 55, profileCompletion: 85 });
       expect(overview.upcoming.some((appointment) => appointment.canStartSession)).toBe(true);

@@ -6,7 +6,7 @@
  * re-encoded, stored in PostgreSQL and served with cache headers.
  */
 import type { DirectoryProfile, DirectorySearchResult, PractitionerProfileInput, QuizMatchResult } from '@wellspring/domain';
-import { PROFILE_PHOTO_MAX_BYTES, profileMessages, profilePhotoMessages } from '@wellspring/domain';
+import { accountMessages, defaultBookingSettings, PROFILE_PHOTO_MAX_BYTES, profileMessages, profilePhotoMessages } from '@wellspring/domain';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createDirectoryChangeListener, type DirectoryChangeListener } from '../src/cache/directory-change-listener.ts';
@@ -72,6 +72,18 @@ afterAll(async () => {
 });
 
 describe('profile.save publishes to the directory', () => {
+  it('refuses an account whose address is not proved yet, and the same account once it is', async () => {
+    const unproved = await createPractitioner(database.db, { name: 'Dr. Unproved Ada', emailVerified: false });
+    const refused = await trpcMutation(first.http, 'profile.save', profileInput({ name: 'Dr. Unproved Ada' }), { cookie: unproved.cookie });
+    expect(refused.status).toBe(412);
+    expect(refused.error?.message).toBe(accountMessages.needsVerifiedEmail);
+    expect(await unproved.caller.profile.mine()).toEqual({ profile: null, practitionerId: null });
+    const bookings = await trpcMutation(first.http, 'booking.saveSettings', { ...defaultBookingSettings('America/Chicago'), enabled: true }, { cookie: unproved.cookie });
+    expect(bookings.error?.data.fieldErrors).toEqual({ enabled: [accountMessages.needsVerifiedEmail] });
+    await database.query('UPDATE app_user SET email_verified_at = now() WHERE id = $1', [unproved.user.id]);
+    expect((await trpcMutation(first.http, 'profile.save', profileInput({ name: 'Dr. Unproved Ada' }), { cookie: unproved.cookie })).status).toBe(200);
+  });
+
   it('creates the listing on the first save, visible to search, quiz and profile on another server at once', async () => {
     const practitioner = await createPractitioner(database.db, { name: 'Dr. Quillon Zephyrine' });
     expect(await practitioner.caller.profile.mine()).toEqual({ profile: null, practitionerId: null });

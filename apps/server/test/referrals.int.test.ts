@@ -13,6 +13,7 @@ import { createRelay, type Relay } from '../src/outbox/relay.ts';
 import { redeemReferralCode } from '../src/practice/referral-redemption.ts';
 import { createTestDatabase, type TestDatabase } from './support/database.ts';
 import { createPractitioner, type PracticeCaller, type TestPractitioner } from './support/practice-factory.ts';
+import { accountIdOf, latestLinkToken } from './support/account-links.ts';
 import { createTestCaller, testConfig } from './support/server.ts';
 import { readableMail, startSmtpSink, type SmtpSink } from './support/smtp-sink.ts';
 
@@ -52,6 +53,12 @@ const callerAt = (practitioner: TestPractitioner, now: Date) => createTestCaller
 
 const PASSWORD = 'Quiet-River-Stones-42';
 const signUp = (email: string, referralCode: string, now = new Date()) => createTestCaller(database.db, { now }).auth.signUp({ name: 'New Person', email, password: PASSWORD, referralCode });
+/** Opens the confirmation link the sign-up e-mailed: the address is proved, and the code is redeemed then. */
+async function verify(email: string): Promise<{ id: string }> {
+  const id = await accountIdOf(database.db, email);
+  await createTestCaller(database.db).auth.verifyEmail({ token: await latestLinkToken(database.db, id, 'EmailVerificationRequested') });
+  return { id };
+}
 
 describe('referral codes', () => {
   it('creates a code unique across the site, lists it, and refuses bad input with field messages', async () => {
@@ -194,15 +201,26 @@ describe('referrals', () => {
 });
 
 describe('redeeming a code at sign-up', () => {
-  it('counts the use, completes the matching pending referral and credits both sides', async () => {
+  it('counts nothing and shows no referral to the address until it is proved, then counts the use, completes the matching referral and credits both sides', async () => {
     const sender = await createPractitioner(database.db);
     const { id: codeId, code } = await newCode(sender.caller, { reward: '25' });
     const email = `redeemer.${randomUUID().slice(0, 8)}@example.com`;
     const sent = await sender.caller.referrals.create({ name: 'Redeemer', email, type: 'practitioner', referralCode: code });
     const other = await sender.caller.referrals.create({ name: 'Someone Else', email: 'else@example.com', type: 'patient', referralCode: code });
 
-    const { user } = await signUp(email.toUpperCase(), code.toLowerCase());
+    await signUp(email.toUpperCase(), code.toLowerCase());
+    // Anyone can sign up with any address: until its link is opened, the account counts no
+    // redemption and sees nothing sent to that address.
+    expect(await database.query('SELECT usage_count FROM referral_code WHERE id = $1', [codeId])).toEqual([{ usage_count: 0 }]);
+    const unproved = await database.db.user.findUniqueOrThrow({ where: { email }, select: { id: true, name: true, email: true, role: true } });
+    const unprovedCaller = createTestCaller(database.db, { user: { ...unproved, emailVerified: false }, sessionId: 'unproved' });
+    expect((await unprovedCaller.referrals.list()).referrals).toEqual([]);
+    expect(await failure(unprovedCaller.referrals.decline({ id: sent.id }))).toMatchObject({ code: 'NOT_FOUND' });
+
+    const user = await verify(email);
     expect(await database.query('SELECT usage_count FROM referral_code WHERE id = $1', [codeId])).toEqual([{ usage_count: 1 }]);
+    const provedCaller = createTestCaller(database.db, { user: { ...unproved, emailVerified: true }, sessionId: 'proved' });
+    expect((await provedCaller.referrals.list()).referrals.map((referral) => referral.id)).toEqual([sent.id]);
     const rows = await database.query<{ id: string; status: string; referrer_reward_minor: number | null; referee_reward_minor: number | null; referee_user_id: string | null }>(
       'SELECT id, status, referrer_reward_minor, referee_reward_minor, referee_user_id::text FROM referral WHERE id = ANY($1) ORDER BY status',
       [[sent.id, other.id]],
@@ -236,7 +254,9 @@ describe('redeeming a code at sign-up', () => {
     const deleted = await newCode(owner.caller);
     await owner.caller.referralCodes.delete({ id: deleted.id });
     const usedUp = await newCode(owner.caller, { maxUsage: '1' });
-    await signUp(`first.${randomUUID().slice(0, 8)}@example.com`, usedUp.code);
+    const first = `first.${randomUUID().slice(0, 8)}@example.com`;
+    await signUp(first, usedUp.code);
+    await verify(first);
     const cases: [string, string][] = [
       [inactive.code, 'This referral code is inactive.'],
       [expired.code, 'This referral code has expired.'],
@@ -270,12 +290,14 @@ describe('redeeming a code at sign-up', () => {
     expect(await database.query('SELECT count(*)::int AS n FROM referral_redemption WHERE code_id = $1', [codeId])).toEqual([{ n: 3 }]);
   });
 
-  it('never goes past the limit for parallel sign-ups over HTTP-less callers either', async () => {
+  it('never goes past the limit when accounts signed up with it are proved in parallel, and every one of them is proved', async () => {
     const owner = await createPractitioner(database.db);
     const { id: codeId, code } = await newCode(owner.caller, { maxUsage: '2' });
-    const results = await Promise.allSettled(Array.from({ length: 5 }, () => signUp(`parallel.${randomUUID().slice(0, 8)}@example.com`, code)));
-    expect(results.filter((result) => result.status === 'fulfilled')).toHaveLength(2);
+    const emails = Array.from({ length: 5 }, () => `parallel.${randomUUID().slice(0, 8)}@example.com`);
+    for (const email of emails) await signUp(email, code);
+    await Promise.all(emails.map((email) => verify(email)));
     expect(await database.query('SELECT usage_count FROM referral_code WHERE id = $1', [codeId])).toEqual([{ usage_count: 2 }]);
+    expect(await database.query('SELECT count(*)::int AS n FROM app_user WHERE email = ANY($1) AND email_verified_at IS NOT NULL', [emails])).toEqual([{ n: 5 }]);
   });
 });
 
@@ -290,7 +312,7 @@ describe('the demo seed', () => {
     expect((await demo.caller.referralCodes.list()).map((code) => [code.code, code.rewards.referrer, code.maxUsage, code.active])).toEqual([
       ['WELLNESS50', 5000, 50, true],
       ['COLLAB20', 2000, null, true],
-      ['INITIAL25', 2500, 25, false],
+      ['INITIAL25', 2500, 25, true],
     ]);
   });
 });

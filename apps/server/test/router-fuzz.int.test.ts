@@ -213,7 +213,9 @@ let userId = '';
 beforeAll(async () => {
   database = await createTestDatabase();
   server = await startTestServer(database.db);
-  const signedUp = await trpcMutation<{ user: { id: string } }>(server, 'auth.signUp', { name: 'Fuzz Owner', email: `fuzz.owner.${Date.now()}@example.com`, password: 'a long fuzzing passphrase' });
+  const owner = { email: `fuzz.owner.${Date.now()}@example.com`, password: 'a long fuzzing passphrase' };
+  await trpcMutation(server, 'auth.signUp', { name: 'Fuzz Owner', ...owner });
+  const signedUp = await trpcMutation<{ user: { id: string } }>(server, 'auth.signIn', owner);
   expect(sessionCookieFrom(signedUp.headers)).toBeDefined();
   userId = signedUp.data?.user.id ?? '';
   const [practice] = await database.query<{ id: string }>('SELECT id FROM practice WHERE owner_user_id = $1', [userId]);

@@ -42,7 +42,8 @@ interface Me {
 /** Signs up over HTTP (the session starts now, by the wall clock); returns the Cookie header and the session's row id. */
 async function signUp(on: TestServer = server) {
   const email = uniqueEmail('idle');
-  const response = await trpcMutation(on, 'auth.signUp', { name: 'Dr. Idle Tester', email, password: 'correct horse battery' });
+  expect((await trpcMutation(on, 'auth.signUp', { name: 'Dr. Idle Tester', email, password: 'correct horse battery' })).status).toBe(200);
+  const response = await trpcMutation(on, 'auth.signIn', { email, password: 'correct horse battery' });
   expect(response.status).toBe(200);
   const cookie = sessionCookieFrom(response.headers);
   return { email: email.toLowerCase(), cookie: cookie?.header, sessionId: sessionIdFromToken(cookie?.token ?? '') };
@@ -105,7 +106,7 @@ describe('the session idle limit', () => {
     expect(favorites.status).toBe(401);
     expect(favorites.error?.data.code).toBe('UNAUTHORIZED');
     expect(await sessionRow(sessionId)).toBeUndefined();
-    expect((await me(cookie)).data).toEqual({ user: null });
+    expect((await me(cookie)).data).toEqual({ user: null, secondFactorPending: false });
   });
 
   it('ends the session once the limit has passed since its last recorded use', async () => {
@@ -114,7 +115,7 @@ describe('the session idle limit', () => {
     expect((await me(cookie)).data?.user).not.toBeNull();
 
     advanceClock(30 * MINUTE_MS);
-    expect((await me(cookie)).data).toEqual({ user: null });
+    expect((await me(cookie)).data).toEqual({ user: null, secondFactorPending: false });
   });
 
   it('follows SESSION_IDLE_MINUTES', async () => {
@@ -124,7 +125,7 @@ describe('the session idle limit', () => {
       advanceClock(4 * MINUTE_MS);
       expect((await me(first.cookie, strict)).data?.user?.email).toBe(first.email);
       advanceClock(6 * MINUTE_MS);
-      expect((await me(first.cookie, strict)).data).toEqual({ user: null });
+      expect((await me(first.cookie, strict)).data).toEqual({ user: null, secondFactorPending: false });
     } finally {
       await strict.close();
     }
@@ -133,7 +134,7 @@ describe('the session idle limit', () => {
   it('lets signing in again after an idle end open a new session', async () => {
     const { email, cookie } = await signUp();
     advanceClock(31 * MINUTE_MS);
-    expect((await me(cookie)).data).toEqual({ user: null });
+    expect((await me(cookie)).data).toEqual({ user: null, secondFactorPending: false });
 
     clockOffsetMs = 0;
     const signedIn = await trpcMutation(server, 'auth.signIn', { email, password: 'correct horse battery' }, { cookie });
@@ -162,7 +163,7 @@ describe('the sliding 30-day expiry, alongside the idle limit', () => {
     await database.query("UPDATE session SET expires_at = now() + interval '10 minutes' WHERE id = $1", [sessionId]);
 
     advanceClock(11 * MINUTE_MS);
-    expect((await me(cookie)).data).toEqual({ user: null });
+    expect((await me(cookie)).data).toEqual({ user: null, secondFactorPending: false });
     expect(await sessionRow(sessionId)).toBeUndefined();
   });
 });

@@ -6,6 +6,7 @@
 import { API_MAX_BATCH_SIZE, authMessages } from '@wellspring/domain';
 import superjson from 'superjson';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { processLinkTokens } from '../src/auth/link-tokens.ts';
 import { deleteExpiredRateLimits } from '../src/repositories/rate-limit.repository.ts';
 import { createTestDatabase, type TestDatabase } from './support/database.ts';
 import { startTestServer, trpcMutation, type TestServer } from './support/server.ts';
@@ -57,22 +58,43 @@ describe('sign-in from one address', () => {
 });
 
 describe('sign-in to one account', () => {
-  it('is refused after 10 tries from any number of addresses, even with the right password', async () => {
+  it('counts failures only: twelve right passwords in a row all sign in', async () => {
+    const email = `regular.${Date.now()}@example.com`;
+    await withServer(DEFAULT_LIMITS, async (server) => {
+      await trpcMutation(server, 'auth.signUp', { name: 'Regular Person', email, password: 'the real passphrase' });
+      const statuses: number[] = [];
+      for (let index = 0; index < 12; index += 1) statuses.push((await trpcMutation(server, 'auth.signIn', { email, password: 'the real passphrase' })).status);
+      expect(statuses).toEqual(Array(12).fill(200));
+    });
+  });
+
+  it('is locked after 10 failures from any number of addresses, e-mails the owner a reset link, and that link lets the owner back in', async () => {
     const email = `target.${Date.now()}@example.com`;
     await withServer({ ...DEFAULT_LIMITS, TRUST_PROXY: '1' }, async (server) => {
       await trpcMutation(server, 'auth.signUp', { name: 'Target Person', email, password: 'the real passphrase' });
       const statuses: number[] = [];
       for (let index = 0; index < 10; index += 1) {
-        const response = await trpcMutation(server, 'auth.signIn', { email, password: `guess ${index} here` }, { headers: { 'x-forwarded-for': `198.51.100.${index + 1}` } });
+        const response = await trpcMutation(server, 'auth.signIn', { email, password: `guess ${index} here` }, { headers: { 'x-forwarded-for': `198.51.100.${(index % 3) + 1}` } });
         statuses.push(response.status);
       }
       const right = await trpcMutation(server, 'auth.signIn', { email, password: 'the real passphrase' }, { headers: { 'x-forwarded-for': '198.51.100.200' } });
       expect(statuses).toEqual(Array(10).fill(401));
       expect(right.status).toBe(429);
+      expect(right.error?.message).toBe(authMessages.tooManyAttempts);
       expect(Number(right.headers.get('retry-after'))).toBeGreaterThan(0);
       // Another account is not affected.
       const other = await trpcMutation(server, 'auth.signIn', { email: `other.${Date.now()}@example.com`, password: 'whatever it is' }, { headers: { 'x-forwarded-for': '198.51.100.201' } });
       expect(other.status).toBe(401);
+
+      // The owner is told, with a reset link (the one e-mail of the lock).
+      const [user] = await database.query<{ id: string }>('SELECT id FROM app_user WHERE email = $1', [email]);
+      const locked = await database.query<{ payload: { tokenId: string; reason: string } }>("SELECT payload FROM domain_event WHERE aggregate_id = $1 AND type = 'PasswordResetRequested'", [user?.id]);
+      expect(locked.map((event) => event.payload.reason)).toEqual(['locked']);
+      const token = processLinkTokens().token('password-reset', locked[0]?.payload.tokenId ?? '', 0);
+      const reset = await trpcMutation(server, 'auth.resetPassword', { token, password: 'a brand new passphrase' }, { headers: { 'x-forwarded-for': '198.51.100.200' } });
+      expect(reset.status).toBe(200);
+      const back = await trpcMutation(server, 'auth.signIn', { email, password: 'a brand new passphrase' }, { headers: { 'x-forwarded-for': '198.51.100.200' } });
+      expect(back.status).toBe(200);
     });
   });
 });

@@ -64,6 +64,8 @@ export * from './contact/contact-message.machine.ts';
 export * from './directory/favorite.machine.ts';
 export * from './community/resource-download.machine.ts';
 export * from './accounts/account.machine.ts';
+export * from './accounts/account-security.machine.ts';
+export * from './accounts/account-security.schema.ts';
 export * from './booking/booking-settings.schema.ts';
 export * from './booking/booking-request.schema.ts';
 export * from './booking/slots.ts';

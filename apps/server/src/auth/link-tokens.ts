@@ -9,7 +9,7 @@
  */
 import { createHash, createHmac, hkdfSync, randomBytes, timingSafeEqual } from 'node:crypto';
 
-export type LinkPurpose = 'manage-booking' | 'calendar-feed';
+export type LinkPurpose = 'manage-booking' | 'calendar-feed' | 'password-reset' | 'email-verification' | 'email-change';
 
 export interface LinkTokens {
   /** The token of `subject`'s link for `purpose`, at `generation`. */

@@ -13,6 +13,7 @@ import type { Request, Response } from 'express';
 import type { Database } from '../db/client.ts';
 import { deleteSession, findSessionWithUser, insertSession, touchSession } from '../repositories/session.repository.ts';
 import type { PublicUser } from '../repositories/user.repository.ts';
+import { shortenedAddress } from './address.ts';
 
 export const SESSION_COOKIE = 'session';
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -29,7 +30,11 @@ export const SESSION_ACTIVITY_GRANULARITY_MS = 60 * 1000;
 
 export interface ValidSession {
   readonly id: string;
+  readonly publicId: string;
   readonly expiresAt: Date;
+  readonly authenticatedAt: Date;
+  /** The password was right and the 2-step code is still owed: the session opens nothing yet. */
+  readonly secondFactorPending: boolean;
   readonly user: PublicUser;
   /** The user's practice, when the account has one (read with the session, in the same statement). */
   readonly practice: { readonly id: string; readonly timeZone: string } | null;
@@ -46,10 +51,31 @@ export function sessionIdFromToken(token: string): string {
   return encodeHexLowerCase(sha256(new TextEncoder().encode(token)));
 }
 
-export async function createSession(db: Database, userId: string, now = new Date()): Promise<{ token: string; expiresAt: Date }> {
+export interface SessionOrigin {
+  /** The browser's User-Agent header, for the sessions list. */
+  readonly userAgent?: string | null;
+  /** The client address, stored shortened. */
+  readonly address?: string | null;
+  /** The password was right; the 2-step code is still owed. */
+  readonly secondFactorPending?: boolean;
+}
+
+/** A session still owing its 2-step code ends after this long (the sign-in starts again). */
+export const SECOND_FACTOR_WINDOW_MS = 5 * 60 * 1000;
+
+export async function createSession(db: Database, userId: string, now = new Date(), origin: SessionOrigin = {}): Promise<{ token: string; expiresAt: Date }> {
   const token = generateSessionToken();
-  const expiresAt = new Date(now.getTime() + SESSION_LIFETIME_MS);
-  await insertSession(db, { id: sessionIdFromToken(token), userId, expiresAt, lastActiveAt: now });
+  const pending = origin.secondFactorPending ?? false;
+  const expiresAt = new Date(now.getTime() + (pending ? SECOND_FACTOR_WINDOW_MS : SESSION_LIFETIME_MS));
+  await insertSession(db, {
+    id: sessionIdFromToken(token),
+    userId,
+    expiresAt,
+    lastActiveAt: now,
+    userAgent: origin.userAgent?.slice(0, 512) ?? null,
+    address: origin.address ? shortenedAddress(origin.address) : null,
+    secondFactorPending: pending,
+  });
   return { token, expiresAt };
 }
 
@@ -58,6 +84,11 @@ export interface SessionValidation {
   readonly now: Date;
   /** A session with no recorded activity for this long is over. */
   readonly idleTimeoutMs: number;
+  /**
+   * Whether a session still owing its 2-step code is answered (only the sign-in's second step asks);
+   * otherwise it is null like no session: it opens nothing.
+   */
+  readonly allowSecondFactorPending?: boolean;
 }
 
 /**
@@ -65,22 +96,33 @@ export interface SessionValidation {
  * deleted). A valid session's use is recorded (see SESSION_ACTIVITY_GRANULARITY_MS) and, with under
  * 15 days left, its expiry moves to 30 days from now.
  */
-export async function validateSessionToken(db: Database, token: string, { now, idleTimeoutMs }: SessionValidation): Promise<ValidSession | null> {
+export async function validateSessionToken(db: Database, token: string, { now, idleTimeoutMs, allowSecondFactorPending = false }: SessionValidation): Promise<ValidSession | null> {
   const id = sessionIdFromToken(token);
   const row = await findSessionWithUser(db, id);
   if (!row) return null;
+  if (row.secondFactorPending && !allowSecondFactorPending) return null;
   const expired = now.getTime() >= row.expiresAt.getTime();
   const idle = now.getTime() - row.lastActiveAt.getTime() >= idleTimeoutMs;
   if (expired || idle) {
     await deleteSession(db, id);
     return null;
   }
-  const renew = row.expiresAt.getTime() - now.getTime() < SESSION_RENEW_THRESHOLD_MS;
+  // A session owing its code keeps its short expiry: only the code turns it into a full one.
+  const renew = !row.secondFactorPending && row.expiresAt.getTime() - now.getTime() < SESSION_RENEW_THRESHOLD_MS;
   const expiresAt = renew ? new Date(now.getTime() + SESSION_LIFETIME_MS) : row.expiresAt;
   if (renew || now.getTime() - row.lastActiveAt.getTime() >= SESSION_ACTIVITY_GRANULARITY_MS) {
     await touchSession(db, id, { lastActiveAt: now, ...(renew ? { expiresAt } : {}) });
   }
-  return { id, expiresAt, user: row.user, practice: row.practice, renewed: renew };
+  return {
+    id,
+    publicId: row.publicId,
+    expiresAt,
+    authenticatedAt: row.authenticatedAt,
+    secondFactorPending: row.secondFactorPending,
+    user: row.user,
+    practice: row.practice,
+    renewed: renew,
+  };
 }
 
 export function invalidateSession(db: Database, sessionId: string): Promise<void> {

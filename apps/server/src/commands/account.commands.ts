@@ -1,17 +1,13 @@
 /**
  * Signing up (`auth.signUp`) on the command runner. The aggregate is the normalized e-mail
  * address, locked with an advisory lock so two sign-ups with one address decide one after the
- * other; the domain's account machine refuses a registered address. Its save writes the account,
- * its (empty) practice, and — when a referral code came with the form — the code's redemption
- * (practice/referral-redemption.ts), all in the runner's transaction: a refused code answers under
- * the form's referral-code field, and the account is not made.
- *
- * A refused redemption is found after the account's rows are written, so this machine must run
- * under `runCommand`, whose rollback undoes them (not `executeCommand` in a caller's transaction).
+ * other; the domain's account machine refuses a registered address. Its save writes the account
+ * and its (empty) practice in the runner's transaction. A referral code that came with the form is
+ * kept on the account and redeemed when the address is proved (commands/account-security.commands.ts):
+ * an account nobody has proved the address of counts no redemption (issue 25).
  */
 import { accountEventSchema, decideAccount, evolveAccount, type AccountEvent, type AccountState, type SignUpCommand } from '@wellspring/domain';
 import type { DatabaseTransaction } from '../db/client.ts';
-import { redeemReferralCode } from '../practice/referral-redemption.ts';
 import { createUser, findUserCredentialsByEmail } from '../repositories/user.repository.ts';
 import { lockAggregate, type CommandMachine } from './run-command.ts';
 
@@ -43,14 +39,12 @@ export function accountCommands(form: SignUpForm): CommandMachine<AccountState, 
     },
     decide: (state, command) => decideAccount(state, command),
     evolve: evolveAccount,
-    async save(tx, { after, context }) {
+    async save(tx, { after }) {
       if (after.status !== 'registered') throw new Error('account sign-up: an accepted SignUp registers the account');
       const { userId } = after;
-      await createUser(tx, { id: userId, email: form.email, name: form.name, passwordHash: form.passwordHash });
+      await createUser(tx, { id: userId, email: form.email, name: form.name, passwordHash: form.passwordHash, pendingReferralCode: form.referralCode === '' ? null : form.referralCode });
       await createPracticeFor(tx, userId);
-      if (form.referralCode === '') return undefined;
-      const redeemed = await redeemReferralCode(tx, { ...context, actor: { userId } }, { code: form.referralCode, userId, email: form.email });
-      return redeemed.ok ? undefined : { ...redeemed.error, field: 'referralCode' };
+      return undefined;
     },
     toStoredEvent: (event) => ({ type: event.type, payload: { ...event } }),
   };

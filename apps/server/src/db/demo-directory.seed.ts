@@ -41,8 +41,8 @@ export async function seedDemoDirectory(db: Database): Promise<DemoDirectorySeed
     if (rows.length > 0) return NOTHING;
     const listed = await insertPractitioners(client, practitioners.map(profileOfGenerated));
     const users = await client.query(
-      `INSERT INTO app_user (id, email, name, password_hash, role)
-       SELECT u.id, u.email, u.name, $2, 'practitioner' FROM jsonb_to_recordset($1::jsonb) AS u(id uuid, email text, name text)
+      `INSERT INTO app_user (id, email, name, password_hash, role, email_verified_at)
+       SELECT u.id, u.email, u.name, $2, 'practitioner', now() FROM jsonb_to_recordset($1::jsonb) AS u(id uuid, email text, name text)
        ON CONFLICT (email) DO NOTHING`,
       [JSON.stringify(accounts.map((account) => ({ id: account.userId, email: account.accountEmail, name: account.name }))), NO_PASSWORD],
     );

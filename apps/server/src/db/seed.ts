@@ -57,7 +57,7 @@ export async function seedDatabase(db: Database, options: SeedOptions, now = new
   const passwordHash = await hashPassword(demoAccount.password);
   const demo = await db.user.upsert({
     where: { email },
-    create: { email, name: demoAccount.name, passwordHash, role: 'practitioner' },
+    create: { email, name: demoAccount.name, passwordHash, role: 'practitioner', emailVerifiedAt: new Date() },
     update: {},
     select: { id: true },
   });

@@ -1,5 +1,5 @@
 import type { Database } from '../db/client.ts';
-import { countRateLimitHit } from '../repositories/rate-limit.repository.ts';
+import { countRateLimitHit, peekRateLimit } from '../repositories/rate-limit.repository.ts';
 
 export interface RateLimitRule {
   /** Names the limited action, e.g. `sign-in`. */
@@ -18,5 +18,15 @@ export type RateLimitVerdict = { readonly allowed: true } | { readonly allowed: 
 export async function consumeRateLimit(db: Database, rule: RateLimitRule, subject: string, now = new Date()): Promise<RateLimitVerdict> {
   const hit = await countRateLimitHit(db, `${rule.bucket}:${subject}`, rule.windowMs, now);
   if (hit.count <= rule.max) return { allowed: true };
+  return { allowed: false, retryAfterSeconds: Math.max(1, Math.ceil((hit.expiresAt.getTime() - now.getTime()) / 1000)) };
+}
+
+/**
+ * Whether `subject` has already used up `rule` (no hit counted): for limits that count failures
+ * only (sign-in), checked before the attempt, the failure counted after it (`consumeRateLimit`).
+ */
+export async function checkRateLimit(db: Database, rule: RateLimitRule, subject: string, now = new Date()): Promise<RateLimitVerdict> {
+  const hit = await peekRateLimit(db, `${rule.bucket}:${subject}`, now);
+  if (!hit || hit.count < rule.max) return { allowed: true };
   return { allowed: false, retryAfterSeconds: Math.max(1, Math.ceil((hit.expiresAt.getTime() - now.getTime()) / 1000)) };
 }

@@ -12,7 +12,7 @@
  * sending but before recording lets its lease run out and the event is sent again with the same
  * idempotency key (the event id), which receivers use to drop the copy.
  */
-import type { ApplicationCommand } from '@wellspring/domain';
+import { accountMailEvents, type ApplicationCommand } from '@wellspring/domain';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { processLinkTokens, type LinkTokens } from '../auth/link-tokens.ts';
 import type { RelayConfig } from '../config.ts';
@@ -32,6 +32,7 @@ import {
   type RecordedOutcome,
 } from '../repositories/outbox.repository.ts';
 import { composeContactMail, loadContactMail } from './contact-mail.ts';
+import { accountEventFromPayload, composeAccountMail, loadAccountMail } from './account-mail.ts';
 import { bookingEventFromPayload, composeBookingMail, loadBookingMail } from './booking-mail.ts';
 import { delivered, describeError, failed, type DeliveryOutcome } from './delivery.ts';
 import { createInviteMailer, createMailTransport, inviteFromPayload } from './invite-mail.ts';
@@ -193,6 +194,23 @@ export function createRelay({ db, config, logger: parentLogger, random = Math.ra
     },
   };
   for (const type of ['BookingMade', 'BookingConfirmed', 'BookingCancelled', 'BookingMoved', 'BookingReminderScheduled', 'EarlierTimeOffered']) handlers.set(type, bookingMail);
+  // Account security (issue 25): a link or a notice to the account holder, as the account is now.
+  const accountMail: DeliveryHandler = {
+    async deliver(claim) {
+      const event = accountEventFromPayload(claim.payload);
+      if (!event) return failed(`unreadable ${claim.type} payload`, null, true);
+      const now = new Date();
+      const facts = await loadAccountMail(db, event, now);
+      if (!facts) return failed(`no account ${event.userId} for ${claim.type}`, null, true);
+      const mail = composeAccountMail(claim.id, event, facts, { mailFrom: config.mailFrom, publicUrl: config.publicUrl, links });
+      if (!mail) {
+        logger.info({ eventId: claim.id, type: claim.type }, 'account e-mail no longer applies: not sent');
+        return delivered();
+      }
+      return transport.send(mail, claim.id);
+    },
+  };
+  for (const type of accountMailEvents) handlers.set(type, accountMail);
   const types = [...handlers.keys()];
 
   /**

@@ -42,3 +42,14 @@ export async function deleteExpiredRateLimits(db: Database, now = new Date()): P
   const result = await db.rateLimit.deleteMany({ where: { expiresAt: { lte: now } } });
   return result.count;
 }
+
+/** The hits counted on `key` in its current window (no hit counted), or null when its window is closed. */
+export async function peekRateLimit(db: Database, key: string, now = new Date()): Promise<RateLimitHit | null> {
+  const result = await db.pool.query<{ count: number; expires_at: Date }>({
+    name: 'rate-limit-peek',
+    text: 'SELECT count, expires_at FROM rate_limit WHERE key = $1 AND expires_at > $2::timestamptz',
+    values: [key, now],
+  });
+  const row = result.rows[0];
+  return row ? { count: row.count, expiresAt: row.expires_at } : null;
+}

@@ -5,6 +5,7 @@ import type { inferRouterInputs, inferRouterOutputs } from '@trpc/server';
 import { applicationRouter } from './application.router.ts';
 import { appointmentsRouter } from './appointments.router.ts';
 import { authRouter } from './auth.router.ts';
+import { accountRouter } from './account.router.ts';
 import { clinicalRecordsRouter } from './clinical-records.router.ts';
 import { communityRouter } from './community.router.ts';
 import { bookingRouter } from './booking.router.ts';
@@ -29,6 +30,7 @@ export const appRouter = router({
   applications: applicationRouter,
   appointments: appointmentsRouter,
   auth: authRouter,
+  account: accountRouter,
   clinicalRecords: clinicalRecordsRouter,
   community: communityRouter,
   booking: bookingRouter,

@@ -7,6 +7,7 @@
  * (record 0033).
  */
 import {
+  accountMessages,
   bookingManageMessages,
   bookingManageSchema,
   bookingMoveSchema,
@@ -100,6 +101,8 @@ export const bookingRouter = router({
 
   /** Saves the settings through the booking settings machine. */
   saveSettings: practitionerProcedure.input(bookingSettingsSchema).mutation(async ({ ctx, input }): Promise<{ settings: BookingSettings }> => {
+    // Online bookings only for an account whose address is proved (issue 25).
+    if (input.enabled && !ctx.user.emailVerified) throw fieldError('enabled', accountMessages.needsVerifiedEmail);
     await ctx.command(bookingSettingsCommands(ctx.scope), ctx.scope.practiceId, { kind: 'SaveBookingSettings', settings: input });
     return { settings: input };
   }),

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import { practitionerProfileSchema, profileMessages } from '@wellspring/domain';
+import { TRPCError } from '@trpc/server';
+import { accountMessages, practitionerProfileSchema, profileMessages } from '@wellspring/domain';
 import { geocodeUsPlace } from '../geo/geocoder.ts';
 import { profilePublishCommands } from '../practice/profile.commands.ts';
 import type { MyProfile, ProfileSaved } from '../practice/profile.repository.ts';
@@ -17,6 +18,8 @@ export const profileRouter = router({
    * refuses a photo the caller did not upload (unless unchanged), under the photo field.
    */
   save: practitionerProcedure.input(practitionerProfileSchema).mutation(async ({ ctx, input }): Promise<ProfileSaved> => {
+    // A listing is published only by an account whose address is proved (issue 25).
+    if (!ctx.user.emailVerified) throw new TRPCError({ code: 'PRECONDITION_FAILED', message: accountMessages.needsVerifiedEmail });
     const place = await geocodeUsPlace(input.location);
     if (!place) throw fieldError('location', profileMessages.locationUnknown);
     const photo = await ctx.practice.profile.photoCheck(input.profileImage);

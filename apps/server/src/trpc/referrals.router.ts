@@ -8,6 +8,7 @@
 import { randomUUID } from 'node:crypto';
 import { TRPCError } from '@trpc/server';
 import {
+  authMessages,
   isReferralCodeExpired,
   normalizeEmail,
   normalizeReferralCode,
@@ -25,7 +26,8 @@ import {
 import { DomainRejection } from '../commands/run-command.ts';
 import { referralCodeCommands, referralCommands } from '../practice/referral.commands.ts';
 import { fieldError } from './field-error.ts';
-import { practitionerProcedure, publicProcedure, router, type Context } from './trpc.ts';
+import { clientIp, enforceRateLimit, practitionerProcedure, publicProcedure, router, type Context } from './trpc.ts';
+import { findReferralOffer } from '../practice/referral-offer.ts';
 import type { PracticeScope } from '../practice/practice-scope.ts';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -140,23 +142,11 @@ export const referralCodesRouter = router({
 
   /** Public: what the code of a shared link offers, and whether it can be redeemed now. */
   offer: publicProcedure.input(referralCodeRefSchema).query(async ({ ctx, input }) => {
-    // Through the view meant for it: a code's public facts, whichever practice it belongs to.
-    const [code] = await ctx.db.$queryRaw<
-      { code: string; description: string; rewardMinor: number; status: string; usageCount: number; maxUsage: number | null; expiresAt: Date | null; referrerName: string }[]
-    >`
-      SELECT o.code, o.description, o.reward_minor AS "rewardMinor", o.status, o.usage_count AS "usageCount", o.max_usage AS "maxUsage",
-             o.expires_at AS "expiresAt", u.name AS "referrerName"
-      FROM referral_code_offer o JOIN practice p ON p.id = o.practice_id JOIN app_user u ON u.id = p.owner_user_id
-      WHERE o.code = ${input.code}`;
-    if (!code || code.status === 'deleted') throw new TRPCError({ code: 'NOT_FOUND', message: referralCodeErrors.notFound });
-    const unavailable =
-      code.status !== 'active'
-        ? referralCodeErrors.inactive
-        : isReferralCodeExpired(code.expiresAt?.toISOString() ?? null, ctx.now)
-          ? referralCodeErrors.expired
-          : code.maxUsage !== null && code.usageCount >= code.maxUsage
-            ? referralCodeErrors.usedUp
-            : null;
-    return { code: code.code, description: code.description, rewardMinor: code.rewardMinor, referrerName: code.referrerName, unavailable };
+    // A public lookup: limited per address, so codes cannot be guessed by the hundred (issue 25).
+    const { lookupsPerAddressMax, lookupsWindowMs } = ctx.config.rateLimits;
+    await enforceRateLimit(ctx, { bucket: 'referral-offer-ip', max: lookupsPerAddressMax, windowMs: lookupsWindowMs }, clientIp(ctx), authMessages.tooManyAttempts);
+    const offer = await findReferralOffer(ctx.db, input.code, ctx.now);
+    if (!offer) throw new TRPCError({ code: 'NOT_FOUND', message: referralCodeErrors.notFound });
+    return offer;
   }),
 });

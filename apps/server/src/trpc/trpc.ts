@@ -13,6 +13,7 @@ import superjson, { type SuperJSONResult } from 'superjson';
 import type { DomainError, DomainErrorCode } from '@wellspring/domain';
 import type { Request, Response } from 'express';
 import { ZodError, z } from 'zod';
+import type { SecretBox } from '../auth/secret-box.ts';
 import { readSessionToken, setSessionCookie, validateSessionToken } from '../auth/session.ts';
 import type { ReadCache } from '../cache/read-cache.ts';
 import { IdempotencyKeyTaken, idempotentRequests, type IdempotentRequest } from '../commands/idempotency.ts';
@@ -21,7 +22,8 @@ import { findIdempotencyKey, recordIdempotentAnswer, storeIdempotentResponse, ty
 import type { Prisma } from '../generated/prisma/client.ts';
 import type { ServerConfig } from '../config.ts';
 import type { Database } from '../db/client.ts';
-import { consumeRateLimit, type RateLimitRule } from '../http/rate-limit.ts';
+import { checkRateLimit, consumeRateLimit, type RateLimitRule } from '../http/rate-limit.ts';
+import { countRateLimitHit } from '../repositories/rate-limit.repository.ts';
 import type { PublicUser } from '../repositories/user.repository.ts';
 import { practiceRepositories } from '../practice/practice-repositories.ts';
 import { NO_PRACTICE_MESSAGE, practiceOfUser, type PracticeScope } from '../practice/practice-scope.ts';
@@ -44,8 +46,10 @@ export interface Context {
   readonly directoryCache: ReadCache;
   /** Practices' busy times for online booking, dropped whenever a calendar changes. */
   readonly calendarCache: ReadCache;
-  /** The tokens of private links (a booking's manage link, a calendar feed). */
+  /** The tokens of private links (a booking's manage link, a calendar feed, account links). */
   readonly links: LinkTokens;
+  /** Seals the secrets the server reads back (2-step TOTP secrets). */
+  readonly secrets: SecretBox;
   readonly requestId: string;
   /** The signed-in user, or null. */
   readonly user: PublicUser | null;
@@ -55,6 +59,10 @@ export interface Context {
   readonly now: Date;
   /** The signed-in user's practice as the session lookup found it, or null (no session, or no practice yet). */
   readonly sessionPractice?: { readonly id: string; readonly timeZone: string } | null;
+  /** The signed-in session's public id and when its password was last entered (sensitive changes ask again after 10 minutes). */
+  readonly session?: { readonly publicId: string; readonly authenticatedAt: Date } | null;
+  /** A sign-in whose password was right and whose 2-step code is still owed: it opens nothing but the second step. */
+  readonly pendingSignIn?: { readonly sessionId: string; readonly userId: string } | null;
 }
 
 export interface ContextDependencies {
@@ -63,6 +71,7 @@ export interface ContextDependencies {
   readonly directoryCache: ReadCache;
   readonly calendarCache: ReadCache;
   readonly links: LinkTokens;
+  readonly secrets: SecretBox;
   /** The time of a request, for session expiry and the idle limit (tests pass their own clock). */
   readonly now: () => Date;
 }
@@ -71,7 +80,8 @@ export function createContextFactory(deps: ContextDependencies) {
   return async ({ req, res }: Pick<ExpressContextOptions, 'req' | 'res'>): Promise<Context> => {
     const token = readSessionToken(req);
     const now = deps.now();
-    const session = token ? await validateSessionToken(deps.db, token, { now, idleTimeoutMs: deps.config.sessions.idleTimeoutMs }) : null;
+    const found = token ? await validateSessionToken(deps.db, token, { now, idleTimeoutMs: deps.config.sessions.idleTimeoutMs, allowSecondFactorPending: true }) : null;
+    const session = found && !found.secondFactorPending ? found : null;
     if (token && session?.renewed) setSessionCookie(res, token, session.expiresAt, deps.config.production);
     return {
       req,
@@ -81,11 +91,14 @@ export function createContextFactory(deps: ContextDependencies) {
       directoryCache: deps.directoryCache,
       calendarCache: deps.calendarCache,
       links: deps.links,
+      secrets: deps.secrets,
       requestId: String(res.getHeader('x-request-id') ?? ''),
       user: session?.user ?? null,
       sessionId: session?.id ?? null,
       now,
       sessionPractice: session?.practice ?? null,
+      session: session ? { publicId: session.publicId, authenticatedAt: session.authenticatedAt } : null,
+      pendingSignIn: found?.secondFactorPending ? { sessionId: found.id, userId: found.user.id } : null,
     };
   };
 }
@@ -253,7 +266,9 @@ export const practitionerProcedure = authedProcedure.use(async ({ ctx, next, pat
   const scope = await scopeOf(ctx);
   const rule = practiceCallAuditRule(path);
   const input = await getRawInput();
-  const binding = { practiceId: scope.practiceId, userEmail: normalizeEmail(ctx.user.email) };
+  // Referrals addressed to the account's e-mail are shown only once the address is proved (issue 25):
+  // row-level security matches them against this binding, so an unverified account sees none.
+  const binding = { practiceId: scope.practiceId, userEmail: ctx.user.emailVerified ? normalizeEmail(ctx.user.email) : null };
   const call = (sql: PracticeSql, command: PracticeCommandRunner) => {
     const registerPatient = async (details: NewPatientDetails): Promise<{ id: string; name: string }> => {
       const id = randomUUID();
@@ -337,6 +352,21 @@ export async function enforceRateLimit(ctx: Context, rule: RateLimitRule, subjec
   const earlier = Number(ctx.res.getHeader('retry-after') ?? 0);
   ctx.res.setHeader('Retry-After', String(Math.max(earlier, verdict.retryAfterSeconds)));
   throw new TRPCError({ code: 'TOO_MANY_REQUESTS', message });
+}
+
+/** Answers 429 with Retry-After when `subject` has used up `rule` already; counts nothing (see `countFailure`). */
+export async function refuseWhenLimited(ctx: Context, rule: RateLimitRule, subject: string, message: string): Promise<void> {
+  const verdict = await checkRateLimit(ctx.db, rule, subject);
+  if (verdict.allowed) return;
+  const earlier = Number(ctx.res.getHeader('retry-after') ?? 0);
+  ctx.res.setHeader('Retry-After', String(Math.max(earlier, verdict.retryAfterSeconds)));
+  throw new TRPCError({ code: 'TOO_MANY_REQUESTS', message });
+}
+
+/** Counts one failure of `subject` under `rule`; true when this one used the limit up (the lock begins). */
+export async function countFailure(ctx: Context, rule: RateLimitRule, subject: string): Promise<boolean> {
+  const { count } = await countRateLimitHit(ctx.db, `${rule.bucket}:${subject}`, rule.windowMs);
+  return count === rule.max;
 }
 
 /** The caller's IP (behind a proxy only when TRUST_PROXY is set). */

@@ -29,7 +29,7 @@ let counter = 0;
 
 export async function createPractitioner(
   db: Database,
-  options: { readonly name?: string; readonly timeZone?: string; readonly now?: Date; readonly contextOverrides?: Partial<Context> } = {},
+  options: { readonly name?: string; readonly timeZone?: string; readonly now?: Date; readonly contextOverrides?: Partial<Context>; readonly emailVerified?: boolean } = {},
 ): Promise<TestPractitioner> {
   counter += 1;
   const user = await createUser(db, {
@@ -37,6 +37,8 @@ export async function createPractitioner(
     name: options.name ?? `Dr. Test ${counter}`,
     passwordHash: 'not-a-real-hash',
     role: 'practitioner',
+    // Proved by default, as an account that opened its link; `emailVerified: false` for one that has not.
+    emailVerifiedAt: options.emailVerified === false ? null : new Date(),
   });
   // What sign-up's account machine does, straight in the database.
   const practice = await db.practice.create({ data: { ownerUserId: user.id }, select: { id: true } });

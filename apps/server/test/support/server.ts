@@ -2,6 +2,7 @@
  * The real Express app on an ephemeral port, and a small tRPC-over-HTTP client that lets a test
  * send exactly the headers a browser would (Origin, Cookie, Host).
  */
+import { processSecretBox } from '../../src/auth/secret-box.ts';
 import { processLinkTokens } from '../../src/auth/link-tokens.ts';
 import type { AddressInfo } from 'node:net';
 import http from 'node:http';
@@ -48,6 +49,10 @@ const TEST_ENV: Record<string, string> = {
   RATE_LIMIT_SIGN_UP_MAX: '1000',
   RATE_LIMIT_WAITLIST_PER_MIN: '1000',
   RATE_LIMIT_CONTACT_MAX: '1000',
+  RATE_LIMIT_LOOKUPS_PER_ADDRESS_MAX: '1000',
+  RATE_LIMIT_PASSWORD_RESET_PER_ADDRESS_MAX: '1000',
+  RATE_LIMIT_PASSWORD_RESET_PER_EMAIL_MAX: '1000',
+  RATE_LIMIT_VERIFICATION_RESEND_MAX: '1000',
   WEB_DIST_DIR: '/nonexistent/wellspring-web-dist',
 };
 
@@ -145,7 +150,7 @@ export function testContext(db: Database, overrides: Partial<Context> = {}): Con
     getHeader: (name: string) => headers.get(name.toLowerCase()),
     setHeader: (name: string, value: string) => headers.set(name.toLowerCase(), value),
   } as unknown as Context['res'];
-  return { req, res, db, config: testConfig(), directoryCache: ReadCache.disabled(), calendarCache: ReadCache.disabled(), links: processLinkTokens(), requestId: 'test', user: null, sessionId: null, now: new Date(), ...overrides };
+  return { req, res, db, config: testConfig(), directoryCache: ReadCache.disabled(), calendarCache: ReadCache.disabled(), links: processLinkTokens(), secrets: processSecretBox(), requestId: 'test', user: null, sessionId: null, now: new Date(), ...overrides };
 }
 
 /** A tRPC caller for procedures that need no HTTP details. */

@@ -23,7 +23,7 @@ export const authMessages = {
 const PASSWORD_MIN = 8;
 const PASSWORD_MAX = 128;
 
-const emailField = lineText().trim().max(MAX_EMAIL_LENGTH, authMessages.email).pipe(z.email(authMessages.email));
+export const emailField = lineText().trim().max(MAX_EMAIL_LENGTH, authMessages.email).pipe(z.email(authMessages.email));
 
 /**
  * How a password is compared with what a guesser tries first (the name, the e-mail, the server's list
@@ -48,7 +48,7 @@ function newPasswordProblem(password: string): string | null {
  * Whether a password is the account's e-mail address, or the part before its "@" (for
  * `robin.vale@example.com`, `robin.vale` as well), ignoring letter case and spaces.
  */
-function passwordMatchesEmail(password: string, email: string): boolean {
+export function passwordMatchesEmail(password: string, email: string): boolean {
   const candidate = comparablePassword(password);
   const address = comparablePassword(email);
   const at = address.lastIndexOf('@');
@@ -56,11 +56,11 @@ function passwordMatchesEmail(password: string, email: string): boolean {
 }
 
 /** Whether a password is the account holder's name, ignoring letter case and spaces ("Robin Vale" = `robinvale`). */
-function passwordMatchesName(password: string, name: string): boolean {
+export function passwordMatchesName(password: string, name: string): boolean {
   return comparablePassword(password) === comparablePassword(name);
 }
 
-const newPasswordField = lineText()
+export const newPasswordField = lineText()
   .min(PASSWORD_MIN, authMessages.passwordTooShort)
   .max(PASSWORD_MAX, authMessages.passwordTooLong)
   .superRefine((password, ctx) => {

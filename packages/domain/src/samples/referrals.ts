@@ -47,7 +47,7 @@ export function buildSampleReferralCodes(today: CalendarDate): ReferralCode[] {
       maxUsage: 25,
       expiryDate: endOfDayUtc(sampleDay(today, 30)),
       rewards: { referrer: 2500, referee: 2500 },
-      active: false,
+      active: true,
       description: '25% off initial visit',
     },
   ];

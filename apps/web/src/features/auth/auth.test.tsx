@@ -1,17 +1,17 @@
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { authMessages } from '@wellspring/domain';
+import { accountMessages, authMessages } from '@wellspring/domain';
 import { describe, expect, it, vi } from 'vitest';
-import { ApiError, conflict, stubApi } from '../../test/api-stub.ts';
+import { ApiError, stubApi } from '../../test/api-stub.ts';
 import { renderWithProviders } from '../../test/render.tsx';
 import { SignInPage } from './sign-in.page.tsx';
 import { SignUpPage } from './sign-up.page.tsx';
 
-const user = { id: 'u1', name: 'Dr. Robin Vale', email: 'robin@example.com' };
+const user = { id: 'u1', name: 'Dr. Robin Vale', email: 'robin@example.com', emailVerified: true };
 
 describe('sign-in page', () => {
   it('signs in and goes to /dashboard', async () => {
-    const { calls } = stubApi({ 'auth.signIn': () => ({ user }), 'auth.me': () => ({ user }) });
+    const { calls } = stubApi({ 'auth.signIn': () => ({ status: 'signed-in', user }), 'auth.me': () => ({ user, secondFactorPending: false }) });
     const events = userEvent.setup();
     const { location } = renderWithProviders(<SignInPage />, { path: '/login' });
 
@@ -21,6 +21,36 @@ describe('sign-in page', () => {
 
     await vi.waitFor(() => expect(location.history?.at(-1)).toBe('/dashboard'));
     expect(calls[0]).toEqual({ path: 'auth.signIn', input: { email: 'robin@example.com', password: 'correct horse battery' } });
+  });
+
+  it('asks for the 2-step code after the password, offers a recovery code instead, and then goes to /dashboard', async () => {
+    const { calls } = stubApi({
+      'auth.signIn': () => ({ status: 'second-factor' }),
+      'auth.secondFactor': (input) =>
+        (input as { code?: string }).code === '123456'
+          ? { user }
+          : Promise.reject(new ApiError({ code: 'BAD_REQUEST', httpStatus: 400, message: accountMessages.codeWrong, fieldErrors: { code: [accountMessages.codeWrong] } })),
+      'auth.me': () => ({ user: null, secondFactorPending: true }),
+    });
+    const events = userEvent.setup();
+    const { location } = renderWithProviders(<SignInPage />, { path: '/login' });
+    await events.type(screen.getByLabelText('Email'), 'robin@example.com');
+    await events.type(screen.getByLabelText('Password'), 'correct horse battery');
+    await events.click(screen.getByRole('button', { name: 'Sign in' }));
+
+    const code = await screen.findByLabelText('Authentication code');
+    await events.type(code, '12345');
+    await events.click(screen.getByRole('button', { name: 'Verify' }));
+    expect(await screen.findByText(accountMessages.codeFormat)).toBeTruthy();
+    await events.clear(code);
+    await events.type(code, '654321');
+    await events.click(screen.getByRole('button', { name: 'Verify' }));
+    expect(await screen.findByText(accountMessages.codeWrong)).toBeTruthy();
+    await events.clear(code);
+    await events.type(code, '123 456');
+    await events.click(screen.getByRole('button', { name: 'Verify' }));
+    await vi.waitFor(() => expect(location.history?.at(-1)).toBe('/dashboard'));
+    expect(calls.filter((call) => call.path === 'auth.secondFactor').map((call) => call.input)).toEqual([{ code: '654321' }, { code: '123456' }]);
   });
 
   it('shows the server’s message for wrong credentials and keeps the form filled', async () => {
@@ -70,31 +100,19 @@ describe('sign-up page', () => {
     expect(calls).toHaveLength(0);
   });
 
-  it('creates the account and goes to /dashboard; a taken email shows the server’s message', async () => {
-    let taken = false;
-    stubApi({
-      'auth.signUp': () => {
-        if (taken) return Promise.reject(conflict(authMessages.emailTaken));
-        taken = true;
-        return { user };
-      },
-      'auth.me': () => ({ user }),
-    });
+  it('answers "check your email" with the address, stays on the page, and offers to sign in', async () => {
+    const { calls } = stubApi({ 'auth.signUp': () => ({ message: accountMessages.signUpCheckEmail }) });
     const events = userEvent.setup();
-    const { location, unmount } = renderWithProviders(<SignUpPage />, { path: '/signup' });
+    const { location } = renderWithProviders(<SignUpPage />, { path: '/signup' });
     await events.type(screen.getByLabelText('Full name'), 'Dr. Robin Vale');
     await events.type(screen.getByLabelText('Email'), 'robin@example.com');
     await events.type(screen.getByLabelText('Password'), 'correct horse battery');
     await events.click(screen.getByRole('button', { name: 'Create account' }));
-    await vi.waitFor(() => expect(location.history?.at(-1)).toBe('/dashboard'));
-    unmount();
-
-    renderWithProviders(<SignUpPage />, { path: '/signup' });
-    await events.type(screen.getByLabelText('Full name'), 'Dr. Robin Vale');
-    await events.type(screen.getByLabelText('Email'), 'robin@example.com');
-    await events.type(screen.getByLabelText('Password'), 'correct horse battery');
-    await events.click(screen.getByRole('button', { name: 'Create account' }));
-    expect(await screen.findByText(authMessages.emailTaken)).toBeTruthy();
+    expect(await screen.findByRole('heading', { name: 'Check your email' })).toBeTruthy();
+    expect(screen.getByRole('status').textContent).toBe(`${accountMessages.signUpCheckEmail} We sent it to robin@example.com.`);
+    expect(screen.getByRole('link', { name: 'sign in' }).getAttribute('href')).toBe('/login');
+    expect(location.history?.at(-1)).toBe('/signup');
+    expect(calls).toHaveLength(1);
   });
 });
 

@@ -1,4 +1,5 @@
 import { signInSchema } from '@wellspring/domain';
+import { useState } from 'react';
 import { useLocation, useSearch } from 'wouter';
 import { ApiProvider } from '../../lib/api.tsx';
 import { apiErrorMessage, apiFieldErrors } from '../../lib/api-errors.ts';
@@ -10,6 +11,7 @@ import { Form, FormAlert } from '../../ui/form/form.tsx';
 import { TextLink } from '../../ui/link/link.tsx';
 import { TextField } from '../../ui/text-field/text-field.tsx';
 import * as styles from './auth.css.ts';
+import { SecondFactorStep } from './second-factor-step.tsx';
 import { useSignIn } from './use-auth-mutations.ts';
 
 const FALLBACK_ERROR = 'Could not sign you in. Please try again.';
@@ -35,15 +37,19 @@ function SignIn() {
   const sessionEnded = params.get('reason') === SESSION_ENDED_REASON;
   const signIn = useSignIn();
   const form = useZodForm(signInSchema, { email: '', password: '' });
+  // The password was right and the account has 2-step on: the code is asked for next.
+  const [codeOwed, setCodeOwed] = useState(false);
 
   const submit = async () => {
     const input = await form.validate();
     if (!input || signIn.isPending) return;
     signIn.mutate(input, {
-      onSuccess: () => navigate(next),
+      onSuccess: (answer) => (answer.status === 'signed-in' ? navigate(next) : setCodeOwed(true)),
       onError: (error) => form.showServerErrors(apiFieldErrors(error)),
     });
   };
+
+  if (codeOwed) return <SecondFactorStep onSignedIn={() => navigate(next)} />;
 
   const formError = signIn.isError && Object.keys(apiFieldErrors(signIn.error)).length === 0
     ? (apiErrorMessage(signIn.error) ?? FALLBACK_ERROR)
@@ -87,6 +93,9 @@ function SignIn() {
             {signIn.isPending ? 'Signing in...' : 'Sign in'}
           </Button>
         </Form>
+        <p className={styles.switchText}>
+          <TextLink href="/forgot-password">Forgot password?</TextLink>
+        </p>
         <p className={styles.switchText}>
           New to Wellspring? <TextLink href="/signup">Create an account</TextLink>
         </p>

@@ -1,5 +1,5 @@
 import { signUpSchema } from '@wellspring/domain';
-import { useLocation, useSearchParams } from 'wouter';
+import { useSearchParams } from 'wouter';
 import { ApiProvider } from '../../lib/api.tsx';
 import { apiErrorMessage, apiFieldErrors } from '../../lib/api-errors.ts';
 import { useZodForm } from '../../lib/use-zod-form.ts';
@@ -16,7 +16,11 @@ const FALLBACK_ERROR = 'Could not create your account. Please try again.';
 /** Each field's label, in the form's order (the error summary lists problems in it). */
 const labels = { name: 'Full name', email: 'Email', password: 'Password', referralCode: 'Referral code (optional)' } as const;
 
-/** `/signup`: a practitioner creates an account and is signed in at once, redeeming a referral code if given (`?code=`). */
+/**
+ * `/signup`: a practitioner creates an account. The answer is the same whether or not the address
+ * already has one (the e-mail to it says which): "check your email", with the link that proves the
+ * address; the password signs in at once. A referral code (`?code=`) counts once the address is proved.
+ */
 export function SignUpPage() {
   return (
     <ApiProvider>
@@ -26,7 +30,6 @@ export function SignUpPage() {
 }
 
 function SignUp() {
-  const [, navigate] = useLocation();
   const signUp = useSignUp();
   const [params] = useSearchParams();
   // `/signup?code=` (from a referral link): the account redeems the code when it is created.
@@ -35,15 +38,32 @@ function SignUp() {
   const submit = async () => {
     const input = await form.validate();
     if (!input || signUp.isPending) return;
-    signUp.mutate(input, {
-      onSuccess: () => navigate('/dashboard'),
-      onError: (error) => form.showServerErrors(apiFieldErrors(error)),
-    });
+    signUp.mutate(input, { onError: (error) => form.showServerErrors(apiFieldErrors(error)) });
   };
 
   const formError = signUp.isError && Object.keys(apiFieldErrors(signUp.error)).length === 0
     ? (apiErrorMessage(signUp.error) ?? FALLBACK_ERROR)
     : null;
+
+  if (signUp.isSuccess) {
+    return (
+      <div className={styles.page}>
+        <Card as="section" padding="lg" tone="raised" className={styles.card} aria-labelledby="sign-up-done-title">
+          <div className={styles.header}>
+            <h1 id="sign-up-done-title" className={styles.title}>
+              Check your email
+            </h1>
+            <p role="status" className={styles.subtitle}>
+              {signUp.data.message} We sent it to {form.values.email}.
+            </p>
+          </div>
+          <p className={styles.switchText}>
+            You can already <TextLink href="/login">sign in</TextLink> with your password; confirm your address to publish your listing and take online bookings.
+          </p>
+        </Card>
+      </div>
+    );
+  }
 
   return (
     <div className={styles.page}>

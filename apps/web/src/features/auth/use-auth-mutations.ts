@@ -21,16 +21,25 @@ function useSignedIn() {
   };
 }
 
+/** The password: signed in, or (2-step on) a code still owed through `useSecondFactor`. */
 export function useSignIn() {
   const trpc = useTRPC();
   const signedIn = useSignedIn();
-  return useMutation(trpc.auth.signIn.mutationOptions({ onSuccess: signedIn }));
+  const refreshSession = useRefreshSession();
+  return useMutation(trpc.auth.signIn.mutationOptions({ onSuccess: (answer) => (answer.status === 'signed-in' ? signedIn(answer) : refreshSession()) }));
 }
 
-export function useSignUp() {
+/** The sign-in's second step: a code from the authenticator app, or a recovery code. */
+export function useSecondFactor() {
   const trpc = useTRPC();
   const signedIn = useSignedIn();
-  return useMutation(trpc.auth.signUp.mutationOptions({ onSuccess: signedIn }));
+  return useMutation(trpc.auth.secondFactor.mutationOptions({ onSuccess: signedIn }));
+}
+
+/** Sign-up answers "check your e-mail" whatever the address: nobody is signed in by it. */
+export function useSignUp() {
+  const trpc = useTRPC();
+  return useMutation(trpc.auth.signUp.mutationOptions());
 }
 
 /**
