@@ -1,6 +1,7 @@
 import { expect, test } from '@playwright/test';
 import { demoAccount } from '@wellspring/domain';
-import { toast, uniqueEmail } from './fixtures.ts';
+import { confirmEmail, signIn, signOut, signUp, toast, uniqueEmail } from './fixtures.ts';
+import { linkIn, waitForMail } from './mail-sink.ts';
 import { expectNoA11yViolationsInBothThemes } from './public-site.ts';
 
 test.describe('practitioner account', () => {
@@ -11,15 +12,32 @@ test.describe('practitioner account', () => {
     await expect(page.getByRole('button', { name: 'Sign in' })).toBeVisible();
   });
 
-  test('sign up, see the dashboard, sign out, sign in again', async ({ page }) => {
+  test('sign up, check the e-mail, sign in unconfirmed, confirm through the link, sign out, sign in again', async ({ page }) => {
     const email = uniqueEmail('pract');
     await page.goto('/signup');
     await page.getByLabel('Full name').fill('Dr. Robin Vale');
     await page.getByLabel('Email').fill(email);
     await page.getByLabel('Password').fill('correct horse battery');
     await page.getByRole('button', { name: 'Create account' }).click();
+    await expect(page.getByRole('heading', { name: 'Check your email' })).toBeVisible();
+    await expect(page.getByRole('status')).toContainText(email);
+    await expectNoA11yViolationsInBothThemes(page);
+
+    // The password signs in at once; the dashboard says what waits for the confirmation.
+    await page.getByRole('link', { name: 'sign in' }).click();
+    await page.getByLabel('Email').fill(email);
+    await page.getByLabel('Password').fill('correct horse battery');
+    await page.getByRole('button', { name: 'Sign in' }).click();
     await expect(page).toHaveURL(/\/dashboard$/);
+    const banner = page.getByRole('region', { name: 'Confirm your email address' });
+    await expect(banner).toContainText('Please confirm your email address to publish your listing');
+    await banner.getByRole('button', { name: 'Send a new link' }).click();
+    await expect(toast(page, 'Link sent')).toBeVisible();
+    await expectNoA11yViolationsInBothThemes(page);
+    await confirmEmail(page, email);
+    await page.goto('/dashboard');
     await expect(page.getByText('Dr. Robin Vale').first()).toBeVisible();
+    await expect(banner).toHaveCount(0);
 
     await page.reload();
     await expect(page.getByText('Dr. Robin Vale').first()).toBeVisible();
@@ -61,7 +79,39 @@ test.describe('practitioner account', () => {
 
     await page.getByLabel('Password').fill('correct horse battery');
     await page.getByRole('button', { name: 'Create account' }).click();
-    await expect(page).toHaveURL(/\/dashboard$/);
+    await expect(page.getByRole('heading', { name: 'Check your email' })).toBeVisible();
+  });
+
+  test('forgot password: the e-mail\'s link sets a new password once, and the new one signs in', async ({ page }) => {
+    const email = uniqueEmail('forgetful');
+    await signUp(page, { name: 'Dr. Forgetful Finch', email });
+    await signOut(page);
+
+    await page.goto('/login');
+    await page.getByRole('link', { name: 'Forgot password?' }).click();
+    await expect(page).toHaveURL(/\/forgot-password$/);
+    await expectNoA11yViolationsInBothThemes(page);
+    await page.getByLabel('Email').fill(email);
+    await page.getByRole('button', { name: 'Send reset link' }).click();
+    await expect(page.getByRole('status')).toHaveText('If an account uses that address, we have sent it a link to choose a new password. The link works for 1 hour.');
+
+    const link = linkIn(await waitForMail(email.toLowerCase(), 'Reset your Wellspring password'), '/reset-password');
+    await page.goto(link);
+    // The token leaves the address bar at once.
+    await expect(page).toHaveURL(/\/reset-password$/);
+    await expect(page.getByRole('heading', { name: 'Choose a new password' })).toBeVisible();
+    await expectNoA11yViolationsInBothThemes(page);
+    await page.getByLabel('New password').fill('password');
+    await page.getByRole('button', { name: 'Save new password' }).click();
+    await expect(page.getByLabel('New password')).toHaveAccessibleDescription(/This password is too common/);
+    await page.getByLabel('New password').fill('a brand new passphrase');
+    await page.getByRole('button', { name: 'Save new password' }).click();
+    await expect(page.getByRole('status')).toContainText('Your password has been changed. Please sign in with it.');
+    await waitForMail(email.toLowerCase(), 'Your Wellspring password was changed');
+
+    await page.goto(link);
+    await expect(page.getByRole('alert')).toContainText('This link has expired or has already been used.');
+    await signIn(page, { email, password: 'a brand new passphrase' });
   });
 
   test('sign-in and sign-up pass axe, and an empty sign-up lists its problems with focus on the first field', async ({ page }) => {

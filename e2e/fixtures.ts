@@ -1,5 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page } from '@playwright/test';
+import { linkIn, waitForMail } from './mail-sink.ts';
 
 /** A unique address per test run, so reruns against the same database never collide. */
 export const uniqueEmail = (label: string): string =>
@@ -36,14 +37,27 @@ export const toast = (page: Page, title: string) => page.getByRole('alert').filt
 
 export const E2E_PASSWORD = 'correct horse battery';
 
-/** Creates a practitioner account through the sign-up page; the browser is then signed in (on /dashboard). */
+/**
+ * Creates a practitioner account through the sign-up page, confirms its address through the link
+ * the e-mail carries (the SMTP sink), and signs in: the browser ends on /dashboard, with a proved
+ * address (publishing a listing and taking bookings need one).
+ */
 export async function signUp(page: Page, { name, email, password = E2E_PASSWORD }: { name: string; email: string; password?: string }): Promise<void> {
   await page.goto('/signup');
   await page.getByLabel('Full name').fill(name);
   await page.getByLabel('Email').fill(email);
   await page.getByLabel('Password').fill(password);
   await page.getByRole('button', { name: 'Create account' }).click();
-  await expect(page).toHaveURL(/\/dashboard$/);
+  await expect(page.getByRole('heading', { name: 'Check your email' })).toBeVisible();
+  await confirmEmail(page, email);
+  await signIn(page, { email, password });
+}
+
+/** Opens the confirmation link of the newest e-mail asking `email` to confirm its address. */
+export async function confirmEmail(page: Page, email: string): Promise<void> {
+  const mail = await waitForMail(email.toLowerCase(), 'Confirm your email address for Wellspring');
+  await page.goto(linkIn(mail, '/verify-email'));
+  await expect(page.getByRole('status')).toHaveText('Your email address is confirmed.');
 }
 
 /** Signs in through the sign-in page (ends on /dashboard). */

@@ -55,3 +55,11 @@ export function manageLinkIn(mail: SunkMail): string {
   const url = new URL(link);
   return `${url.pathname}${url.search}${url.hash}`;
 }
+
+/** The link to `pathname` (with its `#token`) in an account e-mail, as a path the browser opens. */
+export function linkIn(mail: SunkMail, pathname: string): string {
+  const link = new RegExp(`https?://[^\\s"<>]+${pathname}#[A-Za-z0-9_-]{43}`).exec(mail.text)?.[0];
+  if (!link) throw new Error(`no ${pathname} link in "${mail.subject}"`);
+  const url = new URL(link);
+  return `${url.pathname}${url.search}${url.hash}`;
+}

@@ -41,7 +41,7 @@ export async function signInAsNewPractitioner(page: Page, options: { readonly na
   const email = `e2e.${Date.now().toString(36)}.${randomUUID().slice(0, 6)}@example.com`;
   const name = options.name ?? 'Dr. Avery Fixture';
   return withDatabase(async (client) => {
-    const user = await client.query<{ id: string }>("INSERT INTO app_user (id, email, name, password_hash, role) VALUES (gen_random_uuid(), $1, $2, 'not-a-real-hash', 'practitioner') RETURNING id", [email, name]);
+    const user = await client.query<{ id: string }>("INSERT INTO app_user (id, email, name, password_hash, role, email_verified_at) VALUES (gen_random_uuid(), $1, $2, 'not-a-real-hash', 'practitioner', now()) RETURNING id", [email, name]);
     const userId = user.rows[0]?.id ?? '';
     const practice = await client.query<{ id: string }>('INSERT INTO practice (id, owner_user_id, time_zone) VALUES (gen_random_uuid()::text, $1, $2) RETURNING id', [
       userId,

@@ -738,7 +738,7 @@ const PUBLIC_PROBES: Record<string, (fixture: Fixture) => unknown> = {
   'account.sessions.list': () => undefined,
   'account.sessions.revoke': () => ({ sessionId: '00000000-0000-4000-8000-000000000000' }),
   'account.sessions.revokeOthers': () => undefined,
-  'account.notifications': () => ({ bookingRequests: true, referrals: true, contactMessages: true, communityEvents: true }),
+  'account.notifications': () => ({ referrals: true, contactMessages: true, communityEvents: true }),
   'auth.secondFactor': () => ({ code: '123456' }),
   'auth.requestPasswordReset': (fixture) => ({ email: fixture.owner.user.email }),
   'auth.passwordResetLink': () => ({ token: 'D'.repeat(43) }),

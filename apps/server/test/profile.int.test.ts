@@ -72,18 +72,6 @@ afterAll(async () => {
 });
 
 describe('profile.save publishes to the directory', () => {
-  it('refuses an account whose address is not proved yet, and the same account once it is', async () => {
-    const unproved = await createPractitioner(database.db, { name: 'Dr. Unproved Ada', emailVerified: false });
-    const refused = await trpcMutation(first.http, 'profile.save', profileInput({ name: 'Dr. Unproved Ada' }), { cookie: unproved.cookie });
-    expect(refused.status).toBe(412);
-    expect(refused.error?.message).toBe(accountMessages.needsVerifiedEmail);
-    expect(await unproved.caller.profile.mine()).toEqual({ profile: null, practitionerId: null });
-    const bookings = await trpcMutation(first.http, 'booking.saveSettings', { ...defaultBookingSettings('America/Chicago'), enabled: true }, { cookie: unproved.cookie });
-    expect(bookings.error?.data.fieldErrors).toEqual({ enabled: [accountMessages.needsVerifiedEmail] });
-    await database.query('UPDATE app_user SET email_verified_at = now() WHERE id = $1', [unproved.user.id]);
-    expect((await trpcMutation(first.http, 'profile.save', profileInput({ name: 'Dr. Unproved Ada' }), { cookie: unproved.cookie })).status).toBe(200);
-  });
-
   it('creates the listing on the first save, visible to search, quiz and profile on another server at once', async () => {
     const practitioner = await createPractitioner(database.db, { name: 'Dr. Quillon Zephyrine' });
     expect(await practitioner.caller.profile.mine()).toEqual({ profile: null, practitionerId: null });
@@ -325,5 +313,19 @@ describe('profile photo', () => {
     expect(await other.caller.profile.mine()).toEqual({ profile: null, practitionerId: null });
     const outside = await trpcMutation(first.http, 'profile.save', profileInput({ profileImage: 'https://example.com/me.jpg' }), { cookie: other.cookie });
     expect(outside.status).toBe(400);
+  });
+});
+
+describe('a listing needs a proved address (issue 25)', () => {
+  it('refuses an account whose address is not proved yet, and the same account once it is', async () => {
+    const unproved = await createPractitioner(database.db, { name: 'Dr. Unproved Ada', emailVerified: false });
+    const refused = await trpcMutation(first.http, 'profile.save', profileInput({ name: 'Dr. Unproved Ada', specialties: ['Ayurveda'], shortBio: 'Ayurvedic care.', about: 'Ayurvedic consultations and daily routines for a calmer life.' }), { cookie: unproved.cookie });
+    expect(refused.status).toBe(412);
+    expect(refused.error?.message).toBe(accountMessages.needsVerifiedEmail);
+    expect(await unproved.caller.profile.mine()).toEqual({ profile: null, practitionerId: null });
+    const bookings = await trpcMutation(first.http, 'booking.saveSettings', { ...defaultBookingSettings('America/Chicago'), enabled: true }, { cookie: unproved.cookie });
+    expect(bookings.error?.data.fieldErrors).toEqual({ enabled: [accountMessages.needsVerifiedEmail] });
+    await database.query('UPDATE app_user SET email_verified_at = now() WHERE id = $1', [unproved.user.id]);
+    expect((await trpcMutation(first.http, 'profile.save', profileInput({ name: 'Dr. Unproved Ada', specialties: ['Ayurveda'], shortBio: 'Ayurvedic care.', about: 'Ayurvedic consultations and daily routines for a calmer life.' }), { cookie: unproved.cookie })).status).toBe(200);
   });
 });

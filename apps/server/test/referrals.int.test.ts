@@ -354,4 +354,20 @@ describe('the referral e-mail', () => {
       { type: 'ReferralResent', delivery_status: 'delivered' },
     ]);
   });
+
+  it('is not sent to an account that turned referral e-mails off in Settings; the referral is there all the same', async () => {
+    const sender = await createPractitioner(database.db, { name: 'Dr. Quiet Sender' });
+    const { code } = await newCode(sender.caller);
+    const quiet = await createPractitioner(database.db, { name: 'Dr. Quiet Referee' });
+    await quiet.caller.account.notifications({ referrals: false, contactMessages: true, communityEvents: true });
+    expect((await quiet.caller.account.overview()).notifications).toEqual({ referrals: false, contactMessages: true, communityEvents: true });
+    const sent = await sender.caller.referrals.create({ name: 'Dr. Quiet Referee', email: quiet.user.email, type: 'practitioner', referralCode: code });
+    const config = testConfig({ SMTP_URL: smtp.url, PUBLIC_URL: 'https://wellspring.test', MAIL_FROM: 'Wellspring <hello@wellspring.test>', RELAY_BASE_DELAY_MS: '2' }).relay;
+    const relay = createRelay({ db: database.db, config, logger: createLogger('silent') });
+    relays.push(relay);
+    await relay.drain();
+    expect(smtp.messages.filter((message) => message.to.includes(quiet.user.email))).toEqual([]);
+    expect(await database.query('SELECT delivery_status FROM domain_event WHERE aggregate_id = $1', [sent.id])).toEqual([{ delivery_status: 'delivered' }]);
+    expect((await quiet.caller.referrals.list()).referrals.map((referral) => referral.id)).toContain(sent.id);
+  });
 });

@@ -33,6 +33,7 @@ import {
 } from '../repositories/outbox.repository.ts';
 import { composeContactMail, loadContactMail } from './contact-mail.ts';
 import { accountEventFromPayload, composeAccountMail, loadAccountMail } from './account-mail.ts';
+import { wantsMail } from './mail-preferences.ts';
 import { bookingEventFromPayload, composeBookingMail, loadBookingMail } from './booking-mail.ts';
 import { delivered, describeError, failed, type DeliveryOutcome } from './delivery.ts';
 import { createInviteMailer, createMailTransport, inviteFromPayload } from './invite-mail.ts';
@@ -130,6 +131,11 @@ export function createRelay({ db, config, logger: parentLogger, random = Math.ra
   const mailer = createInviteMailer(config, transport);
 
   const handlers = new Map<string, DeliveryHandler>();
+  // An e-mail its recipient turned off in Settings: done, unsent.
+  const skippedByPreference = (claim: { id: string; type: string }) => {
+    logger.info({ eventId: claim.id, type: claim.type }, 'e-mail turned off by its recipient: not sent');
+    return delivered();
+  };
   if (config.webhookUrl) {
     const webhookUrl = config.webhookUrl;
     handlers.set('ApplicationSubmitted', {
@@ -153,6 +159,7 @@ export function createRelay({ db, config, logger: parentLogger, random = Math.ra
     async deliver(claim) {
       const mail = await loadReferralMail(db, claim.id, claim.aggregateId);
       if (!mail) return failed(`no referral ${claim.aggregateId} for ${claim.type}`, null, true);
+      if (!(await wantsMail(db, mail.refereeEmail, 'referrals'))) return skippedByPreference(claim);
       return transport.send(composeReferralMail(mail, config), claim.id);
     },
   };
@@ -164,6 +171,7 @@ export function createRelay({ db, config, logger: parentLogger, random = Math.ra
       if (!rsvp) return failed('unreadable RsvpConfirmed payload', null, true);
       const mail = await loadRsvpMail(db, claim.id, rsvp);
       if (!mail) return failed(`no account ${rsvp.userId} for RsvpConfirmed`, null, true);
+      if (!(await wantsMail(db, mail.email, 'communityEvents'))) return skippedByPreference(claim);
       const event = await eventById(db, mail.communityEventId, null);
       if (!event) return failed(`no community event ${mail.communityEventId}`, null, true);
       return transport.send(composeRsvpMail(mail, event, { mailFrom: config.mailFrom, publicUrl: config.publicUrl, now: new Date() }), claim.id);
@@ -174,6 +182,7 @@ export function createRelay({ db, config, logger: parentLogger, random = Math.ra
     async deliver(claim) {
       const mail = await loadContactMail(db, claim.id, claim.aggregateId);
       if (!mail) return failed(`no contact message ${claim.aggregateId}`, null, true);
+      if (mail.accountEmail && !(await wantsMail(db, mail.accountEmail, 'contactMessages'))) return skippedByPreference(claim);
       return transport.send(composeContactMail(mail, config), claim.id);
     },
   });

@@ -59,6 +59,9 @@ const ReferralOfferPage = lazy(() =>
   import('../features/referrals/referral-offer.page.tsx').then((m) => ({ default: m.ReferralOfferPage })),
 );
 const SearchPage = lazy(() => publicPageModules['/search']().then((m) => ({ default: m.SearchPage })));
+const ForgotPasswordPage = lazy(() => import('../features/auth/forgot-password.page.tsx').then((m) => ({ default: m.ForgotPasswordPage })));
+const ResetPasswordPage = lazy(() => import('../features/auth/reset-password.page.tsx').then((m) => ({ default: m.ResetPasswordPage })));
+const VerifyEmailPage = lazy(() => import('../features/auth/verify-email.page.tsx').then((m) => ({ default: m.VerifyEmailPage })));
 const ManageBookingPage = lazy(() => import('../features/practitioners/manage-booking.page.tsx').then((m) => ({ default: m.ManageBookingPage })));
 const NotFoundPage = lazy(() => import('./shell/not-found.page.tsx').then((m) => ({ default: m.NotFoundPage })));
 // The provider portal (its own layout, guard and API provider): never in the landing chunk.
@@ -86,6 +89,10 @@ export const routeTable: readonly RouteEntry[] = [
   // Not in the spec's table: the real sign-in behind the dashboard (DESIGN §1).
   { path: '/login', screen: SignInPage },
   { path: '/signup', screen: SignUpPage },
+  // Not in the spec's table: getting back into an account (issue 25).
+  { path: '/forgot-password', screen: ForgotPasswordPage },
+  { path: '/reset-password', screen: ResetPasswordPage },
+  { path: '/verify-email', screen: VerifyEmailPage },
   // Not in the spec's table: a patient's private link from their booking e-mails (issue 24).
   { path: '/bookings/manage', screen: ManageBookingPage },
 ];

@@ -19,6 +19,7 @@ describe('safeNextPath', () => {
   it('keeps a path on this site, with its search and hash', () => {
     expect(safeNextPath('/dashboard')).toBe('/dashboard');
     expect(safeNextPath('/dashboard/patients/7?tab=notes&page=2#plan')).toBe('/dashboard/patients/7?tab=notes&page=2#plan');
+    expect(safeNextPath('/provider-portal/ehr/create?from=%2Fdashboard&patientName=Grace%20Hopper')).toBe('/provider-portal/ehr/create?from=%2Fdashboard&patientName=Grace%20Hopper');
   });
 
   it('refuses anything that could leave the site or is not a path (no open redirect)', () => {
@@ -32,6 +33,15 @@ describe('safeNextPath', () => {
       ' /dashboard',
       '/dash\tboard',
       '/dash\nboard',
+      // Dot segments that resolve to `//host`, and encoded dots, slashes and backslashes.
+      '/..//evil.example/x',
+      '/a/../..//evil.example/x',
+      '/./..//evil.example',
+      '/%2e%2e//evil.example/x',
+      '/%2E%2E/%2Fevil.example',
+      '/%2F%2Fevil.example',
+      '/%5cevil.example',
+      '/%5C%5Cevil.example',
       '',
       null,
       undefined,

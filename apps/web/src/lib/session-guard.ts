@@ -154,9 +154,13 @@ export function reconcileSession(userId: string | null): void {
 /**
  * A `next` that is safe to navigate to after signing in: a path on this site (one leading `/`, no
  * scheme, host or backslash), never a sign-in page. Anything else gives null (go to the default).
+ * It is judged after full normalisation: dot segments resolved (`/..//evil.example` would become
+ * `//evil.example`, another site) and encoded dots, slashes and backslashes in the path refused outright.
  */
 export function safeNextPath(next: string | null | undefined): string | null {
   if (!next || !next.startsWith('/') || next.startsWith('//') || /[\\\s\p{Cc}]/u.test(next)) return null;
+  // In the path only: a query value may carry an encoded slash (`?from=%2Fdashboard`).
+  if (/%(2e|2f|5c)/i.test(next.split(/[?#]/, 1)[0] ?? '')) return null;
   const base = 'https://wellspring.invalid';
   let url: URL;
   try {
@@ -164,7 +168,7 @@ export function safeNextPath(next: string | null | undefined): string | null {
   } catch {
     return null;
   }
-  if (url.origin !== base || AUTH_PATHS.has(url.pathname)) return null;
+  if (url.origin !== base || url.pathname.startsWith('//') || url.pathname.includes('\\') || AUTH_PATHS.has(url.pathname)) return null;
   return `${url.pathname}${url.search}${url.hash}`;
 }
 

@@ -114,18 +114,16 @@ export const sessionRefSchema = z.object({ sessionId: z.uuid('Unknown session.')
 
 /** The e-mails a practitioner can turn off (security e-mails always go). */
 export const notificationSettingsSchema = z.object({
-  bookingRequests: z.boolean(),
   referrals: z.boolean(),
   contactMessages: z.boolean(),
   communityEvents: z.boolean(),
 });
 export type NotificationSettings = z.infer<typeof notificationSettingsSchema>;
-export const defaultNotificationSettings: NotificationSettings = { bookingRequests: true, referrals: true, contactMessages: true, communityEvents: true };
+export const defaultNotificationSettings: NotificationSettings = { referrals: true, contactMessages: true, communityEvents: true };
 export const notificationLabels: Readonly<Record<keyof NotificationSettings, string>> = {
-  bookingRequests: 'New online bookings and changes to them',
-  referrals: 'Referrals sent to you',
-  contactMessages: 'Messages from the contact form',
-  communityEvents: 'Community event confirmations',
+  referrals: 'Referrals other practitioners send to your address',
+  contactMessages: 'Messages visitors send from your public profile (they stay on your dashboard either way)',
+  communityEvents: 'Confirmations of the community events you join',
 };
 
 /** Stored settings read back leniently: a key missing (an older row) takes its default. */

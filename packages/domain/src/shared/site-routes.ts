@@ -22,6 +22,10 @@ export const siteRoutePatterns = [
   '/terms',
   '/login',
   '/signup',
+  // Getting back into an account (issue 25): the reset and verification pages take the e-mailed link's token.
+  '/forgot-password',
+  '/reset-password',
+  '/verify-email',
   // A patient's private link to their online booking (issue 24): never listed.
   '/bookings/manage',
   '/dashboard',

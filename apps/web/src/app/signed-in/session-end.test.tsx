@@ -194,7 +194,7 @@ describe('a session that ends on a signed-in page', () => {
 
 describe('the sign-in page’s next', () => {
   it('goes to /dashboard instead of another site, and shows no session note without a reason', async () => {
-    stubApi({ 'auth.signIn': () => ({ user: robin }), 'auth.me': () => ({ user: robin }) });
+    stubApi({ 'auth.signIn': () => ({ status: 'signed-in', user: robin }), 'auth.me': () => ({ user: robin }) });
     const events = userEvent.setup();
     const location = renderPractice('/login?next=%2F%2Fevil.example%2Fphish');
     expect(screen.queryByText(SESSION_ENDED_NOTICE)).toBeNull();

@@ -19,7 +19,7 @@ describe('the signed-in routes’ guard', { timeout: 20_000 }, () => {
       'auth.me': () => ({ user: signedIn ? robin : null }),
       'auth.signIn': () => {
         signedIn = true;
-        return { user: robin };
+        return { status: 'signed-in', user: robin };
       },
     });
     const events = userEvent.setup();

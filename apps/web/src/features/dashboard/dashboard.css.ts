@@ -1,5 +1,5 @@
 import { style } from '@vanilla-extract/css';
-import { space, vars } from '../../ui/theme.css.ts';
+import { radius, space, vars } from '../../ui/theme.css.ts';
 
 export const page = style({ width: '100%', maxWidth: '72rem' });
 
@@ -19,3 +19,19 @@ export const welcome = style({ display: 'flex', alignItems: 'center', gap: space
 
 /** The name and e-mail beside the photo: a long address wraps instead of widening a phone's page. */
 export const welcomeText = style({ minWidth: 0, overflowWrap: 'anywhere' });
+
+/** The note of an account whose address is not proved yet (issue 25). */
+export const verifyBanner = style({
+  display: 'flex',
+  flexDirection: 'column',
+  alignItems: 'flex-start',
+  gap: space.sm,
+  marginBlockEnd: space.lg,
+  padding: space.md,
+  borderRadius: radius.md,
+  border: `1px solid ${vars.color.border}`,
+  backgroundColor: vars.color.surfaceTinted,
+  color: vars.color.text,
+});
+
+export const verifyBannerTitle = style({ fontSize: '1.125rem' });

@@ -5,6 +5,7 @@ import { Avatar } from '../../ui/avatar/avatar.tsx';
 import { ContactMessagesSection } from './contact-messages.tsx';
 import { DashboardOverview } from './dashboard-overview.tsx';
 import * as styles from './dashboard.css.ts';
+import { VerifyEmailBanner } from './verify-email-banner.tsx';
 
 /**
  * `/dashboard` (SPEC §2 Provider dashboard), inside the signed-in shell (app/signed-in: the session
@@ -27,6 +28,7 @@ export function DashboardPage() {
           </div>
         </div>
       </div>
+      <VerifyEmailBanner />
       <DashboardOverview />
       <ContactMessagesSection />
     </div>
