@@ -93,7 +93,7 @@ describe('a session that ends on a signed-in page', () => {
       'auth.me': () => ({ user: signedIn ? robin : null }),
       'auth.signIn': () => {
         signedIn = true;
-        return { user: robin };
+        return { status: 'signed-in', user: robin };
       },
     });
     const events = userEvent.setup();
@@ -121,7 +121,7 @@ describe('a session that ends on a signed-in page', () => {
       'favorites.set': () => (signedIn ? { practitionerId: '1', favorite: true } : unauthorized()),
       'auth.signIn': () => {
         signedIn = true;
-        return { user: robin };
+        return { status: 'signed-in', user: robin };
       },
     });
     const events = userEvent.setup();
