@@ -1,6 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page } from '@playwright/test';
-import { linkIn, waitForMail } from './mail-sink.ts';
+import { linkIn, mailsTo } from './mail-sink.ts';
 
 /** A unique address per test run, so reruns against the same database never collide. */
 export const uniqueEmail = (label: string): string =>
@@ -53,9 +53,15 @@ export async function signUp(page: Page, { name, email, password = E2E_PASSWORD 
   await signIn(page, { email, password });
 }
 
-/** Opens the confirmation link of the newest e-mail asking `email` to confirm its address. */
-export async function confirmEmail(page: Page, email: string): Promise<void> {
-  const mail = await waitForMail(email.toLowerCase(), 'Confirm your email address for Wellspring');
+/**
+ * Opens the confirmation link of the newest e-mail asking `email` to confirm its address, once
+ * `count` of them have come (a new link asked for replaces the older ones).
+ */
+export async function confirmEmail(page: Page, email: string, { count = 1 }: { count?: number } = {}): Promise<void> {
+  const subject = 'Confirm your email address for Wellspring';
+  await expect.poll(async () => (await mailsTo(email.toLowerCase())).filter((mail) => mail.subject === subject).length, { timeout: 20_000 }).toBeGreaterThanOrEqual(count);
+  const mail = (await mailsTo(email.toLowerCase())).filter((candidate) => candidate.subject === subject).at(-1);
+  if (!mail) throw new Error(`no confirmation e-mail to ${email}`);
   await page.goto(linkIn(mail, '/verify-email'));
   await expect(page.getByRole('status')).toHaveText('Your email address is confirmed.');
 }

@@ -40,10 +40,18 @@ function ResetPassword() {
   useDocumentTitle('Choose a new password');
   const trpc = useTRPC();
   const [token] = useState(takeLinkToken);
-  const link = useQuery({ ...trpc.auth.passwordResetLink.queryOptions({ token }), enabled: token !== '', retry: false });
+  // Once the new password is saved the link is used up: its answer is what the page shows from then on.
+  const [done, setDone] = useState<string | null>(null);
+  const link = useQuery({ ...trpc.auth.passwordResetLink.queryOptions({ token }), enabled: token !== '' && done === null, retry: false });
 
   let body;
-  if (token === '' || link.isError) {
+  if (done !== null) {
+    body = (
+      <p role="status" className={styles.notice}>
+        {done} <TextLink href="/login">Sign in</TextLink>
+      </p>
+    );
+  } else if (token === '' || link.isError) {
     body = (
       <p role="alert" className={styles.notice}>
         {accountMessages.linkInvalid} <TextLink href="/forgot-password">Ask for a new link</TextLink>
@@ -52,7 +60,7 @@ function ResetPassword() {
   } else if (!link.data) {
     body = <p className={styles.subtitle}>Checking your link...</p>;
   } else {
-    body = <NewPasswordForm token={token} twoStep={link.data.twoStep} />;
+    body = <NewPasswordForm token={token} twoStep={link.data.twoStep} onDone={setDone} />;
   }
 
   return (
@@ -69,16 +77,17 @@ function ResetPassword() {
   );
 }
 
-function NewPasswordForm({ token, twoStep }: { token: string; twoStep: boolean }) {
+function NewPasswordForm({ token, twoStep, onDone }: { token: string; twoStep: boolean; onDone: (message: string) => void }) {
   const trpc = useTRPC();
   const queryClient = useQueryClient();
   const [useRecovery, setUseRecovery] = useState(false);
   const reset = useMutation(
     trpc.auth.resetPassword.mutationOptions({
       // Every session of the account ended, this browser's included.
-      onSuccess: () => {
+      onSuccess: (answer) => {
+        onDone(answer.message);
         forgetSignedInUser();
-        return queryClient.resetQueries();
+        return queryClient.invalidateQueries(trpc.auth.me.pathFilter());
       },
     }),
   );
@@ -92,13 +101,6 @@ function NewPasswordForm({ token, twoStep }: { token: string; twoStep: boolean }
   };
   const formError = reset.isError && Object.keys(apiFieldErrors(reset.error)).length === 0 ? (apiErrorMessage(reset.error) ?? FALLBACK_ERROR) : null;
 
-  if (reset.isSuccess) {
-    return (
-      <p role="status" className={styles.notice}>
-        {reset.data.message} <TextLink href="/login">Sign in</TextLink>
-      </p>
-    );
-  }
   return (
     <Form
       aria-labelledby="reset-title"

@@ -48,7 +48,7 @@ function VerifyEmail() {
         </div>
         {failed ? (
           <p role="alert" className={styles.notice}>
-            {(verify.isError ? apiErrorMessage(verify.error) : null) ?? accountMessages.linkInvalid} Sign in to ask for a new one.
+            {(verify.isError ? apiErrorMessage(verify.error) : null) ?? accountMessages.linkInvalid} Your dashboard has a button for a new link.
           </p>
         ) : verify.isSuccess ? (
           <p role="status" className={styles.notice}>
