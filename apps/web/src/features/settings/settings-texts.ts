@@ -16,7 +16,7 @@ export const settingsTexts = {
   twoStepIntro: 'A second step when you sign in: after your password, a 6-digit code from an authenticator app on your phone.',
   twoStepOnNote: 'Signing in asks for a code from your authenticator app after your password.',
   scanQr: 'Scan this QR code with your authenticator app (Google Authenticator, 1Password, Authy…).',
-  typeKey: 'Or type this key into the app.',
+  typeKey: 'Or type this key into the app (the spaces are only for reading):',
   enterCode: 'Then enter the 6-digit code the app shows.',
   freshCode: 'You have confirmed it’s you. Each code works once: enter the next code your app shows.',
   saveCodesNow: 'Save these codes now: they are shown only this once.',

@@ -1,4 +1,4 @@
-import { globalStyle, style } from '@vanilla-extract/css';
+import { style } from '@vanilla-extract/css';
 import { breakpoint, radius, space, vars } from '../../ui/theme.css.ts';
 
 export const page = style({ display: 'flex', flexDirection: 'column', gap: space.lg, maxWidth: '56rem', minWidth: 0 });
@@ -79,9 +79,14 @@ export const attention = style({
 export const currentEmail = style({ display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: space.sm, overflowWrap: 'anywhere', margin: 0 });
 
 /** The 2-step set-up: its steps in order. */
-export const steps = style({ display: 'flex', flexDirection: 'column', gap: space.lg, margin: 0, paddingLeft: space.lg });
+export const steps = style({ display: 'flex', flexDirection: 'column', gap: space.lg, margin: 0, paddingLeft: space.lg, listStyle: 'decimal' });
 
 export const step = style({ display: 'flex', flexDirection: 'column', gap: space.sm, minWidth: 0 });
+
+/** A numbered step of the set-up (its marker stays: the steps are in order). */
+export const numberedStep = style({ display: 'list-item', minWidth: 0, selectors: { '&::marker': { fontWeight: 700 } } });
+
+export const stepBody = style({ display: 'flex', flexDirection: 'column', gap: space.sm, minWidth: 0 });
 
 /** The QR code stays black on white in the dark theme too (apps read that best), with its quiet zone. */
 export const qrCode = style({
@@ -93,16 +98,31 @@ export const qrCode = style({
   lineHeight: 0,
 });
 
-export const secretField = style({ maxWidth: '32rem', width: '100%' });
+/** The set-up key: a block that wraps between its groups on a phone, to read off and type in. */
+export const key = style({ display: 'flex', flexDirection: 'column', gap: space.xs, margin: 0, minWidth: 0 });
 
-globalStyle(`${secretField} input`, { fontFamily: 'ui-monospace, SFMono-Regular, Menlo, Consolas, monospace', letterSpacing: '0.05em' });
+export const keyLabel = style({ fontWeight: 600, fontSize: '0.9375rem' });
+
+export const keyValue = style({
+  margin: 0,
+  padding: `${space.sm} ${space.md}`,
+  borderRadius: radius.md,
+  border: `1px solid ${vars.color.border}`,
+  backgroundColor: vars.color.surfaceMuted,
+  fontFamily: 'ui-monospace, SFMono-Regular, Menlo, Consolas, monospace',
+  fontSize: '1.0625rem',
+  letterSpacing: '0.06em',
+  wordSpacing: '0.3em',
+  overflowWrap: 'anywhere',
+  userSelect: 'all',
+});
 
 export const keyRow = style({
-  display: 'grid',
+  display: 'flex',
+  flexWrap: 'wrap',
+  alignItems: 'flex-end',
   gap: space.sm,
-  alignItems: 'end',
   minWidth: 0,
-  '@media': { [breakpoint.sm]: { gridTemplateColumns: 'minmax(0, 32rem) auto', justifyContent: 'start' } },
 });
 
 /** The recovery codes shown once: a panel that stands out from the card. */
@@ -143,7 +163,7 @@ export const session = style({
   gap: space.sm,
   padding: `${space.md} 0`,
   borderTop: `1px solid ${vars.color.border}`,
-  selectors: { '&:first-child': { borderTop: 'none', paddingTop: 0 } },
+  selectors: { '&:first-child': { borderTop: 'none', paddingTop: 0 }, '&:last-child': { paddingBottom: 0 } },
 });
 
 export const sessionText = style({ display: 'flex', flexDirection: 'column', gap: space.xs, minWidth: 0, flex: '1 1 16rem' });

@@ -159,48 +159,52 @@ function SetUpSteps({ setup, onCancel, onEnabled }: { readonly setup: TwoStepSet
         Set up your authenticator app
       </h4>
       <ol className={styles.steps}>
-        <li className={styles.step}>
-          <p>{settingsTexts.scanQr}</p>
-          <div className={styles.qrCode}>
-            <QRCode value={setup.uri} size={176} role="img" aria-label="QR code to scan with your authenticator app" />
+        <li className={styles.numberedStep}>
+          <div className={styles.stepBody}>
+            <p>{settingsTexts.scanQr}</p>
+            <div className={styles.qrCode}>
+              <QRCode value={setup.uri} size={176} role="img" aria-label="QR code to scan with your authenticator app" />
+            </div>
           </div>
         </li>
-        <li className={styles.step}>
-          <div className={styles.keyRow}>
-            <TextField
-              label="Set-up key"
-              description={settingsTexts.typeKey}
-              value={groupedKey(setup.secret)}
-              isReadOnly
-              className={styles.secretField}
-              // Focus selects the key, to copy it by hand where the clipboard is refused.
-              onFocus={(event) => (event.target as HTMLInputElement).select()}
-            />
-            <Button variant="secondary" onPress={() => void copyKey()}>
-              Copy key
-            </Button>
-          </div>
-        </li>
-        <li className={styles.step}>
-          <Form
-            aria-label="Turn on 2-step verification"
-            onSubmit={(event) => {
-              event.preventDefault();
-              void submit();
-            }}
-          >
-            <p>{settingsTexts.enterCode}</p>
-            {alert ? <FormAlert>{alert}</FormAlert> : null}
-            <TextField label={CODE_LABEL} autoComplete="one-time-code" inputMode="numeric" className={styles.narrow} {...form.textField('code')} />
-            <div className={styles.actions}>
-              <Button type="submit" isDisabled={confirm.isPending}>
-                {confirm.isPending ? 'Turning on...' : 'Turn on'}
-              </Button>
-              <Button variant="outline" onPress={onCancel}>
-                Cancel
+        <li className={styles.numberedStep}>
+          <div className={styles.stepBody}>
+            <p>{settingsTexts.typeKey}</p>
+            <div className={styles.keyRow}>
+              <dl className={styles.key}>
+                <dt className={styles.keyLabel}>Set-up key</dt>
+                <dd className={styles.keyValue}>
+                  <code data-testid="two-step-secret">{groupedKey(setup.secret)}</code>
+                </dd>
+              </dl>
+              <Button variant="secondary" onPress={() => void copyKey()}>
+                Copy key
               </Button>
             </div>
-          </Form>
+          </div>
+        </li>
+        <li className={styles.numberedStep}>
+          <div className={styles.stepBody}>
+            <Form
+              aria-label="Turn on 2-step verification"
+              onSubmit={(event) => {
+                event.preventDefault();
+                void submit();
+              }}
+            >
+              <p>{settingsTexts.enterCode}</p>
+              {alert ? <FormAlert>{alert}</FormAlert> : null}
+              <TextField label={CODE_LABEL} autoComplete="one-time-code" inputMode="numeric" className={styles.narrow} {...form.textField('code')} />
+              <div className={styles.actions}>
+                <Button type="submit" isDisabled={confirm.isPending}>
+                  {confirm.isPending ? 'Turning on...' : 'Turn on'}
+                </Button>
+                <Button variant="outline" onPress={onCancel}>
+                  Cancel
+                </Button>
+              </div>
+            </Form>
+          </div>
         </li>
       </ol>
     </div>
