@@ -56,6 +56,8 @@ export function ReauthenticationProvider({ twoStep, children }: { readonly twoSt
       >
         {({ close }) => (
           <ReauthenticateForm
+            // 2-step turned on meanwhile (in another tab): the form starts again with the code field.
+            key={String(twoStep)}
             twoStep={twoStep}
             onCancel={close}
             onConfirmed={() => {
@@ -90,7 +92,12 @@ function ReauthenticateForm({ twoStep, onConfirmed, onCancel }: { readonly twoSt
         await queryClient.invalidateQueries(trpc.account.overview.queryFilter());
         onConfirmed();
       },
-      onError: (error) => form.showServerErrors(apiFieldErrors(error)),
+      onError: async (error) => {
+        const fieldErrors = apiFieldErrors(error);
+        form.showServerErrors(fieldErrors);
+        // A code asked for that this form does not show: the overview is behind (2-step went on elsewhere).
+        if (!twoStep && fieldErrors.code) await queryClient.invalidateQueries(trpc.account.overview.queryFilter());
+      },
     });
   };
   const alert = formAlertOf(reauthenticate);

@@ -2,6 +2,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { formatLongDateTime } from '@wellspring/domain';
 import type { RouterOutputs } from '@wellspring/server/router';
 import { useId, useRef } from 'react';
+import { apiErrorCode } from '../../lib/api-errors.ts';
 import { notify } from '../../lib/toast.tsx';
 import { useTRPC } from '../../lib/trpc.ts';
 import { Badge } from '../../ui/badge/badge.tsx';
@@ -37,8 +38,10 @@ export function SessionsPart() {
     title.current?.focus();
   };
   const onError = async (error: unknown) => {
-    notify.error({ title: 'Not signed out', description: failureMessage(error) });
-    await queryClient.invalidateQueries(trpc.account.sessions.list.queryFilter());
+    // Ended meanwhile (it expired, or was signed out elsewhere): what was asked for is so.
+    if (apiErrorCode(error) === 'NOT_FOUND') notify.info({ title: failureMessage(error) });
+    else notify.error({ title: 'Not signed out', description: failureMessage(error) });
+    await refresh();
   };
   const signOut = (session: Session) =>
     revoke.mutate(

@@ -343,6 +343,25 @@ describe('the settings screen', { timeout: 60_000 }, () => {
     expect(within(region('Security')).getByText('You are signed in on this device only.')).toBeTruthy();
   });
 
+  it('says so when the session had already ended, and shows the list as it is now', async () => {
+    let sessions = [thisDevice, phone];
+    renderSettings({
+      'account.sessions.list': () => sessions,
+      'account.sessions.revoke': () => {
+        sessions = [thisDevice];
+        throw new ApiError({ code: 'NOT_FOUND', httpStatus: 404, message: accountMessages.sessionUnknown });
+      },
+    });
+    const events = userEvent.setup();
+    await findScreen();
+    const list = await within(region('Security')).findByRole('list', { name: 'Where you’re signed in' });
+    await waitFor(() => expect(within(list).getAllByRole('listitem')).toHaveLength(2));
+    await events.click(within(list).getByRole('button', { name: 'Sign out' }));
+    await findToast(accountMessages.sessionUnknown);
+    await waitFor(() => expect(within(list).getAllByRole('listitem')).toHaveLength(1));
+    expect(document.activeElement).toBe(within(region('Security')).getByRole('heading', { name: 'Where you’re signed in' }));
+  });
+
   it('saves the name and the e-mail preferences with the server’s messages', async () => {
     const { calls } = renderSettings({
       'account.rename': () => ({ message: accountMessages.nameSaved }),
