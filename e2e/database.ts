@@ -23,3 +23,18 @@ export async function ageSessionsOf(email: string, minutes: number): Promise<num
     await client.end();
   }
 }
+
+/** Makes the account's sessions look as if the password was last entered `minutes` ago (sensitive changes ask for it again after 10). */
+export async function agePasswordEntryOf(email: string, minutes: number): Promise<number> {
+  const client = new pg.Client({ connectionString: databaseUrl() });
+  await client.connect();
+  try {
+    const result = await client.query(
+      "UPDATE session SET authenticated_at = now() - make_interval(mins => $2) WHERE user_id = (SELECT id FROM app_user WHERE email = lower($1))",
+      [email, minutes],
+    );
+    return result.rowCount ?? 0;
+  } finally {
+    await client.end();
+  }
+}

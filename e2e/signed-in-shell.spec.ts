@@ -42,8 +42,10 @@ test.describe('the signed-in shell', () => {
     await page.keyboard.press('Enter');
     await expect(page).toHaveURL(/\/dashboard\/schedule$/);
 
-    await sideMenu(page).getByRole('button', { name: 'Settings' }).click();
-    await expect(toast(page, 'Settings feature coming soon')).toBeVisible();
+    await menuLink(page, 'Settings').click();
+    await expect(page).toHaveURL(/\/dashboard\/settings$/);
+    await expect(page.getByRole('heading', { level: 1, name: 'Settings' })).toBeVisible();
+    await expect(menuLink(page, 'Settings')).toHaveAttribute('aria-current', 'page');
 
     await menuLink(page, 'Dashboard').click();
     await expect(page).toHaveURL(/\/dashboard$/);

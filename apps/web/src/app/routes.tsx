@@ -17,6 +17,7 @@ const SchedulePage = lazy(() => import('../features/schedule/schedule.page.tsx')
 const BookingSettingsPage = lazy(() =>
   import('../features/booking-settings/booking-settings.page.tsx').then((m) => ({ default: m.BookingSettingsPage })),
 );
+const SettingsPage = lazy(() => import('../features/settings/settings.page.tsx').then((m) => ({ default: m.SettingsPage })));
 const PatientListPage = lazy(() =>
   import('../features/patients/patient-list.page.tsx').then((m) => ({ default: m.PatientListPage })),
 );
@@ -115,6 +116,8 @@ export const signedInRouteTable: readonly SignedInRouteEntry[] = [
   { path: '/dashboard/schedule', screen: SchedulePage, visitor: 'sign-in' },
   // Not in the spec's table: online booking's settings (issue 24).
   { path: '/dashboard/booking', screen: BookingSettingsPage, visitor: 'sign-in' },
+  // The account's settings (issue 25); the portal shows the same screen at /provider-portal/settings.
+  { path: '/dashboard/settings', screen: SettingsPage, visitor: 'sign-in' },
   { path: '/dashboard/patients', screen: PatientListPage, visitor: 'sign-in' },
   { path: '/dashboard/patients/:id', screen: PatientDetailPage, visitor: 'sign-in' },
   // One editor for both (SPEC §2): its button says whether the practitioner has a profile yet.

@@ -78,6 +78,7 @@ export const dashboardMessages = {
     invoice: 'Invoice creation feature coming soon',
     messages: 'Messages feature coming soon',
     notes: 'Notes feature coming soon',
-    settings: 'Settings feature coming soon',
+    // "Settings feature coming soon" (SPEC §8) is replaced by the feature (issue 25): the side
+    // menu's Settings opens /dashboard/settings.
   },
 } as const;

@@ -31,6 +31,8 @@ export const siteRoutePatterns = [
   '/dashboard',
   '/dashboard/schedule',
   '/dashboard/booking',
+  // The account's own settings (issue 25), also at /provider-portal/settings.
+  '/dashboard/settings',
   '/dashboard/patients',
   '/dashboard/patients/:id',
   '/practitioner-profile/create',

@@ -12,6 +12,17 @@ import { isPortalItemCurrent } from './portal-sidebar.tsx';
 const robin = { id: 'u1', name: 'Dr. Robin Vale', email: 'robin@example.com' };
 const TODAY = '2025-06-16';
 
+const accountOverview: RouterOutputs['account']['overview'] = {
+  name: robin.name,
+  email: robin.email,
+  emailVerified: true,
+  pendingEmail: null,
+  twoStep: false,
+  recoveryCodesLeft: 0,
+  reauthenticate: false,
+  notifications: { bookingRequests: true, referrals: true, contactMessages: true, communityEvents: true },
+};
+
 const emptyOverview: RouterOutputs['portalDashboard']['overview'] = {
   totalAppointments: 0,
   upcomingAppointments: 0,
@@ -30,6 +41,8 @@ function signedInApi(extra: Record<string, ApiHandler> = {}) {
     'patients.list': () => ({ items: patients, total: patients.length, page: 1, pageSize: 20 }),
     'patients.byId': () => patientDetailById('1', TODAY),
     'schedule.week': () => ({ today: TODAY, timeZone: 'America/Los_Angeles', days: [] }),
+    'account.overview': () => accountOverview,
+    'account.sessions.list': () => [],
     ...extra,
   });
 }
@@ -74,8 +87,10 @@ describe('the provider portal’s layout', { timeout: 60_000 }, () => {
     expect(screen.getAllByRole('banner')).toHaveLength(1);
     expect(screen.getAllByRole('contentinfo')).toHaveLength(1);
 
+    // The account's settings screen, inside the portal's layout.
     await events.click(within(sidebar()).getByRole('link', { name: 'Settings' }));
-    expect(await screen.findByRole('heading', { level: 1, name: 'Settings coming soon' })).toBeTruthy();
+    expect(await screen.findByRole('heading', { level: 1, name: 'Settings' })).toBeTruthy();
+    expect(await screen.findByRole('region', { name: 'Account' })).toBeTruthy();
     expect(location.history?.at(-1)).toBe('/provider-portal/settings');
     expect(current()).toEqual(['Settings']);
 
@@ -106,7 +121,7 @@ describe('the provider portal’s layout', { timeout: 60_000 }, () => {
     });
     const events = userEvent.setup();
     const { location } = renderApp({ path: '/provider-portal/settings' });
-    await screen.findByRole('heading', { level: 1, name: 'Settings coming soon' });
+    await screen.findByRole('heading', { level: 1, name: 'Settings' });
 
     await events.click(logOutButton());
     await vi.waitFor(() => expect(logOutButton().textContent).toBe('Logging out...'));
@@ -156,7 +171,7 @@ describe('the provider portal’s layout', { timeout: 60_000 }, () => {
     await events.click(toggle);
     expect(sidebar().hasAttribute('data-open')).toBe(true);
     await events.click(within(sidebar()).getByRole('link', { name: 'Settings' }));
-    await screen.findByRole('heading', { level: 1, name: 'Settings coming soon' });
+    await screen.findByRole('heading', { level: 1, name: 'Settings' });
     expect(screen.getByRole('button', { name: 'Portal menu' }).getAttribute('aria-expanded')).toBe('false');
     expect(sidebar().hasAttribute('data-open')).toBe(false);
   });

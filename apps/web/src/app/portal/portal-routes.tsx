@@ -14,7 +14,8 @@ const EhrRecordsPage = lazy(() => import('../../features/portal/ehr/ehr-records.
 const EhrCreatePage = lazy(() => import('../../features/portal/ehr/ehr-create.page.tsx').then((m) => ({ default: m.EhrCreatePage })));
 const PaymentsPage = lazy(() => import('../../features/portal/payments/payments.page.tsx').then((m) => ({ default: m.PaymentsPage })));
 const PaymentCreatePage = lazy(() => import('../../features/portal/payments/payment-create.page.tsx').then((m) => ({ default: m.PaymentCreatePage })));
-const PortalSettingsPage = lazy(() => import('../../features/portal/portal-settings.page.tsx').then((m) => ({ default: m.PortalSettingsPage })));
+// The workspace's settings screen, shown in the portal (SPEC §2 Provider portal "Settings").
+const SettingsPage = lazy(() => import('../../features/settings/settings.page.tsx').then((m) => ({ default: m.SettingsPage })));
 const PatientListPage = lazy(() => import('../../features/patients/patient-list.page.tsx').then((m) => ({ default: m.PatientListPage })));
 const PatientDetailPage = lazy(() => import('../../features/patients/patient-detail.page.tsx').then((m) => ({ default: m.PatientDetailPage })));
 const NotFoundPage = lazy(() => import('../shell/not-found.page.tsx').then((m) => ({ default: m.NotFoundPage })));
@@ -31,7 +32,7 @@ export const portalRouteTable = [
   { path: `${PORTAL_BASE}/ehr/create`, screen: EhrCreatePage },
   { path: portalPaths.payments, screen: PaymentsPage },
   { path: `${PORTAL_BASE}/payments/create`, screen: PaymentCreatePage },
-  { path: portalPaths.settings, screen: PortalSettingsPage },
+  { path: portalPaths.settings, screen: SettingsPage },
 ] as const;
 
 /** `/provider-portal` itself (and with a trailing slash): it opens the dashboard. */

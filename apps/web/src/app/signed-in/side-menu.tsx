@@ -51,7 +51,7 @@ const placeholders: readonly ComingSoon[] = [
 ];
 
 const community: MenuLink = { label: 'Community', href: '/community', icon: <CompassIcon /> };
-const settings: ComingSoon = { label: 'Settings', toast: comingSoon.settings, icon: <SettingsIcon /> };
+const settings: MenuLink = { label: 'Settings', href: '/dashboard/settings', icon: <SettingsIcon /> };
 
 /** A screen's entry is current on that screen and below it (a patient's record is under Patient Records). */
 function isCurrent(href: string, location: string): boolean {
@@ -117,7 +117,7 @@ export function SideMenu() {
           {screens.map(link)}
           {placeholders.map(placeholder)}
           {link(community)}
-          {placeholder(settings)}
+          {link(settings)}
         </ul>
         <div className={styles.separator} role="presentation" />
         <AriaButton

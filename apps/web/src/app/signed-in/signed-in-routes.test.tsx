@@ -96,6 +96,35 @@ describe('the signed-in shell', { timeout: 20_000 }, () => {
     expect(within(menu).getByRole('link', { name: 'My Profile' }).getAttribute('href')).toBe('/practitioner-profile/edit');
     expect(within(menu).getByRole('link', { name: 'Community' }).getAttribute('href')).toBe('/community');
     expect(within(menu).getByRole('link', { name: 'Online Booking' }).getAttribute('href')).toBe('/dashboard/booking');
+    expect(within(menu).getByRole('link', { name: 'Settings' }).getAttribute('href')).toBe('/dashboard/settings');
+  });
+
+  it('opens the account’s settings from the side menu’s Settings, inside the shell', async () => {
+    stubMatchMedia();
+    stubApi({
+      'auth.me': () => ({ user: robin }),
+      'account.overview': () => ({
+        name: robin.name,
+        email: robin.email,
+        emailVerified: true,
+        pendingEmail: null,
+        twoStep: false,
+        recoveryCodesLeft: 0,
+        reauthenticate: false,
+        notifications: { bookingRequests: true, referrals: true, contactMessages: true, communityEvents: true },
+      }),
+      'account.sessions.list': () => [],
+    });
+    const events = userEvent.setup();
+    const { location } = renderApp({ path: '/dashboard/schedule' });
+    await screen.findByRole('heading', { level: 1, name: 'Schedule' });
+
+    await events.click(within(sideMenu()).getByRole('link', { name: 'Settings' }));
+    expect(await screen.findByRole('heading', { level: 1, name: 'Settings' }, { timeout: 15_000 })).toBeTruthy();
+    expect(await screen.findByRole('region', { name: 'Account' })).toBeTruthy();
+    expect(location.history?.at(-1)).toBe('/dashboard/settings');
+    expect(within(sideMenu()).getByRole('link', { name: 'Settings' }).getAttribute('aria-current')).toBe('page');
+    expect(screen.queryByText('Settings feature coming soon')).toBeNull();
   });
 
   it.each([
@@ -103,7 +132,6 @@ describe('the signed-in shell', { timeout: 20_000 }, () => {
     ['Billing', 'Invoice creation feature coming soon'],
     ['Messages', 'Messages feature coming soon'],
     ['Clinical Notes', 'Notes feature coming soon'],
-    ['Settings', 'Settings feature coming soon'],
   ])('shows the spec’s coming-soon toast for %s', async (item, toast) => {
     stubMatchMedia();
     stubApi({ 'auth.me': () => ({ user: robin }) });
