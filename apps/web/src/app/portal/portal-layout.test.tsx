@@ -20,7 +20,7 @@ const accountOverview: RouterOutputs['account']['overview'] = {
   twoStep: false,
   recoveryCodesLeft: 0,
   reauthenticate: false,
-  notifications: { bookingRequests: true, referrals: true, contactMessages: true, communityEvents: true },
+  notifications: { referrals: true, contactMessages: true, communityEvents: true },
 };
 
 const emptyOverview: RouterOutputs['portalDashboard']['overview'] = {

@@ -111,7 +111,7 @@ describe('the signed-in shell', { timeout: 20_000 }, () => {
         twoStep: false,
         recoveryCodesLeft: 0,
         reauthenticate: false,
-        notifications: { bookingRequests: true, referrals: true, contactMessages: true, communityEvents: true },
+        notifications: { referrals: true, contactMessages: true, communityEvents: true },
       }),
       'account.sessions.list': () => [],
     });

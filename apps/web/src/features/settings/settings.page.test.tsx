@@ -21,7 +21,7 @@ const overview = (changes: Partial<Overview> = {}): Overview => ({
   twoStep: false,
   recoveryCodesLeft: 0,
   reauthenticate: false,
-  notifications: { bookingRequests: true, referrals: true, contactMessages: true, communityEvents: true },
+  notifications: { referrals: true, contactMessages: true, communityEvents: true },
   ...changes,
 });
 
@@ -72,7 +72,7 @@ describe('the settings screen', { timeout: 60_000 }, () => {
   it('shows its sections from the account’s overview', async () => {
     const { calls } = renderSettings({
       'account.overview': () =>
-        overview({ emailVerified: false, pendingEmail: 'robin.new@example.com', notifications: { bookingRequests: true, referrals: false, contactMessages: true, communityEvents: false } }),
+        overview({ emailVerified: false, pendingEmail: 'robin.new@example.com', notifications: { referrals: false, contactMessages: true, communityEvents: false } }),
       'account.sessions.list': () => [thisDevice, phone],
       'account.resendVerification': () => ({ message: accountMessages.verificationSent }),
     });
@@ -95,7 +95,7 @@ describe('the settings screen', { timeout: 60_000 }, () => {
 
     const notifications = region('Notifications');
     const checked = Object.entries(notificationLabels).map(([, label]) => (within(notifications).getByRole('checkbox', { name: label }) as HTMLInputElement).checked);
-    expect(checked).toEqual([true, false, true, false]);
+    expect(checked).toEqual([false, true, false]);
 
     await events.click(within(account).getByRole('button', { name: 'Send the confirmation link again' }));
     await findToast(accountMessages.verificationSent);
@@ -385,6 +385,6 @@ describe('the settings screen', { timeout: 60_000 }, () => {
     await events.click(within(notifications).getByRole('checkbox', { name: notificationLabels.referrals }));
     await events.click(within(notifications).getByRole('button', { name: 'Save email preferences' }));
     await findToast(accountMessages.notificationsSaved);
-    expect(inputsTo(calls, 'account.notifications')).toEqual([{ bookingRequests: true, referrals: false, contactMessages: true, communityEvents: true }]);
+    expect(inputsTo(calls, 'account.notifications')).toEqual([{ referrals: false, contactMessages: true, communityEvents: true }]);
   });
 });
