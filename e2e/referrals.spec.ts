@@ -207,6 +207,8 @@ test.describe('referrals', () => {
   });
 
   test('a new account redeems a code from the referral link; the referral completes and both rewards are credited', async ({ page, browser }) => {
+    // Two browsers, the confirmation e-mail and axe in both themes: longer than a one-screen journey.
+    test.setTimeout(90_000);
     await signInAsNewPractitioner(page, { name: 'Dr. Nia Referrer' });
     const code = uniqueCode('NIA');
     await createCode(page, code, { offer: '$30 off a first visit', reward: '30' });
