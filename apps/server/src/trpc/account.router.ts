@@ -31,10 +31,10 @@ import { newRecoveryCodes, normalisedRecoveryCode, recoveryCodeHash } from '../a
 import { checkPendingTotp, checkSecondFactor } from '../auth/second-factor.ts';
 import { newTotpSecret, totpUri } from '../auth/totp.ts';
 import { accountSecurityCommands, type AccountWrites } from '../commands/account-security.commands.ts';
-import { commandContext, DomainRejection, runCommand } from '../commands/run-command.ts';
+import { commandContext, runCommand } from '../commands/run-command.ts';
 import { deleteOtherSessions, deleteSessionOfUser, listSessionsOfUser, markSessionAuthenticated } from '../repositories/session.repository.ts';
 import { findUserCredentialsById } from '../repositories/user.repository.ts';
-import { sendVerificationLink } from './auth.router.ts';
+import { sendVerificationLink, withSecondFactorLimit } from './auth.router.ts';
 import { fieldError } from './field-error.ts';
 import { authedProcedure, countFailure, enforceRateLimit, refuseWhenLimited, router, type Context } from './trpc.ts';
 
@@ -87,17 +87,6 @@ async function requirePassword(ctx: AccountContext, password: string, field: str
   throw fieldError(field, accountMessages.currentPasswordWrong);
 }
 
-/** Runs a command that checks a second factor; a wrong code counts against the account's limit. */
-async function withCode(ctx: AccountContext, work: () => Promise<void>): Promise<void> {
-  const rule = { bucket: 'second-factor', max: ctx.config.rateLimits.secondFactorMax, windowMs: ctx.config.rateLimits.signInWindowMs };
-  await refuseWhenLimited(ctx, rule, ctx.user.id, authMessages.tooManyAttempts);
-  try {
-    await work();
-  } catch (error) {
-    if (error instanceof DomainRejection && error.domainError.code === 'FORBIDDEN') await countFailure(ctx, rule, ctx.user.id);
-    throw error;
-  }
-}
 
 const run = (ctx: AccountContext, writes: AccountWrites, command: AccountSecurityCommand) => runCommand(commandContext(ctx), accountSecurityCommands(writes), ctx.user.id, command);
 
@@ -132,7 +121,7 @@ export const accountRouter = router({
     if (account?.totpEnabledAt) {
       if (!input.code) throw fieldError('code', accountMessages.codeRequired);
       const code = input.code;
-      await withCode(ctx, async () => {
+      await withSecondFactorLimit(ctx, ctx.user.id, async () => {
         await run(ctx, {}, { kind: 'PassSecondFactor', secondFactor: await checkSecondFactor(ctx.db, ctx.secrets, ctx.user.id, { code }, ctx.now) });
       });
     }
@@ -192,7 +181,7 @@ export const accountRouter = router({
       requireRecentSignIn(ctx);
       const recoveryCodes = newRecoveryCodes();
       const recoveryCodeHashes = recoveryCodes.map((code) => recoveryCodeHash(normalisedRecoveryCode(code)));
-      await withCode(ctx, async () => {
+      await withSecondFactorLimit(ctx, ctx.user.id, async () => {
         const step = await checkPendingTotp(ctx.db, ctx.secrets, ctx.user.id, input.code, ctx.now);
         await run(ctx, { recoveryCodeHashes }, { kind: 'EnableTwoStep', step });
       });
@@ -202,7 +191,7 @@ export const accountRouter = router({
     /** Off, with a code (or a recovery code) from now. */
     disable: authedProcedure.input(twoStepCodeSchema).mutation(async ({ ctx, input }): Promise<{ message: string }> => {
       requireRecentSignIn(ctx);
-      await withCode(ctx, async () => {
+      await withSecondFactorLimit(ctx, ctx.user.id, async () => {
         const secondFactor = await checkSecondFactor(ctx.db, ctx.secrets, ctx.user.id, { code: input.code }, ctx.now);
         await run(ctx, {}, { kind: 'DisableTwoStep', secondFactor });
       });
@@ -214,7 +203,7 @@ export const accountRouter = router({
       requireRecentSignIn(ctx);
       const recoveryCodes = newRecoveryCodes();
       const recoveryCodeHashes = recoveryCodes.map((code) => recoveryCodeHash(normalisedRecoveryCode(code)));
-      await withCode(ctx, async () => {
+      await withSecondFactorLimit(ctx, ctx.user.id, async () => {
         const secondFactor = await checkSecondFactor(ctx.db, ctx.secrets, ctx.user.id, { code: input.code }, ctx.now);
         await run(ctx, { recoveryCodeHashes }, { kind: 'RegenerateRecoveryCodes', secondFactor });
       });

@@ -89,8 +89,8 @@ export async function sendVerificationLink(ctx: Context, userId: string): Promis
   await runCommand({ ...commandContext(ctx), actor: { userId } }, accountSecurityCommands({ token }), userId, { kind: 'RequestEmailVerification', tokenId: token.id });
 }
 
-/** A second factor's refusal counts against the account's limit of wrong codes. */
-async function withSecondFactorLimit<T>(ctx: Context, userId: string, work: () => Promise<T>): Promise<T> {
+/** A second factor's refusal counts against the account's limit of wrong codes (sign-in, reset, Settings). */
+export async function withSecondFactorLimit<T>(ctx: Context, userId: string, work: () => Promise<T>): Promise<T> {
   const rule = signInRules(ctx).secondFactor;
   await refuseWhenLimited(ctx, rule, userId, authMessages.tooManyAttempts);
   try {

@@ -31,7 +31,7 @@ export function SecondFactorStep({ onSignedIn }: { onSignedIn: () => void }) {
             {useRecovery ? 'Enter one of the recovery codes you saved when you turned 2-step verification on.' : 'Enter the 6-digit code from your authenticator app.'}
           </p>
         </div>
-        {useRecovery ? <RecoveryCodeForm onSignedIn={onSignedIn} /> : <CodeForm onSignedIn={onSignedIn} />}
+        <CodeForm key={useRecovery ? 'recovery' : 'code'} recovery={useRecovery} onSignedIn={onSignedIn} />
         <p className={styles.switchText}>
           <Button variant="link" onPress={() => setUseRecovery(!useRecovery)}>
             {useRecovery ? 'Use a code from the app instead' : 'Use a recovery code instead'}
@@ -42,9 +42,13 @@ export function SecondFactorStep({ onSignedIn }: { onSignedIn: () => void }) {
   );
 }
 
-function CodeForm({ onSignedIn }: { onSignedIn: () => void }) {
+/** The code form: the app's 6-digit code, or a recovery code (both through `auth.secondFactor`). */
+function CodeForm({ recovery, onSignedIn }: { recovery: boolean; onSignedIn: () => void }) {
   const secondFactor = useSecondFactor();
-  const form = useZodForm(codeSchema, { code: '' });
+  const form = useZodForm<{ code: string; recoveryCode: string }, z.infer<typeof codeSchema> | z.infer<typeof recoverySchema>>(recovery ? recoverySchema : codeSchema, {
+    code: '',
+    recoveryCode: '',
+  });
   const submit = async () => {
     const input = await form.validate();
     if (!input || secondFactor.isPending) return;
@@ -60,33 +64,11 @@ function CodeForm({ onSignedIn }: { onSignedIn: () => void }) {
       }}
     >
       {formError ? <FormAlert>{formError}</FormAlert> : null}
-      <TextField label="Authentication code" autoComplete="one-time-code" inputMode="numeric" autoFocus {...form.textField('code')} />
-      <Button type="submit" fullWidth isDisabled={secondFactor.isPending}>
-        {secondFactor.isPending ? 'Checking...' : 'Verify'}
-      </Button>
-    </Form>
-  );
-}
-
-function RecoveryCodeForm({ onSignedIn }: { onSignedIn: () => void }) {
-  const secondFactor = useSecondFactor();
-  const form = useZodForm(recoverySchema, { recoveryCode: '' });
-  const submit = async () => {
-    const input = await form.validate();
-    if (!input || secondFactor.isPending) return;
-    secondFactor.mutate(input, { onSuccess: onSignedIn, onError: (error) => form.showServerErrors(apiFieldErrors(error)) });
-  };
-  const formError = secondFactor.isError && Object.keys(apiFieldErrors(secondFactor.error)).length === 0 ? (apiErrorMessage(secondFactor.error) ?? FALLBACK_ERROR) : null;
-  return (
-    <Form
-      aria-labelledby="second-factor-title"
-      onSubmit={(event) => {
-        event.preventDefault();
-        void submit();
-      }}
-    >
-      {formError ? <FormAlert>{formError}</FormAlert> : null}
-      <TextField label="Recovery code" autoComplete="off" autoFocus {...form.textField('recoveryCode')} />
+      {recovery ? (
+        <TextField label="Recovery code" autoComplete="off" autoFocus {...form.textField('recoveryCode')} />
+      ) : (
+        <TextField label="Authentication code" autoComplete="one-time-code" inputMode="numeric" autoFocus {...form.textField('code')} />
+      )}
       <Button type="submit" fullWidth isDisabled={secondFactor.isPending}>
         {secondFactor.isPending ? 'Checking...' : 'Verify'}
       </Button>
