@@ -94,6 +94,8 @@ test.describe('the patient list', () => {
 
 test.describe('the patient record', () => {
   test('shows a demo patient’s full record: card, upcoming appointments, recent activity and the four tabs', async ({ page }) => {
+    // Four tabs, each checked with axe: longer than the default on a loaded 2-core machine.
+    test.setTimeout(60_000);
     const demo = await signInAsDemo(page);
     await page.goto('/dashboard/patients?q=Emma Thompson');
     await patientsTable(page).getByRole('row', { name: /Emma Thompson/ }).getByRole('rowheader').click();

@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { practitionerByIdSchema, PROFILE_LOADING_MS, samplePractitioners, yearsInPractice, type Practitioner } from '@wellspring/domain';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { queryClient } from '../../lib/api.tsx';
-import { ApiError, serverError, stubApi } from '../../test/api-stub.ts';
+import { ApiError, deferred, serverError, stubApi } from '../../test/api-stub.ts';
 import { renderWithProviders } from '../../test/render.tsx';
 import { findToast } from '../../test/toasts.ts';
 import { PractitionerProfilePage } from './practitioner-profile.page.tsx';
@@ -237,6 +237,33 @@ describe('practitioner profile', { timeout: 15_000 }, () => {
     await findToast('Removed from favorites');
     expect(accountIds.has('1')).toBe(false);
     expect(heart.getAttribute('aria-pressed')).toBe('false');
+  });
+
+  it('opened signed in with a heart from before, the heart stays on even when the first read of the account left before the merge landed', async () => {
+    const accountIds = new Set<string>();
+    const mergeLanded = deferred<void>();
+    stubApi({
+      'auth.me': () => ({ user: { id: 'u1', name: 'Robin', email: 'robin@example.com' } }),
+      'practitioners.byId': (input) => byId.get((input as { id: string }).id),
+      // Read when the request arrives, answered once the merge has landed (as a slow server would).
+      'favorites.ids': async () => {
+        const ids = [...accountIds];
+        if (ids.length === 0) await mergeLanded.promise;
+        return ids;
+      },
+      'favorites.set': (input) => {
+        accountIds.add((input as { practitionerId: string }).practitionerId);
+        setTimeout(() => mergeLanded.resolve(), 0);
+        return input;
+      },
+    });
+    window.localStorage.setItem(FAVORITES_STORAGE_KEY, JSON.stringify(['1']));
+    renderWithProviders(<Route path="/practitioners/:id" component={PractitionerProfilePage} />, { path: '/practitioners/1' });
+    await screen.findByRole('heading', { level: 1, name: elena?.name });
+
+    await waitFor(() => expect(window.localStorage.getItem(FAVORITES_STORAGE_KEY)).toBe('[]'));
+    expect([...accountIds]).toEqual(['1']);
+    expect(screen.getByRole('button', { name: 'Favorite' }).getAttribute('aria-pressed')).toBe('true');
   });
 
   it('a heart that could not be merged (offline) stays in this browser for the next time', async () => {

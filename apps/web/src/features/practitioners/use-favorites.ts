@@ -116,8 +116,14 @@ export function useFavorites(): Favorites {
     const ids = [...storedIds];
     merging = Promise.allSettled(ids.map((practitionerId) => trpcClient.favorites.set.mutate({ practitionerId, favorite: true })))
       .then(async (results) => {
+        const saved = trpc.favorites.ids.queryFilter();
+        // The page's first read of the account's favorites may have left before the merge landed; an
+        // invalidation would hand that same answer back (React Query joins a first fetch rather than
+        // cancel it), so it is dropped and read again. Then the hearts here are forgotten: read first,
+        // so a merged heart never shows off in between.
+        await queryClient.cancelQueries(saved);
+        await queryClient.invalidateQueries(saved);
         forgetStoredIds(ids.filter((_, index) => isSettled(results[index]!)));
-        await queryClient.invalidateQueries(trpc.favorites.ids.queryFilter());
       })
       .finally(() => {
         merging = null;
