@@ -3,13 +3,17 @@ import { defineConfig, devices } from '@playwright/test';
 const port = Number(process.env.E2E_PORT ?? 3100);
 export const baseURL = `http://localhost:${port}`;
 
+const directorySpecs = ['about-and-for-practitioners', 'booking', 'community', 'contact', 'diagnostic', 'profile-editor', 'search'].map((name) => `**/${name}.spec.ts`);
+
 // Browser tests drive Debian's Chromium against the production build served by the real server,
 // on a fresh embedded database (scripts/e2e-server.mjs).
 export default defineConfig({
   testDir: 'e2e',
   testMatch: '**/*.spec.ts',
+  // Two browsers at once (files in parallel, a file's tests in order): the journeys wait on the
+  // server, timers and animations more than on the CPU, so a 2-core machine runs two well.
   fullyParallel: false,
-  workers: 1,
+  workers: Number(process.env.E2E_WORKERS ?? 2),
   // One retry on CI so a single timing hiccup on a loaded 2-core machine does not sink a run; a retried
   // pass is still reported as "flaky" in the output.
   retries: process.env.CI ? 1 : 0,
@@ -26,7 +30,12 @@ export default defineConfig({
       args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
     },
   },
-  projects: [{ name: 'chromium', use: { ...devices['Desktop Chrome'] } }],
+  projects: [
+    // The journeys that publish, list or count the public directory (and the community board) see
+    // each other's listings: they run one at a time, beside the rest.
+    { name: 'directory', testMatch: directorySpecs, workers: 1, use: { ...devices['Desktop Chrome'] } },
+    { name: 'chromium', testIgnore: directorySpecs, use: { ...devices['Desktop Chrome'] } },
+  ],
   webServer: {
     command: 'node scripts/e2e-server.mjs',
     url: `${baseURL}/healthz`,
