@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { accountMessages, RECOVERY_CODE_COUNT } from '@wellspring/domain';
+import { accountMessages, practiceSettingsMessages, RECOVERY_CODE_COUNT } from '@wellspring/domain';
 import { Secret, TOTP } from 'otpauth';
 import { agePasswordEntryOf } from './database.ts';
 import { E2E_PASSWORD, signIn, signOut, signUp, toast, uniqueEmail } from './fixtures.ts';
@@ -199,5 +199,30 @@ test.describe('account settings', () => {
     await expect(page.getByRole('heading', { level: 1, name: 'Settings' })).toBeVisible();
     await expect(page.getByRole('navigation', { name: 'Provider portal' }).locator('[aria-current="page"]')).toHaveText(['Settings']);
     await expect(page.getByLabel('Full name')).toHaveValue('Dr. Ada Lovesettings');
+  });
+
+  test('Practice: the name, time zone and currency saved here are online booking’s too, and stay after a reload', async ({ page }) => {
+    test.setTimeout(90_000);
+    await signUp(page, { name: 'Dr. Pia Practice', email: uniqueEmail('practice-settings') });
+    await openSettings(page);
+    const practice = page.getByRole('form', { name: 'Practice' });
+    await practice.getByLabel('Practice name').fill('Cedar Integrative Clinic');
+    const zone = practice.getByRole('combobox', { name: 'Time zone' });
+    await zone.clear();
+    await zone.pressSequentially('tokyo');
+    await page.getByRole('option', { name: /^Asia\/Tokyo/ }).click();
+    await practice.getByRole('button', { name: /Currency/ }).click();
+    await page.getByRole('option', { name: 'GBP' }).click();
+    await practice.getByRole('button', { name: 'Save practice settings' }).click();
+    await expect(toast(page, practiceSettingsMessages.saved)).toBeVisible();
+
+    await page.reload();
+    await expect(practice.getByLabel('Practice name')).toHaveValue('Cedar Integrative Clinic');
+    await expect(zone).toHaveValue(/^Asia\/Tokyo \(GMT\+9\)$/);
+    await expect(practice.getByRole('button', { name: /Currency/ })).toContainText('GBP');
+
+    await page.goto('/dashboard/booking');
+    await expect(page.getByRole('combobox', { name: 'Time zone' })).toHaveValue(/^Asia\/Tokyo/);
+    await expect(page.getByRole('button', { name: /Currency/ })).toContainText('GBP');
   });
 });

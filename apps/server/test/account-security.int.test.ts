@@ -332,6 +332,36 @@ describe('2-step verification', () => {
   });
 });
 
+describe('2-step verification with the phone lost', () => {
+  it('takes recovery codes, each once: to sign in, to confirm it’s you, for new codes and to turn it off', async () => {
+    const account = await newAccount('totp-lost');
+    const { recoveryCodes } = await turnOnTwoStep(account);
+    const [first = '', second = '', third = '', fourth = ''] = recoveryCodes;
+    const signedIn = await signIn(account.email);
+    expect((await trpcMutation(server, 'auth.secondFactor', { recoveryCode: first }, { cookie: signedIn.cookie })).status).toBe(200);
+
+    // More than 10 minutes later: confirm it's you with the password and a recovery code.
+    await database.query("UPDATE session SET authenticated_at = now() - interval '11 minutes' WHERE user_id = $1", [account.id]);
+    expect((await trpcMutation(server, 'account.twoStep.regenerateRecoveryCodes', { recoveryCode: second }, { cookie: signedIn.cookie })).status).toBe(403);
+    expect((await trpcMutation(server, 'account.reauthenticate', { password: PASSWORD }, { cookie: signedIn.cookie })).error?.data.fieldErrors).toEqual({ code: [accountMessages.codeRequired] });
+    const usedAgain = await trpcMutation(server, 'account.reauthenticate', { password: PASSWORD, recoveryCode: first }, { cookie: signedIn.cookie });
+    expect(usedAgain.status).toBe(400);
+    expect(usedAgain.error?.message).toBe(accountMessages.recoveryCodeWrong);
+    expect((await trpcMutation(server, 'account.reauthenticate', { password: PASSWORD, recoveryCode: second }, { cookie: signedIn.cookie })).status).toBe(200);
+
+    // New codes with an old one; the old ones stop working.
+    const renewed = await trpcMutation<{ recoveryCodes: string[] }>(server, 'account.twoStep.regenerateRecoveryCodes', { recoveryCode: third }, { cookie: signedIn.cookie });
+    expect(renewed.status).toBe(200);
+    const fresh = renewed.data?.recoveryCodes ?? [];
+    expect(fresh).toHaveLength(10);
+    expect(fresh).not.toContain(fourth);
+    expect((await trpcMutation(server, 'account.twoStep.disable', { recoveryCode: fourth }, { cookie: signedIn.cookie })).error?.message).toBe(accountMessages.recoveryCodeWrong);
+
+    expect((await trpcMutation(server, 'account.twoStep.disable', { recoveryCode: fresh[0] ?? '' }, { cookie: signedIn.cookie })).status).toBe(200);
+    expect((await signIn(account.email)).response.data).toMatchObject({ status: 'signed-in' });
+  });
+});
+
 describe('sessions', () => {
   it('lists the account\'s sessions with browser, system and a shortened address, and signs one or all others out', async () => {
     const account = await newAccount('sessions');

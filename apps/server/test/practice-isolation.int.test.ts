@@ -258,6 +258,36 @@ const PRACTICE_PROCEDURES: Record<string, IsolationCase> = {
       expect(owners[0]?.booking_settings?.sessionTypes.map((type) => type.name)).toEqual(['Owner Private Session']);
     },
   },
+  // Before the read's row: by then the owner's practice has a name and a currency of its own. The
+  // zones stay as they are (the rows after these count days in them).
+  'practiceSettings.save': {
+    type: 'mutation',
+    input: () => ({ name: 'Owner Private Clinic', timeZone: 'America/Los_Angeles', currency: 'GBP' as const }),
+    owner: async (caller) => {
+      const { timeZone } = await caller.practiceSettings.get();
+      expect(await caller.practiceSettings.save({ name: 'Owner Private Clinic', timeZone, currency: 'GBP' })).toMatchObject({ settings: { name: 'Owner Private Clinic', timeZone, currency: 'GBP' } });
+    },
+    other: async (caller, fixture) => {
+      const { timeZone } = await caller.practiceSettings.get();
+      await caller.practiceSettings.save({ name: 'Theirs', timeZone, currency: 'INR' });
+      expect(await caller.practiceSettings.get()).toEqual({ name: 'Theirs', timeZone, currency: 'INR' });
+      const owners = await database.query<{ name: string; currency: string }>('SELECT name, currency FROM practice WHERE id = $1', [fixture.owner.practiceId]);
+      expect(owners[0]?.name).not.toBe('Theirs');
+      expect(owners[0]?.currency).not.toBe('INR');
+    },
+  },
+  'practiceSettings.get': {
+    type: 'query',
+    input: () => undefined,
+    owner: async (caller) => {
+      expect(await caller.practiceSettings.get()).toMatchObject({ name: 'Owner Private Clinic', currency: 'GBP' });
+    },
+    other: async (caller) => {
+      const theirs = await caller.practiceSettings.get();
+      expect(theirs.name).not.toBe('Owner Private Clinic');
+      expect(theirs.currency).not.toBe('GBP');
+    },
+  },
   'calendarFeed.status': {
     type: 'query',
     input: () => undefined,
@@ -828,6 +858,7 @@ const ownerPracticeSnapshot = async () => ({
   connections: await database.query('SELECT member_a_id, member_b_id, requester_id, status FROM member_connection WHERE member_a_id = $1 OR member_b_id = $1 ORDER BY member_a_id, member_b_id', [
     fixture.owner.user.id,
   ]),
+  practice: await database.query('SELECT name, time_zone, currency, booking_settings FROM practice WHERE id = $1', [fixture.owner.practiceId]),
   patients: await database.query('SELECT id, name, email FROM patient WHERE practice_id = $1 ORDER BY id', [fixture.owner.practiceId]),
   appointments: await database.query('SELECT id, patient_id, starts_at, duration_minutes, type, status, notes FROM appointment WHERE practice_id = $1 ORDER BY id', [fixture.owner.practiceId]),
   notes: await database.query('SELECT id, status FROM clinical_note WHERE practice_id = $1 ORDER BY id', [fixture.owner.practiceId]),

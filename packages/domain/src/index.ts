@@ -66,6 +66,8 @@ export * from './community/resource-download.machine.ts';
 export * from './accounts/account.machine.ts';
 export * from './accounts/account-security.machine.ts';
 export * from './accounts/account-security.schema.ts';
+export * from './practice/practice-settings.schema.ts';
+export * from './practice/practice-settings.machine.ts';
 export * from './booking/booking-settings.schema.ts';
 export * from './booking/booking-request.schema.ts';
 export * from './booking/slots.ts';

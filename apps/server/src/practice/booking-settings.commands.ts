@@ -27,9 +27,13 @@ export function bookingSettingsCommands(scope: PracticeScope): CommandMachine<Bo
     evolve: evolveBookingSettings,
     async save(tx, { before, after }) {
       if (after.settings === before.settings || after.settings === null) return undefined;
-      // The settings screen shows and edits the practice's zone: the schedule, the dashboard and the
-      // public slots all read it from the practice.
-      await tx.practice.update({ where: { id: scope.practiceId }, data: { bookingSettings: { ...after.settings }, timeZone: after.settings.timeZone }, select: { id: true } });
+      // The settings screen shows and edits the practice's zone and currency (Settings › Practice
+      // shows them too): the schedule, the dashboard and the public slots read the zone from the practice.
+      await tx.practice.update({
+        where: { id: scope.practiceId },
+        data: { bookingSettings: { ...after.settings }, timeZone: after.settings.timeZone, currency: after.settings.currency },
+        select: { id: true },
+      });
       return undefined;
     },
     toStoredEvent: (event) => ({ type: event.type, payload: { ...event } }),

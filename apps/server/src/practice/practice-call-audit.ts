@@ -26,6 +26,7 @@ export type AuditRecordType =
   | 'patient_list'
   | 'payment'
   | 'payment_list'
+  | 'practice_settings'
   | 'practitioner_profile'
   | 'profile_photo'
   | 'referral'
@@ -66,6 +67,8 @@ export const PRACTICE_CALL_AUDIT: Readonly<Record<string, PracticeCallAuditRule>
   'appointments.delete': { action: 'delete', recordType: 'appointment', recordId: input('id'), patientId: patientOf('appointment') },
   'booking.settings': { action: 'read', recordType: 'booking_settings' },
   'booking.saveSettings': { action: 'update', recordType: 'booking_settings' },
+  'practiceSettings.get': { action: 'read', recordType: 'practice_settings' },
+  'practiceSettings.save': { action: 'update', recordType: 'practice_settings' },
   'calendarFeed.status': { action: 'read', recordType: 'calendar_feed' },
   'calendarFeed.enable': { action: 'update', recordType: 'calendar_feed' },
   'calendarFeed.regenerate': { action: 'update', recordType: 'calendar_feed' },

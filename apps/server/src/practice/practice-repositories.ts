@@ -14,6 +14,7 @@ import { paymentsRepository } from './payments.repository.ts';
 import { portalDashboardRepository } from './portal-dashboard.repository.ts';
 import type { PracticeScope } from './practice-scope.ts';
 import type { PracticeSql } from './practice-transaction.ts';
+import { practiceSettingsOf } from './practice-settings.commands.ts';
 import { profileRepository } from './profile.repository.ts';
 import { referralsRepository } from './referrals.repository.ts';
 
@@ -31,6 +32,8 @@ export function practiceRepositories(sql: PracticeSql, scope: PracticeScope) {
     referrals: referralsRepository(sql, scope),
     contactMessages: contactMessagesRepository(sql, scope),
     calendarFeed: calendarFeedRepository(sql, scope),
+    /** Settings › Practice: the practice's name, time zone and currency. */
+    settings: { read: () => practiceSettingsOf(sql, scope.practiceId) },
     booking: {
       /** The practice's saved online booking settings, or null before the first save. */
       async settings() {

@@ -18,7 +18,7 @@ import {
   reauthenticateSchema,
   REAUTHENTICATE_AFTER_MINUTES,
   sessionRefSchema,
-  twoStepCodeSchema,
+  secondFactorSchema,
   twoStepConfirmSchema,
   type AccountSecurityCommand,
   type NotificationSettings,
@@ -119,10 +119,11 @@ export const accountRouter = router({
     await requirePassword(ctx, input.password, 'password');
     const account = await findUserCredentialsById(ctx.db, ctx.user.id);
     if (account?.totpEnabledAt) {
-      if (!input.code) throw fieldError('code', accountMessages.codeRequired);
-      const code = input.code;
+      // A code from the app, or a recovery code when the phone is lost (it is used up).
+      const answer = input.recoveryCode ? { recoveryCode: input.recoveryCode } : input.code ? { code: input.code } : null;
+      if (!answer) throw fieldError('code', accountMessages.codeRequired);
       await withSecondFactorLimit(ctx, ctx.user.id, async () => {
-        await run(ctx, {}, { kind: 'PassSecondFactor', secondFactor: await checkSecondFactor(ctx.db, ctx.secrets, ctx.user.id, { code }, ctx.now) });
+        await run(ctx, {}, { kind: 'PassSecondFactor', secondFactor: await checkSecondFactor(ctx.db, ctx.secrets, ctx.user.id, answer, ctx.now) });
       });
     }
     await markSessionAuthenticated(ctx.db, ctx.sessionId, ctx.now);
@@ -188,23 +189,23 @@ export const accountRouter = router({
       return { recoveryCodes, message: accountMessages.twoStepOn };
     }),
 
-    /** Off, with a code (or a recovery code) from now. */
-    disable: authedProcedure.input(twoStepCodeSchema).mutation(async ({ ctx, input }): Promise<{ message: string }> => {
+    /** Off, with a code from the app or, the phone lost, a recovery code. */
+    disable: authedProcedure.input(secondFactorSchema).mutation(async ({ ctx, input }): Promise<{ message: string }> => {
       requireRecentSignIn(ctx);
       await withSecondFactorLimit(ctx, ctx.user.id, async () => {
-        const secondFactor = await checkSecondFactor(ctx.db, ctx.secrets, ctx.user.id, { code: input.code }, ctx.now);
+        const secondFactor = await checkSecondFactor(ctx.db, ctx.secrets, ctx.user.id, input, ctx.now);
         await run(ctx, {}, { kind: 'DisableTwoStep', secondFactor });
       });
       return { message: accountMessages.twoStepTurnedOff };
     }),
 
-    /** 10 new recovery codes (the old ones stop working), shown this once. */
-    regenerateRecoveryCodes: authedProcedure.input(twoStepCodeSchema).mutation(async ({ ctx, input }): Promise<{ recoveryCodes: string[] }> => {
+    /** 10 new recovery codes (the old ones stop working), shown this once; with a code from the app or one of the old recovery codes. */
+    regenerateRecoveryCodes: authedProcedure.input(secondFactorSchema).mutation(async ({ ctx, input }): Promise<{ recoveryCodes: string[] }> => {
       requireRecentSignIn(ctx);
       const recoveryCodes = newRecoveryCodes();
       const recoveryCodeHashes = recoveryCodes.map((code) => recoveryCodeHash(normalisedRecoveryCode(code)));
       await withSecondFactorLimit(ctx, ctx.user.id, async () => {
-        const secondFactor = await checkSecondFactor(ctx.db, ctx.secrets, ctx.user.id, { code: input.code }, ctx.now);
+        const secondFactor = await checkSecondFactor(ctx.db, ctx.secrets, ctx.user.id, input, ctx.now);
         await run(ctx, { recoveryCodeHashes }, { kind: 'RegenerateRecoveryCodes', secondFactor });
       });
       return { recoveryCodes };

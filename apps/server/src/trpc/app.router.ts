@@ -15,6 +15,7 @@ import { dashboardRouter } from './dashboard.router.ts';
 import { directoryRouter } from './directory.router.ts';
 import { favoritesRouter } from './favorites.router.ts';
 import { geoRouter } from './geo.router.ts';
+import { practiceSettingsRouter } from './practice-settings.router.ts';
 import { practitionersRouter } from './practitioners.router.ts';
 import { patientsRouter } from './patients.router.ts';
 import { paymentsRouter } from './payments.router.ts';
@@ -43,6 +44,7 @@ export const appRouter = router({
   patients: patientsRouter,
   payments: paymentsRouter,
   portalDashboard: portalDashboardRouter,
+  practiceSettings: practiceSettingsRouter,
   practitioners: practitionersRouter,
   profile: profileRouter,
   quiz: quizRouter,

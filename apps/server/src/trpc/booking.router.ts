@@ -96,7 +96,10 @@ export const bookingRouter = router({
   /** The practice's booking settings as the settings screen edits them (the defaults before the first save). */
   settings: practitionerProcedure.query(async ({ ctx }): Promise<{ settings: BookingSettings; saved: boolean }> => {
     const saved = await ctx.practice.booking.settings();
-    return { settings: saved ?? defaultBookingSettings(ctx.scope.timeZone), saved: saved !== null };
+    if (saved) return { settings: saved, saved: true };
+    // Before the first save: the defaults, in the practice's zone and currency (Settings › Practice).
+    const practice = await ctx.practice.settings.read();
+    return { settings: { ...defaultBookingSettings(practice.timeZone), currency: practice.currency }, saved: false };
   }),
 
   /** Saves the settings through the booking settings machine. */

@@ -104,6 +104,11 @@ export function useZodForm<Values extends FormValues, Output>(source: SchemaSour
     [],
   );
   const schemaRef = useRef<FormSchema<Values, Output> | null>(typeof source === 'function' ? null : source);
+  // A form whose fields change (a code from the app, or a recovery code instead) passes another
+  // schema: the next submit checks with it.
+  useEffect(() => {
+    if (typeof source !== 'function') schemaRef.current = source;
+  }, [source]);
 
   const loadSchema = useCallback(async (): Promise<FormSchema<Values, Output>> => {
     if (schemaRef.current) return schemaRef.current;

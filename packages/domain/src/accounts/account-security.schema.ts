@@ -100,7 +100,8 @@ export const changeEmailSchema = z.object({ email: emailField, password });
 export type ChangeEmailInput = z.infer<typeof changeEmailSchema>;
 
 /** The password again (and the code when 2-step is on) before a sensitive change. */
-export const reauthenticateSchema = z.object({ password, code: totpCodeField.optional() });
+/** The password, and with 2-step on a code from the app or (the phone lost) a recovery code. */
+export const reauthenticateSchema = z.object({ password, code: totpCodeField.optional(), recoveryCode: recoveryCodeField.optional() });
 export type ReauthenticateInput = z.infer<typeof reauthenticateSchema>;
 
 export const twoStepConfirmSchema = z.object({ code: totpCodeField });

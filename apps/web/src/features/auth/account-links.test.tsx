@@ -42,6 +42,23 @@ describe('the reset link', () => {
     expect(calls.filter((call) => call.path === 'auth.resetPassword').map((call) => call.input)).toEqual([{ token: TOKEN, password: 'a brand new passphrase', code: '123456' }]);
   });
 
+  it('takes a recovery code instead of the app’s code (the phone lost), keeping the new password typed', async () => {
+    openLink('/reset-password');
+    const { calls } = stubApi({
+      'auth.passwordResetLink': () => ({ twoStep: true }),
+      'auth.resetPassword': () => ({ message: accountMessages.passwordReset }),
+    });
+    const events = userEvent.setup();
+    renderWithProviders(<ResetPasswordPage />, { path: '/reset-password' });
+    await events.type(await screen.findByLabelText('New password'), 'a brand new passphrase');
+    await events.click(screen.getByRole('button', { name: 'Use a recovery code instead' }));
+    expect(screen.queryByLabelText('Authentication code')).toBeNull();
+    await events.type(screen.getByLabelText('Recovery code'), 'abcde-23456');
+    await events.click(screen.getByRole('button', { name: 'Save new password' }));
+    expect((await screen.findByRole('status')).textContent).toContain(accountMessages.passwordReset);
+    expect(calls.filter((call) => call.path === 'auth.resetPassword').map((call) => call.input)).toEqual([{ token: TOKEN, password: 'a brand new passphrase', recoveryCode: 'abcde23456' }]);
+  });
+
   it('shows the server\'s password message under the field and keeps what was typed', async () => {
     openLink('/reset-password');
     stubApi({

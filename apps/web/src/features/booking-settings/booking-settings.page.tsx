@@ -18,7 +18,7 @@ import { CalendarFeedSection } from './calendar-feed-section.tsx';
 import { Place } from './field-place.tsx';
 import { DateOverridesFields, WeeklyHoursFields } from './hours-fields.tsx';
 import { SessionTypesFields } from './session-types-fields.tsx';
-import { timeZoneItems } from './time-zones.ts';
+import { timeZoneItems } from '../../lib/time-zones.ts';
 import { useBookingSettingsForm, type BookingSettingsForm } from './use-booking-settings-form.ts';
 import * as styles from './booking-settings.css.ts';
 

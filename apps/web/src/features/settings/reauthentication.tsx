@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { accountMessages, reauthenticateSchema, type ReauthenticateInput } from '@wellspring/domain';
+import { accountMessages, reauthenticateSchema, recoveryCodeField, totpCodeField, type ReauthenticateInput } from '@wellspring/domain';
 import { createContext, useCallback, useContext, useMemo, useState, type ReactNode } from 'react';
 import type { z } from 'zod';
 import { apiFieldErrors } from '../../lib/api-errors.ts';
@@ -71,17 +71,21 @@ export function ReauthenticationProvider({ twoStep, children }: { readonly twoSt
   );
 }
 
-const labels = { password: 'Password', code: 'Authentication code' } as const;
+const labels = { password: 'Password', code: 'Authentication code', recoveryCode: 'Recovery code' } as const;
 
-type ReauthenticateValues = { password: string; code: string };
-// With 2-step off there is no code to ask for (and an empty one is not sent).
-const withoutCode: z.ZodType<ReauthenticateInput, Partial<ReauthenticateValues>> = reauthenticateSchema.omit({ code: true });
+type ReauthenticateValues = { password: string; code: string; recoveryCode: string };
+// With 2-step off there is no code to ask for (and an empty one is not sent); with it on, a code from
+// the app or, the phone lost, a recovery code.
+const withoutCode: z.ZodType<ReauthenticateInput, Partial<ReauthenticateValues>> = reauthenticateSchema.pick({ password: true });
+const withCode: z.ZodType<ReauthenticateInput, Partial<ReauthenticateValues>> = reauthenticateSchema.pick({ password: true }).extend({ code: totpCodeField });
+const withRecoveryCode: z.ZodType<ReauthenticateInput, Partial<ReauthenticateValues>> = reauthenticateSchema.pick({ password: true }).extend({ recoveryCode: recoveryCodeField });
 
 function ReauthenticateForm({ twoStep, onConfirmed, onCancel }: { readonly twoStep: boolean; readonly onConfirmed: () => void; readonly onCancel: () => void }) {
   const trpc = useTRPC();
   const queryClient = useQueryClient();
   const reauthenticate = useMutation(trpc.account.reauthenticate.mutationOptions());
-  const form = useZodForm<ReauthenticateValues, ReauthenticateInput>(twoStep ? reauthenticateSchema : withoutCode, { password: '', code: '' });
+  const [recovery, setRecovery] = useState(false);
+  const form = useZodForm<ReauthenticateValues, ReauthenticateInput>(!twoStep ? withoutCode : recovery ? withRecoveryCode : withCode, { password: '', code: '', recoveryCode: '' });
 
   const submit = async () => {
     const input = await form.validate();
@@ -112,12 +116,18 @@ function ReauthenticateForm({ twoStep, onConfirmed, onCancel }: { readonly twoSt
     >
       <p>
         {accountMessages.reauthenticate}
-        {twoStep ? ' Then the code from your authenticator app.' : ''}
+        {twoStep ? (recovery ? ' Then one of your recovery codes.' : ' Then the code from your authenticator app.') : ''}
       </p>
       {alert ? <FormAlert>{alert}</FormAlert> : null}
       <ErrorSummary labels={labels} errors={form.errors} onSelect={form.focusField} />
       <TextField label={labels.password} type="password" autoComplete="current-password" autoFocus {...form.textField('password')} />
-      {twoStep ? <TextField label={labels.code} autoComplete="one-time-code" inputMode="numeric" {...form.textField('code')} /> : null}
+      {twoStep && !recovery ? <TextField label={labels.code} autoComplete="one-time-code" inputMode="numeric" {...form.textField('code')} /> : null}
+      {twoStep && recovery ? <TextField label={labels.recoveryCode} autoComplete="off" autoFocus {...form.textField('recoveryCode')} /> : null}
+      {twoStep ? (
+        <Button variant="link" onPress={() => setRecovery(!recovery)}>
+          {recovery ? 'Use a code from the app instead' : 'Use a recovery code instead'}
+        </Button>
+      ) : null}
       <div className={styles.dialogActions}>
         <Button variant="outline" onPress={onCancel}>
           Cancel

@@ -7,7 +7,7 @@ import { apiErrorCode, apiErrorMessage } from '../../lib/api-errors.ts';
  */
 export const settingsTexts = {
   title: 'Settings',
-  lead: 'Your account, how you sign in, and which e-mails you get.',
+  lead: 'Your account, how you sign in, your practice, and which e-mails you get.',
   loadFailed: 'We couldn’t load your settings.',
   serverFailed: 'Something went wrong on our side. Please try again.',
   unreachable: 'We could not reach Wellspring. Please check your connection and try again.',
@@ -32,6 +32,11 @@ export const settingsTexts = {
   sessionsIntro: 'The browsers and devices signed in to your account. Sign out any you don’t recognise.',
   notificationsIntro: 'E-mails about your practice you can turn off. Security e-mails (sign-in, password and address changes) always go.',
   reauthenticateTitle: 'Confirm it’s you',
+  practiceIntro: 'Your practice as invoices and your schedule show it.',
+  practiceLoadFailed: 'We couldn’t load your practice settings.',
+  practiceNameHint: 'As invoices and superbills will show it. Empty: your own name.',
+  practiceZoneHint: 'Today, this week, your schedule and your bookable hours are in this zone.',
+  practiceCurrencyHint: 'Session prices, invoices and payments start in this currency.',
 } as const;
 
 /** Why a call failed, for a form's alert or a toast: the server's own words when they are meant for people. */

@@ -1,6 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { accountMessages, notificationLabels } from '@wellspring/domain';
+import { accountMessages, notificationLabels, practiceSettingsMessages } from '@wellspring/domain';
 import type { RouterInputs, RouterOutputs } from '@wellspring/server/router';
 import { describe, expect, it } from 'vitest';
 import { ApiError, stubApi, type ApiCall, type ApiHandler } from '../../test/api-stub.ts';
@@ -46,6 +46,7 @@ function renderSettings(handlers: Record<string, ApiHandler> = {}, path = '/dash
     'auth.me': () => ({ user: robin, secondFactorPending: false }),
     'account.overview': () => overview(),
     'account.sessions.list': () => [thisDevice],
+    'practiceSettings.get': () => ({ name: '', timeZone: 'America/Denver', currency: 'USD' }),
     ...handlers,
   });
   return { ...api, ...renderApp({ path }) };
@@ -251,6 +252,43 @@ describe('the settings screen', { timeout: 60_000 }, () => {
     expect(within(shown).getAllByRole('listitem').map((item) => item.textContent)).toEqual(fresh);
   });
 
+  it('with the phone lost, recovery codes stand in for the app’s code: to confirm it’s you, then to turn 2-step off', async () => {
+    let confirmed = false;
+    const { calls } = renderSettings({
+      'account.overview': () => overview({ twoStep: true, recoveryCodesLeft: 9 }),
+      'account.twoStep.disable': () => (confirmed ? { message: accountMessages.twoStepTurnedOff } : Promise.reject(reauthenticateFirst())),
+      'account.reauthenticate': () => {
+        confirmed = true;
+        return { ok: true };
+      },
+    });
+    const events = userEvent.setup();
+    await findScreen();
+    const security = region('Security');
+    await events.click(within(security).getByRole('button', { name: 'Turn off 2-step verification' }));
+    const turnOff = form('Turn off 2-step verification');
+    await events.click(within(turnOff).getByRole('button', { name: 'Use a recovery code instead' }));
+    const recovery = within(turnOff).getByLabelText('Recovery code') as HTMLInputElement;
+    await waitFor(() => expect(document.activeElement).toBe(recovery));
+    expect(within(turnOff).queryByLabelText('Authentication code')).toBeNull();
+    await events.type(recovery, 'ABCDE-23456');
+    await events.click(within(turnOff).getByRole('button', { name: 'Turn off' }));
+
+    const dialog = await screen.findByRole('dialog', { name: 'Confirm it’s you' });
+    await events.type(within(dialog).getByLabelText('Password'), 'correct horse battery');
+    await events.click(within(dialog).getByRole('button', { name: 'Use a recovery code instead' }));
+    await events.type(within(dialog).getByLabelText('Recovery code'), 'fghij-34567');
+    await events.click(within(dialog).getByRole('button', { name: 'Continue' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(inputsTo(calls, 'account.reauthenticate')).toEqual([{ password: 'correct horse battery', recoveryCode: 'fghij34567' }]);
+
+    // Another recovery code, typed before: it is still there, and goes with the change.
+    expect(recovery.value).toBe('ABCDE-23456');
+    await events.click(within(turnOff).getByRole('button', { name: 'Turn off' }));
+    await findToast(accountMessages.twoStepTurnedOff);
+    expect(inputsTo(calls, 'account.twoStep.disable')).toEqual([{ recoveryCode: 'abcde23456' }, { recoveryCode: 'abcde23456' }]);
+  });
+
   it('sets up 2-step: the QR code and the key to type, then a code, then the 10 recovery codes shown once', async () => {
     const secret = 'JBSWY3DPEHPK3PXPJBSWY3DPEHPK3PXP';
     const recoveryCodes = Array.from({ length: 10 }, (_, index) => `abcde-fghi${index}`);
@@ -386,5 +424,39 @@ describe('the settings screen', { timeout: 60_000 }, () => {
     await events.click(within(notifications).getByRole('button', { name: 'Save email preferences' }));
     await findToast(accountMessages.notificationsSaved);
     expect(inputsTo(calls, 'account.notifications')).toEqual([{ referrals: false, contactMessages: true, communityEvents: true }]);
+  });
+
+  it('saves the practice’s name, time zone and currency; a refused name keeps what was typed, with its message under the field', async () => {
+    let refuse = true;
+    const { calls } = renderSettings({
+      'practiceSettings.save': (input) => {
+        if (refuse) {
+          refuse = false;
+          throw fieldError('name', practiceSettingsMessages.nameTooLong);
+        }
+        return { settings: input, message: practiceSettingsMessages.saved };
+      },
+    });
+    const events = userEvent.setup();
+    await findScreen();
+    const practice = await screen.findByRole('form', { name: 'Practice' });
+    const zone = within(practice).getByRole('combobox', { name: 'Time zone' }) as HTMLInputElement;
+    await waitFor(() => expect(zone.value).toMatch(/^America\/Denver \(GMT-[67]\)$/));
+    const name = within(practice).getByRole('textbox', { name: 'Practice name' });
+    await events.type(name, 'Cedar Integrative Clinic');
+    await events.clear(zone);
+    await events.type(zone, 'london');
+    await events.click(await screen.findByRole('option', { name: /^Europe\/London/ }));
+    await events.click(within(practice).getByRole('button', { name: /Currency/ }));
+    await events.click(await screen.findByRole('option', { name: 'GBP' }));
+
+    await events.click(within(practice).getByRole('button', { name: 'Save practice settings' }));
+    await waitFor(() => expect(document.activeElement).toBe(name));
+    expect(messageOf(name)).toContain(practiceSettingsMessages.nameTooLong);
+    expect((name as HTMLInputElement).value).toBe('Cedar Integrative Clinic');
+
+    await events.click(within(practice).getByRole('button', { name: 'Save practice settings' }));
+    await findToast(practiceSettingsMessages.saved);
+    expect(inputsTo(calls, 'practiceSettings.save').at(-1)).toEqual({ name: 'Cedar Integrative Clinic', timeZone: 'Europe/London', currency: 'GBP' });
   });
 });

@@ -5,6 +5,7 @@ import { Card } from '../../ui/card/card.tsx';
 import { Skeleton } from '../../ui/skeleton/skeleton.tsx';
 import { AccountSection } from './account-section.tsx';
 import { NotificationsSection } from './notifications-section.tsx';
+import { PracticeSection } from './practice-section.tsx';
 import { ReauthenticationProvider } from './reauthentication.tsx';
 import { SecuritySection } from './security-section.tsx';
 import { settingsTexts } from './settings-texts.ts';
@@ -13,7 +14,7 @@ import * as styles from './settings.css.ts';
 /**
  * The account's settings (issue 25), at `/dashboard/settings` in the workspace and at
  * `/provider-portal/settings` in the portal: Account (name, e-mail, password), Security (2-step
- * verification, recovery codes, sessions) and Notifications. A change of e-mail, password or 2-step
+ * verification, recovery codes, sessions), Practice (name, time zone, currency) and Notifications. A change of e-mail, password or 2-step
  * more than 10 minutes after the password was entered asks for it again first ("Confirm it's you").
  */
 export function SettingsPage() {
@@ -31,6 +32,7 @@ export function SettingsPage() {
         <ReauthenticationProvider twoStep={data.twoStep}>
           <AccountSection overview={data} />
           <SecuritySection overview={data} />
+          <PracticeSection />
           <NotificationsSection notifications={data.notifications} />
         </ReauthenticationProvider>
       ) : overview.isError ? (

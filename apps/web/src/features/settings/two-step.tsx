@@ -1,8 +1,9 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { RECOVERY_CODE_COUNT, twoStepCodeSchema, twoStepConfirmSchema } from '@wellspring/domain';
+import { RECOVERY_CODE_COUNT, recoveryCodeField, twoStepCodeSchema, twoStepConfirmSchema, type SecondFactorInput } from '@wellspring/domain';
 import type { RouterOutputs } from '@wellspring/server/router';
 import { useCallback, useEffect, useId, useState, type Ref } from 'react';
 import QRCode from 'react-qr-code';
+import { z } from 'zod';
 import { apiFieldErrors } from '../../lib/api-errors.ts';
 import { copyText } from '../../lib/clipboard.ts';
 import { notify } from '../../lib/toast.tsx';
@@ -26,9 +27,17 @@ export const groupedKey = (secret: string): string => secret.match(/.{1,4}/g)?.j
 const CODE_LABEL = 'Authentication code';
 const CODE_HELP = 'The 6-digit code your authenticator app shows now.';
 
-/** A form's field for a code from the app, and its "enter the next code" after "confirm it's you" used one. */
+const recoveryCodeOnly = z.object({ recoveryCode: recoveryCodeField });
+const RECOVERY_LABEL = 'Recovery code';
+const RECOVERY_HELP = 'One of the recovery codes you saved when you turned 2-step verification on. It is used up.';
+
+/**
+ * A form's second factor: a code from the app or, the phone lost, a recovery code ("Use a recovery
+ * code instead"); and its "enter the next code" after "confirm it's you" used one.
+ */
 function useCodeForm() {
-  const form = useZodForm(twoStepCodeSchema, { code: '' });
+  const [recovery, setRecovery] = useState(false);
+  const form = useZodForm<{ code: string; recoveryCode: string }, SecondFactorInput>(recovery ? recoveryCodeOnly : twoStepCodeSchema, { code: '', recoveryCode: '' });
   const [nextCodeAsked, setNextCodeAsked] = useState<{ readonly at: number } | null>(null);
   const { focusField, setValue } = form;
   useEffect(() => {
@@ -36,14 +45,27 @@ function useCodeForm() {
   }, [nextCodeAsked, focusField]);
   /**
    * "Confirm it's you" took a code from the app, and a code counts once: the one typed here (of
-   * that half-minute or an earlier one) would be refused, so the next one is asked for.
+   * that half-minute or an earlier one) would be refused, so the next one is asked for. A recovery
+   * code typed here is another one: it stays.
    */
   const askForNextCode = useCallback(() => {
+    if (recovery) return;
     setValue('code', '');
     setNextCodeAsked({ at: Date.now() });
-  }, [setValue]);
-  const codeField = { label: CODE_LABEL, autoComplete: 'one-time-code', inputMode: 'numeric' as const, description: nextCodeAsked ? settingsTexts.freshCode : CODE_HELP, ...form.textField('code') };
-  return { form, codeField, askForNextCode };
+  }, [recovery, setValue]);
+  const codeField = recovery
+    ? { label: RECOVERY_LABEL, autoComplete: 'off', description: RECOVERY_HELP, ...form.textField('recoveryCode') }
+    : { label: CODE_LABEL, autoComplete: 'one-time-code', inputMode: 'numeric' as const, description: nextCodeAsked ? settingsTexts.freshCode : CODE_HELP, ...form.textField('code') };
+  const switchButton = (
+    <Button
+      variant="link"
+      // The field changes (its key), and the new one takes focus (autoFocus).
+      onPress={() => setRecovery(!recovery)}
+    >
+      {recovery ? 'Use a code from the app instead' : 'Use a recovery code instead'}
+    </Button>
+  );
+  return { form, codeField, switchButton, askForNextCode };
 }
 
 export interface TwoStepPartProps {
@@ -216,7 +238,7 @@ function TurnOffForm({ onCancel, onTurnedOff }: { readonly onCancel: () => void;
   const queryClient = useQueryClient();
   const reauthentication = useReauthentication();
   const disable = useMutation(trpc.account.twoStep.disable.mutationOptions());
-  const { form, codeField, askForNextCode } = useCodeForm();
+  const { form, codeField, switchButton, askForNextCode } = useCodeForm();
 
   const submit = async () => {
     const input = await form.validate();
@@ -245,7 +267,8 @@ function TurnOffForm({ onCancel, onTurnedOff }: { readonly onCancel: () => void;
     >
       <p>Signing in will ask only for your password. Your recovery codes stop working.</p>
       {alert ? <FormAlert>{alert}</FormAlert> : null}
-      <TextField autoFocus className={styles.narrow} {...codeField} />
+      <TextField key={codeField.label} autoFocus className={styles.narrow} {...codeField} />
+      {switchButton}
       <div className={styles.actions}>
         <Button type="submit" isDisabled={disable.isPending}>
           {disable.isPending ? 'Turning off...' : 'Turn off'}
@@ -301,7 +324,7 @@ function NewCodesForm({ onCancel, onCodes }: { readonly onCancel: () => void; re
   const queryClient = useQueryClient();
   const reauthentication = useReauthentication();
   const regenerate = useMutation(trpc.account.twoStep.regenerateRecoveryCodes.mutationOptions());
-  const { form, codeField, askForNextCode } = useCodeForm();
+  const { form, codeField, switchButton, askForNextCode } = useCodeForm();
 
   const submit = async () => {
     const input = await form.validate();
@@ -330,7 +353,8 @@ function NewCodesForm({ onCancel, onCodes }: { readonly onCancel: () => void; re
     >
       <p>The codes you have now stop working.</p>
       {alert ? <FormAlert>{alert}</FormAlert> : null}
-      <TextField autoFocus className={styles.narrow} {...codeField} />
+      <TextField key={codeField.label} autoFocus className={styles.narrow} {...codeField} />
+      {switchButton}
       <div className={styles.actions}>
         <Button type="submit" isDisabled={regenerate.isPending}>
           {regenerate.isPending ? 'Creating codes...' : 'Get new codes'}
