@@ -88,6 +88,18 @@ describe('the cache of busy times', () => {
     expect(await eventually(() => openTimes(first), (now) => now.includes(times[1]!))).toContain(times[1]);
   });
 
+  it('shows a change of the booking settings at once: the cached pages are of the settings they were computed with', async () => {
+    const times = await openTimes(first);
+    expect(await openTimes(first)).toEqual(times);
+    const earliest = Date.parse(times[0]!);
+    // Three days' notice instead of one hour: the times before then go, on every server.
+    await practitioner.caller.booking.saveSettings({ ...settings, minimumNoticeMinutes: 3 * 24 * 60 });
+    const later = await eventually(() => openTimes(first), (now) => now.length > 0 && Date.parse(now[0]!) > earliest + 24 * 3_600_000);
+    expect(Date.parse(later[0]!)).toBeGreaterThanOrEqual(Date.now() + 3 * 24 * 3_600_000);
+    await practitioner.caller.booking.saveSettings(settings);
+    expect(await eventually(() => openTimes(first), (now) => now.includes(times[1]!))).toContain(times[1]);
+  });
+
   it('drops a time another patient holds', async () => {
     const times = await openTimes(first);
     const held = await trpcMutation(second.http, 'booking.hold', { practitionerId: listingId, sessionTypeId: 'visit', startsAt: times[2] }, { headers: { 'x-forwarded-for': '203.0.113.10' } });

@@ -60,6 +60,7 @@ export async function listingBooking(db: Database, practitionerId: string): Prom
 export const bookableSessionTypes = (booking: ListingBooking | null): readonly SessionType[] =>
   booking?.settings?.enabled ? booking.settings.sessionTypes : [];
 
+const MINUTE_MS = 60_000;
 const DAY_MS = 86_400_000;
 
 /**
@@ -88,6 +89,40 @@ async function horizonBusy(db: Database, cache: ReadCache, booking: ListingBooki
   const to = new Date(window.to.getTime() + DAY_MS);
   const key = `busy:${booking.practiceId}:${dayStart.toISOString()}:${settings.horizonDays}`;
   return cache.read(key, () => readInPractice(db.pool, { practiceId: booking.practiceId }, (sql) => busyBetween(sql, booking.practiceId, window.from, to)));
+}
+
+/** Each listing's settings as read (a change of them is a new object): part of an answer's cache key. */
+const settingsVersions = new WeakMap<ListingBooking, number>();
+let nextSettingsVersion = 0;
+const settingsVersionOf = (booking: ListingBooking): number => {
+  let version = settingsVersions.get(booking);
+  if (version === undefined) {
+    nextSettingsVersion += 1;
+    version = nextSettingsVersion;
+    settingsVersions.set(booking, version);
+  }
+  return version;
+};
+
+/**
+ * A page of open times as the public picker asks for it, from `cache` when it holds the same page
+ * (dropped with the busy times at every appointment or hold write, on every server; the listing's
+ * settings are part of the key). The page is computed for the start of the next whole minute, so a
+ * time that crosses the minimum notice within that minute drops out early rather than late: the
+ * picker does not offer a time a booking would refuse as too soon. (In a day's last minute the page
+ * may reach into the horizon's next day a minute early; the booking's own check refuses that time
+ * as too far ahead, with its message.)
+ */
+export async function cachedOpenSlots(
+  db: Database,
+  booking: ListingBooking,
+  query: { readonly sessionTypeId: string; readonly from?: CalendarDate; readonly days?: number; readonly now: Date },
+  cache: ReadCache,
+): Promise<OpenSlot[]> {
+  if (!cache.enabled) return findOpenSlots(db, booking, query, cache);
+  const minute = new Date(Math.ceil(query.now.getTime() / MINUTE_MS) * MINUTE_MS);
+  const key = `slots:${booking.practiceId}:${settingsVersionOf(booking)}:${query.sessionTypeId}:${query.from ?? ''}:${query.days ?? ''}:${minute.toISOString()}`;
+  return cache.read(key, () => findOpenSlots(db, booking, { ...query, now: minute }, cache));
 }
 
 /** Open slots of one session type, from `from` for `days` dates (the domain's rules). */

@@ -28,7 +28,7 @@ import { TRPCError } from '@trpc/server';
 import { bookingSettingsCommands } from '../practice/booking-settings.commands.ts';
 import { placeHold } from '../practice/booking-holds.ts';
 import { cancelBooking, ManageRefused, moveBooking, viewBooking, type ManagedBooking } from '../practice/booking-manage.ts';
-import { bookableSessionTypes, bookSlot, BookingRefused, findOpenSlots, listingBooking, type BookedAppointment } from '../practice/online-booking.ts';
+import { bookableSessionTypes, bookSlot, BookingRefused, cachedOpenSlots, listingBooking, type BookedAppointment } from '../practice/online-booking.ts';
 import { fieldError } from './field-error.ts';
 import { clientIp, enforceRateLimit, practitionerProcedure, publicProcedure, router, type Context } from './trpc.ts';
 
@@ -142,7 +142,7 @@ export const bookingRouter = router({
     if (!booking) throw practitionerNotFound();
     if (!booking.settings?.enabled) throw new TRPCError({ code: 'NOT_FOUND', message: slotRefusalMessages['booking-off'] });
     if (!booking.settings.sessionTypes.some((type) => type.id === input.sessionTypeId)) throw fieldError('sessionTypeId', slotRefusalMessages['unknown-session-type']);
-    const slots = await findOpenSlots(ctx.db, booking, { sessionTypeId: input.sessionTypeId, ...(input.from ? { from: input.from } : {}), days: input.days, now: ctx.now }, ctx.calendarCache);
+    const slots = await cachedOpenSlots(ctx.db, booking, { sessionTypeId: input.sessionTypeId, ...(input.from ? { from: input.from } : {}), days: input.days, now: ctx.now }, ctx.calendarCache);
     return { timeZone: booking.timeZone, slots };
   }),
 
