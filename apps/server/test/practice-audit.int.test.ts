@@ -50,6 +50,17 @@ const CALLS: readonly (readonly [path: string, call: (caller: PracticeCaller) =>
   ['portalDashboard.overview', (caller) => caller.portalDashboard.overview()],
   ['patients.list', (caller) => caller.patients.list({ query: '' })],
   ['patients.byId', (caller) => caller.patients.byId({ id: ids.patient ?? '' }), { record_id: 'patient', patient_id: 'patient' }],
+  ['patients.possibleDuplicates', (caller) => caller.patients.possibleDuplicates({ email: PATIENT_EMAIL })],
+  [
+    'patients.create',
+    async (caller) => {
+      const created = await caller.patients.create({ name: 'Added Through The Form', conditions: 'AUDIT-MARKER-condition' });
+      ids.added = created.id;
+    },
+    { record_id: 'added', patient_id: 'added' },
+  ],
+  ['patients.update', (caller) => caller.patients.update({ id: ids.patient ?? '', name: 'Audited Patient', email: PATIENT_EMAIL, phone: '(503) 555-0111' }), { record_id: 'patient', patient_id: 'patient' }],
+  ['patients.setArchived', (caller) => caller.patients.setArchived({ id: ids.patient ?? '', archived: false }), { record_id: 'patient', patient_id: 'patient' }],
   ['patients.auditTrail', (caller) => caller.patients.auditTrail({ id: ids.patient ?? '' }), { patient_id: 'patient' }],
   ['schedule.week', (caller) => caller.schedule.week({ weekStart: ids.day })],
   ['schedule.patientOptions', (caller) => caller.schedule.patientOptions({ query: 'Audited' })],

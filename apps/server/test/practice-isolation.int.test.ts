@@ -502,6 +502,59 @@ const PRACTICE_PROCEDURES: Record<string, IsolationCase> = {
       await expectNotFound(caller.patients.byId({ id: 'no-such-patient' }));
     },
   },
+  'patients.create': {
+    type: 'mutation',
+    input: () => ({ name: 'Iso New Patient' }),
+    owner: async (caller) => {
+      const created = await caller.patients.create({ name: 'Iso Owner Patient', email: 'iso.owner.patient@example.com' });
+      expect((await caller.patients.byId({ id: created.id })).email).toBe('iso.owner.patient@example.com');
+    },
+    // The other practitioner's patient is theirs: the owner's practice gains nothing (the snapshot).
+    other: async (caller) => {
+      const created = await caller.patients.create({ name: 'Iso Other Patient' });
+      expect((await caller.patients.byId({ id: created.id })).name).toBe('Iso Other Patient');
+    },
+  },
+  'patients.update': {
+    type: 'mutation',
+    input: (fixture) => ({ id: fixture.patientId, name: fixture.patientName }),
+    owner: async (caller, fixture) => {
+      const before = await caller.patients.byId({ id: fixture.patientId });
+      await caller.patients.update({ id: fixture.patientId, name: fixture.patientName, email: before.email, phone: '(503) 555-0199', status: before.status });
+      expect((await caller.patients.byId({ id: fixture.patientId })).phone).toBe('(503) 555-0199');
+    },
+    other: async (caller, fixture) => {
+      await expectNotFound(caller.patients.update({ id: fixture.patientId, name: 'Stolen Name' }));
+      await expectNotFound(caller.patients.update({ id: 'no-such-patient', name: 'Stolen Name' }));
+    },
+  },
+  'patients.setArchived': {
+    type: 'mutation',
+    input: (fixture) => ({ id: fixture.patientId, archived: true }),
+    owner: async (caller, fixture) => {
+      await caller.patients.setArchived({ id: fixture.patientId, archived: true });
+      expect((await caller.patients.byId({ id: fixture.patientId })).status).toBe('inactive');
+      await caller.patients.setArchived({ id: fixture.patientId, archived: false });
+      expect((await caller.patients.byId({ id: fixture.patientId })).status).toBe('active');
+    },
+    other: async (caller, fixture) => {
+      await expectNotFound(caller.patients.setArchived({ id: fixture.patientId, archived: true }));
+      await expectNotFound(caller.patients.setArchived({ id: 'no-such-patient', archived: true }));
+    },
+  },
+  'patients.possibleDuplicates': {
+    type: 'query',
+    input: (fixture) => ({ name: fixture.patientName }),
+    owner: async (caller, fixture) => {
+      const { email } = await caller.patients.byId({ id: fixture.patientId });
+      expect((await caller.patients.possibleDuplicates({ email })).map((patient) => patient.id)).toEqual([fixture.patientId]);
+    },
+    other: async (caller, fixture) => {
+      const email = (await database.query<{ email: string }>('SELECT email FROM patient WHERE id = $1', [fixture.patientId]))[0]?.email ?? '';
+      expect(email).not.toBe('');
+      expect(await caller.patients.possibleDuplicates({ email })).toEqual([]);
+    },
+  },
   'patients.auditTrail': {
     type: 'query',
     input: (fixture) => ({ id: fixture.patientId }),
@@ -859,7 +912,7 @@ const ownerPracticeSnapshot = async () => ({
     fixture.owner.user.id,
   ]),
   practice: await database.query('SELECT name, time_zone, currency, booking_settings FROM practice WHERE id = $1', [fixture.owner.practiceId]),
-  patients: await database.query('SELECT id, name, email FROM patient WHERE practice_id = $1 ORDER BY id', [fixture.owner.practiceId]),
+  patients: await database.query('SELECT id, name, email, phone, status FROM patient WHERE practice_id = $1 ORDER BY id', [fixture.owner.practiceId]),
   appointments: await database.query('SELECT id, patient_id, starts_at, duration_minutes, type, status, notes FROM appointment WHERE practice_id = $1 ORDER BY id', [fixture.owner.practiceId]),
   notes: await database.query('SELECT id, status FROM clinical_note WHERE practice_id = $1 ORDER BY id', [fixture.owner.practiceId]),
   addenda: await database.query('SELECT id FROM clinical_note_addendum WHERE practice_id = $1 ORDER BY id', [fixture.owner.practiceId]),

@@ -92,7 +92,7 @@ export const PATIENT_FIND_SQL = 'SELECT id, name FROM patient WHERE practice_id 
  */
 export const PATIENT_DETAIL_SQL = `
   SELECT p.id, p.name, p.email, p.phone, p.date_of_birth, p.address, p.emergency_name, p.emergency_relationship, p.emergency_phone,
-    p.insurance_provider, p.insurance_policy_number, p.insurance_group, p.conditions, p.lifestyle,
+    p.insurance_provider, p.insurance_policy_number, p.insurance_group, p.conditions, p.lifestyle, p.status,
     u.name AS provider,
     coalesce((SELECT json_agg(json_build_object('kind', h.kind, 'details', h.details) ORDER BY h.kind, h.position)
       FROM health_record_item h WHERE h.practice_id = $1 AND h.patient_id = p.id), '[]') AS health_record,
@@ -113,6 +113,7 @@ export const PATIENT_DETAIL_SQL = `
 interface PatientDetailSqlRow {
   id: string;
   name: string;
+  status: string;
   email: string;
   phone: string;
   date_of_birth: Date | null;
@@ -151,6 +152,16 @@ function itemsOf<T>(items: readonly { kind: string; details: unknown }[], kind: 
     const parsed = schema.safeParse(item.details);
     return parsed.success ? [parsed.data] : [];
   });
+}
+
+/** A patient the form warns about: why (the same e-mail, else the same name and date of birth) and who. */
+export interface PossibleDuplicate {
+  readonly id: string;
+  readonly name: string;
+  readonly email: string;
+  readonly dob: CalendarDate | null;
+  readonly status: PatientStatus;
+  readonly sameEmail: boolean;
 }
 
 export function patientsRepository(sql: PracticeSql, scope: PracticeScope) {
@@ -212,6 +223,7 @@ export function patientsRepository(sql: PracticeSql, scope: PracticeScope) {
         emergency: { name: patient.emergency_name, relationship: patient.emergency_relationship, phone: patient.emergency_phone },
         insurance: { provider: patient.insurance_provider, policyNumber: patient.insurance_policy_number, group: patient.insurance_group },
         conditions: patient.conditions ?? [],
+        status: asStatus(patient.status),
         notes: patient.notes.map((note) => ({
           id: note.id,
           date: calendarDateInZone(note.writtenAt, scope.timeZone),
@@ -236,6 +248,29 @@ export function patientsRepository(sql: PracticeSql, scope: PracticeScope) {
         familyHistory: itemsOf(patient.health_record, 'family_history', familyHistoryItemSchema),
         lifestyle: lifestyle.success ? lifestyle.data : null,
       };
+    },
+
+    /**
+     * Patients who may be the one being added or edited (the form's warning): the same e-mail (any
+     * case), or the same name (any case) and date of birth; never `excludeId` itself. At most 5.
+     */
+    async possibleDuplicates(query: { readonly name: string; readonly email: string; readonly dateOfBirth: string; readonly excludeId: string }): Promise<PossibleDuplicate[]> {
+      if (query.email === '' && (query.name === '' || query.dateOfBirth === '')) return [];
+      const { rows } = await sql.query<{ id: string; name: string; email: string; date_of_birth: Date | null; status: string }>(
+        `SELECT id, name, email, date_of_birth, status FROM patient
+          WHERE practice_id = $1 AND id <> $5
+            AND (($2 <> '' AND lower(email) = lower($2)) OR ($3 <> '' AND $4 <> '' AND lower(name) = lower($3) AND date_of_birth = $4::date))
+          ORDER BY created_at, id LIMIT 5`,
+        [scope.practiceId, query.email, query.name, query.dateOfBirth === '' ? null : query.dateOfBirth, query.excludeId],
+      );
+      return rows.map((row) => ({
+        id: row.id,
+        name: row.name,
+        email: row.email,
+        dob: row.date_of_birth ? dateOnly(row.date_of_birth) : null,
+        status: asStatus(row.status),
+        sameEmail: query.email !== '' && row.email.toLowerCase() === query.email.toLowerCase(),
+      }));
     },
 
     /**

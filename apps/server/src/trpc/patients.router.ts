@@ -1,5 +1,22 @@
+import { randomUUID } from 'node:crypto';
 import { TRPCError } from '@trpc/server';
-import { ACCESS_LOG_PAGE_SIZE, accessLogSchema, patientIdSchema, patientMessages, patientSearchSchema } from '@wellspring/domain';
+import {
+  ACCESS_LOG_PAGE_SIZE,
+  accessLogSchema,
+  calendarDateInZone,
+  createPatientSchema,
+  patientDetailsSchema,
+  patientFormMessages,
+  patientIdSchema,
+  patientMessages,
+  patientSearchSchema,
+  possibleDuplicatesSchema,
+  type PatientDetailsInput,
+} from '@wellspring/domain';
+import { z } from 'zod';
+import { patientCommands } from '../practice/patient.commands.ts';
+import type { PracticeScope } from '../practice/practice-scope.ts';
+import { fieldError } from './field-error.ts';
 import { practitionerProcedure, router } from './trpc.ts';
 
 /** Not one of the caller's patients — unknown, malformed or another practice's: the same answer for all. */
@@ -15,7 +32,36 @@ const ownedPatientProcedure = practitionerProcedure.input(patientIdSchema).use(a
   return next({ ctx: { patient } });
 });
 
+/** A date of birth after the practice's today is refused (the form checks the same in the browser's day). */
+function refuseFutureBirth(scope: PracticeScope, details: PatientDetailsInput): void {
+  if (details.dateOfBirth !== '' && details.dateOfBirth > calendarDateInZone(scope.now, scope.timeZone)) throw fieldError('dateOfBirth', patientFormMessages.dateOfBirthFuture);
+}
+
 export const patientsRouter = router({
+  /** "Add New Patient": a patient from the form, through the patient machine. */
+  create: practitionerProcedure.input(createPatientSchema).mutation(async ({ ctx, input }): Promise<{ id: string; message: string }> => {
+    refuseFutureBirth(ctx.scope, input);
+    const id = randomUUID();
+    await ctx.command(patientCommands(ctx.scope, input), id, { kind: 'Register', id });
+    return { id, message: patientFormMessages.created };
+  }),
+
+  /** "Edit patient info": the same form for an existing patient. */
+  update: ownedPatientProcedure.input(patientDetailsSchema).mutation(async ({ ctx, input }): Promise<{ id: string; message: string }> => {
+    refuseFutureBirth(ctx.scope, input);
+    await ctx.command(patientCommands(ctx.scope, input), ctx.patient.id, { kind: 'Update', id: ctx.patient.id });
+    return { id: ctx.patient.id, message: patientFormMessages.saved };
+  }),
+
+  /** Archive (status inactive; a patient is never deleted) or restore. */
+  setArchived: ownedPatientProcedure.input(z.object({ archived: z.boolean() })).mutation(async ({ ctx, input }): Promise<{ id: string; archived: boolean; message: string }> => {
+    await ctx.command(patientCommands(ctx.scope), ctx.patient.id, { kind: 'SetArchived', id: ctx.patient.id, archived: input.archived });
+    return { id: ctx.patient.id, archived: input.archived, message: input.archived ? patientFormMessages.archived : patientFormMessages.restored };
+  }),
+
+  /** The form's warning before saving: patients with the same e-mail, or the same name and date of birth. */
+  possibleDuplicates: practitionerProcedure.input(possibleDuplicatesSchema).query(({ ctx, input }) => ctx.practice.patients.possibleDuplicates(input)),
+
   /** The patient list (SPEC §2 Patient list), searched in the database (SPEC §5), a page at a time. */
   list: practitionerProcedure.input(patientSearchSchema).query(({ ctx, input }) => ctx.practice.patients.search(input)),
 

@@ -72,7 +72,7 @@ export const dashboardMessages = {
     scheduling: 'Feature coming soon',
     // "Calendar sync feature coming soon" (SPEC §8) is replaced by the feature (issue 24): the
     // schedule's "Calendar sync" opens it in the Online booking settings (/dashboard/booking#calendar-sync).
-    addPatient: 'Add patient feature coming soon',
+    // "Add patient feature coming soon" is replaced by the patient form (issue 26).
     waitingRoom: 'Virtual waiting room feature coming soon',
     telehealthSetup: 'Telehealth setup wizard coming soon',
     invoice: 'Invoice creation feature coming soon',

@@ -1,32 +1,63 @@
 /**
- * A patient's registration in a practice as a decide/evolve machine: a new patient is registered
- * once under a fresh id; registering an id that is already a patient is refused. The event holds the
- * id only: the patient's name and contact details live in the patient's own row, never in events.
+ * A patient of a practice as a decide/evolve machine: registered once under a fresh id (registering
+ * an id that is already a patient is refused), then edited, archived (status inactive: a patient is
+ * never deleted) and restored. Events hold the id only: the patient's name and contact details live
+ * in the patient's own row, never in events.
  *
- * | state      | command  | events            | next       |
- * |------------|----------|-------------------|------------|
- * | absent     | Register | PatientRegistered | registered |
- * | registered | Register | CONFLICT          | unchanged  |
+ * | state      | command                  | events                | next               |
+ * |------------|--------------------------|-----------------------|--------------------|
+ * | absent     | Register                 | PatientRegistered     | registered         |
+ * | registered | Register                 | CONFLICT              | unchanged          |
+ * | absent     | Update, SetArchived      | NOT_FOUND             | unchanged          |
+ * | registered | Update                   | PatientUpdated        | unchanged          |
+ * | registered | SetArchived, as it is    | —                     | unchanged          |
+ * | registered | SetArchived, the other   | PatientArchived / PatientRestored | archived / not |
  */
 import { z } from 'zod';
 import { accept, reject, type Decision } from '../shared/decision.ts';
 
-export type PatientState = { readonly status: 'absent' } | { readonly status: 'registered'; readonly id: string };
+export type PatientState = { readonly status: 'absent' } | { readonly status: 'registered'; readonly id: string; readonly archived: boolean };
 export const initialPatient: PatientState = { status: 'absent' };
 
 export interface RegisterPatientCommand {
   readonly kind: 'Register';
   readonly id: string;
 }
+export type PatientCommand =
+  | RegisterPatientCommand
+  | { readonly kind: 'Update'; readonly id: string }
+  | { readonly kind: 'SetArchived'; readonly id: string; readonly archived: boolean };
 
-export const patientEventSchema = z.discriminatedUnion('type', [z.object({ type: z.literal('PatientRegistered'), id: z.string().min(1) })]);
+const id = z.string().min(1);
+export const patientEventSchema = z.discriminatedUnion('type', [
+  z.object({ type: z.literal('PatientRegistered'), id }),
+  z.object({ type: z.literal('PatientUpdated'), id }),
+  z.object({ type: z.literal('PatientArchived'), id }),
+  z.object({ type: z.literal('PatientRestored'), id }),
+]);
 export type PatientEvent = Readonly<z.output<typeof patientEventSchema>>;
 
-export const patientMachineMessages = { alreadyRegistered: 'This patient is already registered.' } as const;
+export const patientMachineMessages = { alreadyRegistered: 'This patient is already registered.', unknown: 'Unknown Patient' } as const;
 
-export function decidePatient(state: PatientState, command: RegisterPatientCommand): Decision<PatientEvent> {
-  if (state.status !== 'absent') return reject('CONFLICT', patientMachineMessages.alreadyRegistered);
-  return accept({ type: 'PatientRegistered', id: command.id });
+export function decidePatient(state: PatientState, command: PatientCommand): Decision<PatientEvent> {
+  if (command.kind === 'Register') {
+    if (state.status !== 'absent') return reject('CONFLICT', patientMachineMessages.alreadyRegistered);
+    return accept({ type: 'PatientRegistered', id: command.id });
+  }
+  if (state.status === 'absent') return reject('NOT_FOUND', patientMachineMessages.unknown);
+  if (command.kind === 'Update') return accept({ type: 'PatientUpdated', id: state.id });
+  if (command.archived === state.archived) return accept();
+  return accept({ type: command.archived ? 'PatientArchived' : 'PatientRestored', id: state.id });
 }
 
-export const evolvePatient = (_state: PatientState, event: PatientEvent): PatientState => ({ status: 'registered', id: event.id });
+export function evolvePatient(state: PatientState, event: PatientEvent): PatientState {
+  switch (event.type) {
+    case 'PatientRegistered':
+      return { status: 'registered', id: event.id, archived: false };
+    case 'PatientUpdated':
+      return state;
+    case 'PatientArchived':
+    case 'PatientRestored':
+      return state.status === 'registered' ? { ...state, archived: event.type === 'PatientArchived' } : state;
+  }
+}

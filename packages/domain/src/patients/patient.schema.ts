@@ -142,6 +142,8 @@ export interface PatientDetail {
   readonly emergency: { readonly name: string; readonly relationship: string; readonly phone: string };
   readonly insurance: { readonly provider: string; readonly policyNumber: string; readonly group: string };
   readonly conditions: readonly string[];
+  /** Inactive: archived (a patient is never deleted). */
+  readonly status: PatientStatus;
   readonly notes: readonly PatientNote[];
   readonly appointments: readonly PatientAppointment[];
   readonly allergies: readonly Allergy[];
@@ -154,8 +156,6 @@ export interface PatientDetail {
 export const patientMessages = {
   searchPlaceholder: 'Search patients by name, email, or phone',
   noPatients: 'No patients found',
-  addComingSoon: 'Add patient feature coming soon',
-  editComingSoon: 'Edit patient info coming soon',
   noUpcoming: 'No upcoming appointments',
   noRecentActivity: 'No recent activity',
   noAllergies: 'No known allergies',

@@ -23,6 +23,7 @@ export function buildSamplePatients(today: CalendarDate): PatientDetail[] {
       emergency: { name: 'David Thompson', relationship: 'Spouse', phone: '(503) 555-0178' },
       insurance: { provider: 'Blue Cross Blue Shield', policyNumber: 'BCB-448812907', group: 'GRP-20331' },
       conditions: ['Chronic Fatigue', 'IBS', 'Anxiety', 'Vitamin D Deficiency', 'Insomnia'],
+      status: 'active',
       notes: [
         {
           id: 'n1',
@@ -108,6 +109,7 @@ export function buildSamplePatients(today: CalendarDate): PatientDetail[] {
       emergency: { name: 'Linda Chen', relationship: 'Sister', phone: '(415) 555-0133' },
       insurance: { provider: 'Aetna', policyNumber: 'AET-77120455', group: 'GRP-88410' },
       conditions: ['Migraines', 'Hypertension'],
+      status: 'active',
       notes: [
         {
           id: 'n1',
@@ -152,6 +154,7 @@ export function buildSamplePatients(today: CalendarDate): PatientDetail[] {
       emergency: { name: 'Rosa Martinez', relationship: 'Mother', phone: '(512) 555-0110' },
       insurance: { provider: 'Cigna', policyNumber: 'CIG-30981276', group: 'GRP-55102' },
       conditions: ['Eczema', 'Seasonal Allergies', 'PCOS'],
+      status: 'active',
       notes: [
         {
           id: 'n1',
@@ -209,6 +212,7 @@ export function unknownPatient(id: string): PatientDetail {
     emergency: { name: '', relationship: '', phone: '' },
     insurance: { provider: '', policyNumber: '', group: '' },
     conditions: [],
+    status: 'new',
     notes: [],
     appointments: [],
     allergies: [],

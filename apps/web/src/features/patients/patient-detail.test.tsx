@@ -1,6 +1,6 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { patientDetailById, unknownPatient, type PatientDetail } from '@wellspring/domain';
+import { patientDetailById, patientFormMessages, unknownPatient, type PatientDetail } from '@wellspring/domain';
 import { describe, expect, it } from 'vitest';
 import { Route } from 'wouter';
 import { ApiProvider } from '../../lib/api.tsx';
@@ -24,8 +24,8 @@ const trail = {
   nextCursor: null,
 };
 
-function renderDetail(path: string, byId: (input: unknown) => unknown) {
-  const api = stubApi({ 'patients.byId': byId, 'schedule.week': () => week, 'patients.auditTrail': () => trail });
+function renderDetail(path: string, byId: (input: unknown) => unknown, more: Record<string, (input: unknown) => unknown> = {}) {
+  const api = stubApi({ 'patients.byId': byId, 'schedule.week': () => week, 'patients.auditTrail': () => trail, ...more });
   const rendered = renderWithProviders(
     <ApiProvider>
       <Route path="/dashboard/patients/:id" component={PatientDetailPage} />
@@ -60,8 +60,6 @@ describe('patient detail', () => {
     await events.click(within(card).getByRole('button', { name: 'Show less' }));
     expect(conditions()).toHaveLength(3);
 
-    await events.click(within(card).getByRole('button', { name: 'Edit patient info' }));
-    await findToast('Edit patient info coming soon');
     expect(screen.getByRole('link', { name: 'Back to Patient List' }).getAttribute('href')).toBe('/dashboard/patients');
   });
 
@@ -196,4 +194,40 @@ describe('patient detail', () => {
     await events.click(screen.getByRole('button', { name: 'Try again' }));
     expect(await screen.findByRole('heading', { level: 2, name: 'Emma Thompson' })).toBeTruthy();
   }, 15_000);
+
+  it('edits the patient from the card: the form filled with the record, the change saved, archiving from the same form', { timeout: 30_000 }, async () => {
+    const events = userEvent.setup();
+    let current: PatientDetail = { ...emma };
+    const { calls } = renderDetail('/dashboard/patients/1', () => current, {
+      'patients.possibleDuplicates': () => [],
+      'patients.update': (input) => {
+        current = { ...current, phone: (input as { phone: string }).phone };
+        return { id: '1', message: patientFormMessages.saved };
+      },
+      'patients.setArchived': (input) => {
+        current = { ...current, status: 'inactive' };
+        return { id: '1', archived: (input as { archived: boolean }).archived, message: patientFormMessages.archived };
+      },
+    });
+    const card = await screen.findByRole('region', { name: emma.name });
+    await events.click(within(card).getByRole('button', { name: 'Edit patient info' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Edit patient info' });
+    expect((within(dialog).getByRole('textbox', { name: 'Full name' }) as HTMLInputElement).value).toBe(emma.name);
+    expect((within(dialog).getByRole('textbox', { name: 'Conditions' }) as HTMLTextAreaElement).value).toBe(emma.conditions.join('\n'));
+    const phone = within(dialog).getByRole('textbox', { name: 'Phone' });
+    await events.clear(phone);
+    await events.type(phone, '(503) 555-0199');
+    await events.click(within(dialog).getByRole('button', { name: 'Save changes' }));
+    await findToast(patientFormMessages.saved);
+    expect(calls.filter((call) => call.path === 'patients.update').map((call) => call.input)).toEqual([
+      expect.objectContaining({ id: '1', name: emma.name, phone: '(503) 555-0199', dateOfBirth: emma.dob, conditions: emma.conditions.join('\n'), status: 'active' }),
+    ]);
+    expect(await within(card).findByText('(503) 555-0199')).toBeTruthy();
+
+    await events.click(within(card).getByRole('button', { name: 'Edit patient info' }));
+    const again = await screen.findByRole('dialog', { name: 'Edit patient info' });
+    await events.click(within(again).getByRole('button', { name: 'Archive patient' }));
+    await findToast(patientFormMessages.archived);
+    expect(calls.filter((call) => call.path === 'patients.setArchived').map((call) => call.input)).toEqual([{ id: '1', archived: true }]);
+  });
 });

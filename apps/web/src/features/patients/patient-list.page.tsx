@@ -5,7 +5,7 @@ import { useEffect, useRef, useState } from 'react';
 import { useSearchParams } from 'wouter';
 import { apiErrorCode, apiFieldErrors } from '../../lib/api-errors.ts';
 import { usePatientPaths } from '../../lib/patient-paths.tsx';
-import { notify } from '../../lib/toast.tsx';
+import { PatientFormButton } from './patient-form-dialog.tsx';
 import { useTRPC } from '../../lib/trpc.ts';
 import { Badge } from '../../ui/badge/badge.tsx';
 import { Button, LinkButton } from '../../ui/button/button.tsx';
@@ -104,10 +104,10 @@ export function PatientListPage() {
           <h1 className={styles.title}>Patient Records</h1>
           <p className={styles.muted}>Find a patient by name, email or phone and open their record.</p>
         </div>
-        <Button onPress={() => notify.info({ title: patientMessages.addComingSoon })}>
+        <PatientFormButton>
           <PlusIcon size={18} />
           Add New Patient
-        </Button>
+        </PatientFormButton>
       </div>
 
       <div className={styles.toolbar} role="search">

@@ -1,6 +1,6 @@
-import { act, fireEvent, screen, within } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { buildSamplePatientRows, matchesPatientSearch, type PatientListRow } from '@wellspring/domain';
+import { buildSamplePatientRows, matchesPatientSearch, patientFormMessages, type PatientListRow } from '@wellspring/domain';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { Route } from 'wouter';
 import { ApiProvider } from '../../lib/api.tsx';
@@ -56,8 +56,7 @@ afterEach(() => {
 });
 
 describe('patient list', () => {
-  it('shows the heading, a skeleton, then the patients with their status; Add New Patient’s toast', async () => {
-    const events = userEvent.setup();
+  it('shows the heading, a skeleton, then the patients with their status', async () => {
     renderList('/dashboard/patients', listOf(samples));
     expect(screen.getByRole('heading', { level: 1, name: 'Patient Records' })).toBeTruthy();
     expect(screen.getByRole('status', { name: 'Loading patients' })).toBeTruthy();
@@ -68,8 +67,45 @@ describe('patient list', () => {
     expect(within(emma).getByRole('link', { name: 'View Emma Thompson' }).getAttribute('href')).toBe('/dashboard/patients/1');
     expect(screen.getByPlaceholderText('Search patients by name, email, or phone')).toBeTruthy();
     expect(screen.getByRole('button', { name: 'Filters' })).toBeTruthy();
-    await events.click(screen.getByRole('button', { name: 'Add New Patient' }));
-    await findToast('Add patient feature coming soon');
+  });
+
+  it('adds a patient: the form checks its fields, warns about a patient the practice may already have, then opens the new record', { timeout: 30_000 }, async () => {
+    const events = userEvent.setup();
+    const api = stubApi({
+      'patients.list': listOf(samples),
+      'patients.possibleDuplicates': (input) =>
+        (input as { email: string }).email === 'emma.thompson@example.com' ? [{ id: '1', name: 'Emma Thompson', email: 'emma.thompson@example.com', dob: '1985-04-12', status: 'active', sameEmail: true }] : [],
+      'patients.create': () => ({ id: '77', message: patientFormMessages.created }),
+    });
+    const { location } = renderWithProviders(
+      <ApiProvider>
+        <Route path="/dashboard/patients" component={PatientListPage} />
+      </ApiProvider>,
+      { path: '/dashboard/patients' },
+    );
+    await events.click(await screen.findByRole('button', { name: 'Add New Patient' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Add New Patient' });
+    await events.type(within(dialog).getByRole('textbox', { name: 'Full name' }), 'E');
+    await events.type(within(dialog).getByRole('textbox', { name: 'Email' }), 'emma.thompson@');
+    await events.click(within(dialog).getByRole('button', { name: 'Add patient' }));
+    expect(within(dialog).getByText(patientFormMessages.name)).toBeTruthy();
+    expect(api.calls.some((call) => call.path === 'patients.create')).toBe(false);
+
+    await events.type(within(dialog).getByRole('textbox', { name: 'Full name' }), 'mma Thompson');
+    await events.type(within(dialog).getByRole('textbox', { name: 'Email' }), 'example.com');
+    await events.type(within(dialog).getByRole('textbox', { name: 'Conditions' }), 'IBS, Anxiety');
+    await events.click(within(dialog).getByRole('button', { name: 'Add patient' }));
+    const warning = await within(dialog).findByRole('alert');
+    expect(warning.textContent).toContain(patientFormMessages.duplicateTitle);
+    expect(within(warning).getByRole('link', { name: 'Emma Thompson' }).getAttribute('href')).toBe('/dashboard/patients/1');
+    expect(api.calls.some((call) => call.path === 'patients.create')).toBe(false);
+
+    await events.click(within(dialog).getByRole('button', { name: 'Add anyway' }));
+    await findToast(patientFormMessages.created);
+    expect(api.calls.filter((call) => call.path === 'patients.create').map((call) => call.input)).toEqual([
+      expect.objectContaining({ name: 'Emma Thompson', email: 'emma.thompson@example.com', conditions: 'IBS, Anxiety', status: 'new' }),
+    ]);
+    await waitFor(() => expect(location.history?.at(-1)).toBe('/dashboard/patients/77'));
   });
 
   it('opens a patient’s record from the row and from View', async () => {

@@ -1,10 +1,11 @@
 import { detailAppointmentStatusLabels, type PatientDetail, type PatientAppointment } from '@wellspring/domain';
 import type { ReactNode } from 'react';
 import { Badge } from '../../ui/badge/badge.tsx';
-import { Button, LinkButton } from '../../ui/button/button.tsx';
+import { LinkButton } from '../../ui/button/button.tsx';
 import { Card } from '../../ui/card/card.tsx';
 import { ageWithBirthDate, longDate } from './patient-dates.ts';
 import * as styles from './patient-detail.css.ts';
+import { PatientFormButton } from './patient-form-dialog.tsx';
 import { PlusIcon } from './patient-icons.tsx';
 
 const NOT_RECORDED = 'Not recorded';
@@ -31,10 +32,9 @@ export function PatientOverview({ patient, today }: { patient: PatientDetail; to
           <h2 id="overview-title" className={styles.cardTitle}>
             Patient Overview
           </h2>
-          {/* SPEC §2: the overview's Edit does nothing yet. */}
-          <Button variant="outline" size="sm" aria-label="Edit patient overview">
+          <PatientFormButton patient={patient} variant="outline" size="sm" aria-label="Edit patient overview">
             Edit
-          </Button>
+          </PatientFormButton>
         </div>
         <dl className={styles.definitions}>
           <Field term="Date of Birth">{ageWithBirthDate(patient.dob, today) ?? NOT_RECORDED}</Field>

@@ -1,6 +1,5 @@
 import { patientMessages, RECENT_ACTIVITY_NOTES, upcomingAppointments, type PatientDetail } from '@wellspring/domain';
 import { useState } from 'react';
-import { notify } from '../../lib/toast.tsx';
 import { Avatar } from '../../ui/avatar/avatar.tsx';
 import { Badge } from '../../ui/badge/badge.tsx';
 import { Button, LinkButton } from '../../ui/button/button.tsx';
@@ -9,6 +8,7 @@ import { CalendarIcon, MailIcon } from '../../ui/icons/icons.tsx';
 import { visuallyHidden } from '../../ui/visually-hidden.css.ts';
 import { PhoneIcon } from './patient-icons.tsx';
 import { ageWithBirthDate, longDate, monthDay } from './patient-dates.ts';
+import { PatientFormButton } from './patient-form-dialog.tsx';
 import * as styles from './patient-detail.css.ts';
 
 /** SPEC §9: the first 3 conditions show, then "+N more". */
@@ -27,9 +27,9 @@ export function PatientCard({ patient, today }: { patient: PatientDetail; today:
           </h2>
           {age ? <p className={styles.muted}>{age}</p> : null}
         </div>
-        <Button variant="outline" size="sm" aria-label="Edit patient info" onPress={() => notify.info({ title: patientMessages.editComingSoon })}>
+        <PatientFormButton patient={patient} variant="outline" size="sm" aria-label="Edit patient info">
           Edit
-        </Button>
+        </PatientFormButton>
       </div>
       {patient.email || patient.phone ? (
         <dl className={styles.contactList}>
