@@ -172,7 +172,8 @@ export function ScheduleDialog({ date, draft, onClose, onScheduled }: ScheduleDi
   const [patientQuery, setPatientQuery] = useState('');
   const deferredQuery = useDeferredValue(patientQuery);
   const patientOptions = useQuery({ ...trpc.schedule.patientOptions.queryOptions({ query: deferredQuery }), placeholderData: keepPreviousData });
-  const patientItems = [newPatientItem, ...(patientOptions.data ?? []).map(({ id, name }) => ({ id, label: name }))];
+  // The practice's matches first and "New Patient" last (issue 26): typing "Emm", ↓ and Enter picks Emma.
+  const patientItems = [...(patientOptions.data ?? []).map(({ id, name }) => ({ id, label: name })), newPatientItem];
   const chosenLabel = patientItems.find((item) => item.id === values.patientId)?.label;
 
   const slot = { date: values.date, time: values.time, duration: Number(values.duration) };

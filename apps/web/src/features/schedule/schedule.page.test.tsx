@@ -156,7 +156,20 @@ describe('Schedule New Appointment', { timeout: 20_000 }, () => {
     expect(await optionsOf('Mode')).toEqual(['Virtual', 'In-Person']);
 
     await events.click(within(dialog).getByRole('button', { name: /Show suggestions/ }));
-    expect((await screen.findAllByRole('option')).map((option) => option.textContent)).toEqual(['New Patient', 'Emma Thompson', 'Michael Chen', 'Sofia Martinez']);
+    expect((await screen.findAllByRole('option')).map((option) => option.textContent)).toEqual(['Emma Thompson', 'Michael Chen', 'Sofia Martinez', 'New Patient']);
+  });
+
+  it('ranks the practice’s matches first: typing "Emm", then ↓ and Enter, picks Emma Thompson, never New Patient', async () => {
+    renderSchedule();
+    const events = userEvent.setup();
+    const dialog = await openDialogOn(events, 'Tuesday, June 3, 2025');
+    const patient = within(dialog).getByRole('combobox', { name: 'Patient' });
+    await events.click(patient);
+    await events.type(patient, 'Emm');
+    await waitFor(() => expect(screen.getAllByRole('option').map((option) => option.textContent)).toEqual(['Emma Thompson', 'New Patient']));
+    await events.keyboard('{ArrowDown}{Enter}');
+    expect((patient as HTMLInputElement).value).toBe('Emma Thompson');
+    expect(within(dialog).queryByRole('textbox', { name: 'Patient name' })).toBeNull();
   });
 
   it('schedules for a new patient: asks for the name, saves, toasts, closes and refreshes the week', async () => {
