@@ -32,6 +32,14 @@ test.describe('the provider portal’s EHR records', () => {
     await page.getByRole('link', { name: 'Create New Record' }).click();
     await expect(page).toHaveURL(/\/provider-portal\/ehr\/create$/);
     await expect(page.getByRole('heading', { level: 1, name: 'New EHR Record' })).toBeVisible();
+    // A name typed that is none of the practice's patients is not a patient (issue 26): only New Patient is.
+    const patient = page.getByRole('combobox', { name: 'Patient' });
+    await patient.click();
+    await patient.pressSequentially('Jon Nobody');
+    await expect(page.getByRole('option')).toHaveText(['New Patient']);
+    await page.keyboard.press('Escape');
+    await page.getByRole('button', { name: 'Save Record' }).click();
+    await expect(page.getByText('Please choose one of your patients, or New Patient.')).toBeVisible();
     await page.getByRole('link', { name: 'Back to EHR Records' }).click();
     await expect(page.getByRole('heading', { level: 1, name: 'All EHR Records' })).toBeVisible();
   });

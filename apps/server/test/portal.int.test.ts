@@ -5,7 +5,7 @@
  * and the revenue that counts them, and the audit entries they leave.
  */
 import { TRPCError } from '@trpc/server';
-import { allowedAppointmentActions, appointmentStatuses, currencies, type AppointmentStatus } from '@wellspring/domain';
+import { allowedAppointmentActions, appointmentStatuses, clinicalRecordMessages, currencies, type AppointmentStatus } from '@wellspring/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase, type TestDatabase } from './support/database.ts';
 import { addAppointment, addPatient, addPayment, createPractitioner, type PracticeCaller } from './support/practice-factory.ts';
@@ -183,15 +183,22 @@ describe('portal EHR records', () => {
     expect(events.map((event) => event.type)).toEqual(['NoteDrafted', 'NoteSigned']);
   });
 
-  it('finds the patient by name when it is the only one, and never guesses between namesakes', async () => {
+  it('never picks or makes a patient from a name alone: a typo is refused; a new patient is chosen as such', async () => {
     const { caller, practiceId } = await createPractitioner(database.db);
-    const only = await addPatient(database.db, practiceId, { name: 'Ivy North' });
-    expect((await caller.clinicalRecords.create({ patientName: 'ivy north' })).patientId).toBe(only);
-    await addPatient(database.db, practiceId, { name: 'Sam Lee' });
-    await addPatient(database.db, practiceId, { name: 'Sam Lee' });
-    const namesake = await caller.clinicalRecords.create({ patientName: 'Sam Lee' });
-    expect(await database.query('SELECT count(*)::int AS count FROM patient WHERE practice_id = $1 AND name = $2', [practiceId, 'Sam Lee'])).toEqual([{ count: 3 }]);
-    expect((await caller.patients.byId({ id: namesake.patientId })).notes).toHaveLength(1);
+    await addPatient(database.db, practiceId, { name: 'Ivy North' });
+    const count = async () => (await database.query<{ count: number }>('SELECT count(*)::int AS count FROM patient WHERE practice_id = $1', [practiceId]))[0]?.count;
+    const before = await count();
+    const typo = await caller.clinicalRecords.create({ patientName: 'Ivy Nroth' }).then(
+      () => null,
+      (error: unknown) => error as TRPCError,
+    );
+    expect(typo?.code).toBe('BAD_REQUEST');
+    expect(typo?.message).toBe(clinicalRecordMessages.choosePatient);
+    await expect(caller.clinicalRecords.create({ patientName: 'ivy north' })).rejects.toThrow(clinicalRecordMessages.choosePatient);
+    expect(await count()).toBe(before);
+    const added = await caller.clinicalRecords.create({ patientName: 'Jon Newcomer', newPatient: true });
+    expect(await count()).toBe((before ?? 0) + 1);
+    expect((await caller.patients.byId({ id: added.patientId })).name).toBe('Jon Newcomer');
   });
 
   it('keeps a signed record locked — the database refuses an edit or a delete — and takes addenda under it', async () => {

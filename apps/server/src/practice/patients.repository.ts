@@ -285,17 +285,5 @@ export function patientsRepository(sql: PracticeSql, scope: PracticeScope) {
       return rows[0] ?? null;
     },
 
-    /**
-     * The one patient of the practice with this name (any case), or null when there is none or
-     * several (the EHR form names its patient; without a patientId it cannot choose between
-     * namesakes, so it never attaches a record to one of them by guess: a new patient is registered).
-     */
-    async findOnlyByName(name: string): Promise<{ id: string; name: string } | null> {
-      const { rows: matches } = await sql.query<{ id: string; name: string }>('SELECT id, name FROM patient WHERE practice_id = $1 AND lower(name) = lower($2) LIMIT 2', [
-        scope.practiceId,
-        name,
-      ]);
-      return matches.length === 1 && matches[0] ? matches[0] : null;
-    },
   };
 }

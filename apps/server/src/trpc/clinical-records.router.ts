@@ -4,9 +4,10 @@
  * way to correct a signed record. All through the domain's clinical-note machine.
  */
 import { randomUUID } from 'node:crypto';
-import { addendumInputSchema, addendumText, clinicalRecordCreateSchema, clinicalRecordListSchema, ehrRecordTypeLabel } from '@wellspring/domain';
+import { addendumInputSchema, addendumText, clinicalRecordCreateSchema, clinicalRecordListSchema, clinicalRecordMessages, ehrRecordTypeLabel } from '@wellspring/domain';
 import { clinicalNoteCommands } from '../practice/clinical-note.commands.ts';
 import { appointmentNotFound } from './appointments.router.ts';
+import { fieldError } from './field-error.ts';
 import { patientNotFound } from './patients.router.ts';
 import { practitionerProcedure, router } from './trpc.ts';
 
@@ -32,8 +33,11 @@ export const clinicalRecordsRouter = router({
         if (!patient) throw patientNotFound();
       } else if (appointment) {
         patient = { id: appointment.patientId, name: appointment.patientName };
+      } else if (input.newPatient) {
+        patient = await ctx.registerPatient({ name: input.patientName, email: '', phone: '' });
       } else {
-        patient = (await ctx.practice.patients.findOnlyByName(input.patientName)) ?? (await ctx.registerPatient({ name: input.patientName, email: '', phone: '' }));
+        // A name alone never picks a patient, nor makes one (issue 26: a typo made a new patient).
+        throw fieldError('patientName', clinicalRecordMessages.choosePatient);
       }
       // An appointment of another patient is not this record's.
       if (appointment && appointment.patientId !== patient.id) throw appointmentNotFound();

@@ -32,7 +32,13 @@ export const clinicalRecordListSchema = portalPageSchema.extend({ patientId: rec
 export const clinicalRecordCreateSchema = ehrFormSchema.extend({
   patientId: recordIdSchema.optional(),
   appointmentId: recordIdSchema.optional(),
+  /** Without a patient or an appointment: `patientName` is a new patient, chosen as such (never a typo's guess). */
+  newPatient: z.boolean().optional(),
 });
+
+export const clinicalRecordMessages = {
+  choosePatient: 'Please choose one of your patients, or New Patient.',
+} as const;
 export type ClinicalRecordCreateInput = z.input<typeof clinicalRecordCreateSchema>;
 
 export const addendumMessages = {

@@ -1,4 +1,4 @@
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import {
   appointmentMessages,
   appointmentModeLabels,
@@ -20,15 +20,14 @@ import {
   type ScheduleAppointmentType,
   type ScheduleTimeSlot,
 } from '@wellspring/domain';
-import { useDeferredValue, useEffect, useRef, useState } from 'react';
-import type { Key } from 'react-aria-components';
+import { useEffect, useRef, useState } from 'react';
 import { apiFieldErrors } from '../../lib/api-errors.ts';
 import { discardDraft, loadDraft, saveDraft } from '../../lib/form-drafts.ts';
+import { PatientPicker } from '../../lib/patient-picker.tsx';
 import { signedInUserId } from '../../lib/session-guard.ts';
 import { notify } from '../../lib/toast.tsx';
 import { useTRPC } from '../../lib/trpc.ts';
 import { Button } from '../../ui/button/button.tsx';
-import { ComboBox } from '../../ui/combo-box/combo-box.tsx';
 import { DatePicker } from '../../ui/date-picker/date-picker.tsx';
 import { Dialog } from '../../ui/dialog/dialog.tsx';
 import { Form, FormAlert } from '../../ui/form/form.tsx';
@@ -56,7 +55,6 @@ const timeItems = scheduleTimeSlots.map((slot) => ({ id: slot, label: scheduleTi
 const durationItems = scheduleDurations.map((minutes) => ({ id: String(minutes), label: scheduleDurationLabels[minutes] }));
 const typeItems = scheduleAppointmentTypes.map((type) => ({ id: type, label: type }));
 const modeItems = appointmentModes.map((mode) => ({ id: mode, label: appointmentModeLabels[mode] }));
-const newPatientItem = { id: NEW_PATIENT, label: scheduleMessages.newPatient };
 
 const newPatientFields = { name: 'newPatientName', email: 'newPatientEmail', phone: 'newPatientPhone' } as const satisfies Record<string, Field>;
 
@@ -167,15 +165,6 @@ export function ScheduleDialog({ date, draft, onClose, onScheduled }: ScheduleDi
     setErrors((current) => (current[field] ? { ...current, [field]: undefined } : current));
   };
 
-  // The patient list: the practice's patients matching what is typed (searched on the server).
-  const [patientText, setPatientText] = useState('');
-  const [patientQuery, setPatientQuery] = useState('');
-  const deferredQuery = useDeferredValue(patientQuery);
-  const patientOptions = useQuery({ ...trpc.schedule.patientOptions.queryOptions({ query: deferredQuery }), placeholderData: keepPreviousData });
-  // The practice's matches first and "New Patient" last (issue 26): typing "Emm", ↓ and Enter picks Emma.
-  const patientItems = [...(patientOptions.data ?? []).map(({ id, name }) => ({ id, label: name })), newPatientItem];
-  const chosenLabel = patientItems.find((item) => item.id === values.patientId)?.label;
-
   const slot = { date: values.date, time: values.time, duration: Number(values.duration) };
   const overlaps = useQuery({ ...trpc.schedule.overlaps.queryOptions(slot), enabled: isCalendarDate(values.date) });
   const overlapping = overlaps.data ?? [];
@@ -222,14 +211,7 @@ export function ScheduleDialog({ date, draft, onClose, onScheduled }: ScheduleDi
     schedule.mutate(toInput(values));
   };
 
-  const choosePatient = (key: Key | null) => {
-    const chosen = patientItems.find((item) => item.id === key);
-    setValue('patientId', chosen?.id ?? '');
-    // With the selection and the text both controlled, the combo box leaves it to us to put the
-    // chosen name back in the field (and to clear text that chose nothing: Escape, leaving the field).
-    setPatientText(chosen?.label ?? '');
-    setPatientQuery('');
-  };
+
 
   return (
     <Dialog
@@ -248,25 +230,7 @@ export function ScheduleDialog({ date, draft, onClose, onScheduled }: ScheduleDi
             submit();
           }}
         >
-          <ComboBox
-            label="Patient"
-            placeholder="Search patients or choose New Patient"
-            items={patientItems}
-            selectedKey={values.patientId === '' ? null : values.patientId}
-            onSelectionChange={choosePatient}
-            inputValue={patientText}
-            onInputChange={(text) => {
-              setPatientText(text);
-              // Typing searches; the chosen patient's name filling the field does not.
-              if (text !== chosenLabel) setPatientQuery(text);
-            }}
-            onOpenChange={(isOpen, trigger) => {
-              if (isOpen && trigger === 'manual') setPatientQuery('');
-            }}
-            menuTrigger="focus"
-            emptyText="No patients found"
-            errorMessage={errors.patientId}
-          />
+          <PatientPicker label="Patient" value={values.patientId} onChange={(id) => setValue('patientId', id)} errorMessage={errors.patientId} />
           {values.patientId === NEW_PATIENT ? (
             <fieldset className={styles.newPatient}>
               <legend className={styles.legend}>{scheduleMessages.newPatient}</legend>

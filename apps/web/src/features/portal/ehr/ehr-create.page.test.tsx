@@ -1,5 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { clinicalRecordMessages } from '@wellspring/domain';
 import type { RouterInputs, RouterOutputs } from '@wellspring/server/router';
 import { describe, expect, it } from 'vitest';
 import { Route } from 'wouter';
@@ -73,32 +74,61 @@ describe('New EHR Record', { timeout: 15_000 }, () => {
     await waitFor(() => expect(location.history?.at(-1)).toBe('/provider-portal/ehr?patientId=p-ada'));
   });
 
-  it('asks for a patient name without one, and calls nothing', async () => {
-    const { events, calls } = renderCreate('/provider-portal/ehr/create', { 'clinicalRecords.create': created });
+  it('asks for a patient without one, and calls nothing', async () => {
+    const { events, calls } = renderCreate('/provider-portal/ehr/create', { 'clinicalRecords.create': created, 'schedule.patientOptions': () => [] });
     await events.click(await screen.findByRole('button', { name: 'Save Record' }));
-    expect(await screen.findByText('Please enter the patient name.')).toBeTruthy();
+    expect(await screen.findByText(clinicalRecordMessages.choosePatient)).toBeTruthy();
     expect(createCalls(calls)).toEqual([]);
   });
 
+  it('picks one of the practice’s patients: matches first, New Patient last, ↓ and Enter choose the match', async () => {
+    const { events, calls } = renderCreate('/provider-portal/ehr/create', {
+      'clinicalRecords.create': created,
+      'schedule.patientOptions': (input) => [{ id: 'p-grace', name: 'Grace Hopper' }].filter((patient) => patient.name.toLowerCase().includes((input as { query: string }).query.toLowerCase())),
+    });
+    await screen.findByRole('heading', { level: 1, name: 'New EHR Record' });
+    const patient = screen.getByRole('combobox', { name: 'Patient' });
+    await events.click(patient);
+    await events.type(patient, 'Gra');
+    await waitFor(() => expect(screen.getAllByRole('option').map((option) => option.textContent)).toEqual(['Grace Hopper', 'New Patient']));
+    await events.keyboard('{ArrowDown}{Enter}');
+    await fill(events, 'Assessment', 'Improving');
+    await events.click(screen.getByRole('button', { name: 'Save Record' }));
+    await findToast('SOAP note saved');
+    expect(createCalls(calls).at(-1)).toMatchObject({ patientId: 'p-grace', patientName: 'Grace Hopper' });
+    expect(createCalls(calls).at(-1)).not.toHaveProperty('newPatient');
+  });
+
+  it('a new patient is named in its own field and sent as new', async () => {
+    const { events, calls } = renderCreate('/provider-portal/ehr/create', { 'clinicalRecords.create': created, 'schedule.patientOptions': () => [] });
+    await screen.findByRole('heading', { level: 1, name: 'New EHR Record' });
+    await events.click(screen.getByRole('combobox', { name: 'Patient' }));
+    await events.click(await screen.findByRole('option', { name: 'New Patient' }));
+    await fill(events, "New patient's name", 'Jon Newcomer');
+    await events.click(screen.getByRole('button', { name: 'Save Record' }));
+    await findToast('SOAP note saved');
+    expect(createCalls(calls).at(-1)).toMatchObject({ patientName: 'Jon Newcomer', newPatient: true });
+    expect(createCalls(calls).at(-1)).not.toHaveProperty('patientId');
+  });
+
   it('keeps the form filled after a failed save: "Error saving record" / "Please try again later."', async () => {
-    const { events, location } = renderCreate('/provider-portal/ehr/create', {
+    const { events, location } = renderCreate('/provider-portal/ehr/create?patientId=p-grace&patientName=Grace%20Hopper', {
       'clinicalRecords.create': () => {
         throw serverError();
       },
     });
     await screen.findByRole('heading', { level: 1, name: 'New EHR Record' });
-    await fill(events, 'Patient Name', 'Grace Hopper');
     await fill(events, 'Assessment', 'Improving');
     await events.click(screen.getByRole('button', { name: 'Save Record' }));
     const toast = await findToast('Error saving record');
     expect(toast.textContent).toContain('Please try again later.');
     expect(field('Patient Name').value).toBe('Grace Hopper');
     expect(field('Assessment').value).toBe('Improving');
-    expect(location.history?.at(-1)).toBe('/provider-portal/ehr/create');
+    expect(location.history?.at(-1)).toBe('/provider-portal/ehr/create?patientId=p-grace&patientName=Grace%20Hopper');
   });
 
   it('says "User not authenticated" when the session has ended, and keeps what was typed', async () => {
-    const { events } = renderCreate('/provider-portal/ehr/create?patientName=Grace%20Hopper', {
+    const { events } = renderCreate('/provider-portal/ehr/create?patientId=p-grace&patientName=Grace%20Hopper', {
       'clinicalRecords.create': () => {
         throw new ApiError({ code: 'UNAUTHORIZED', httpStatus: 401, message: 'Please sign in.' });
       },

@@ -1,9 +1,10 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { ehrFormDefaults, ehrFormSchema, ehrMessages, ehrRecordTypeLabels, ehrRecordTypes, type EhrRecordType } from '@wellspring/domain';
+import { clinicalRecordMessages, ehrFormDefaults, ehrFormSchema, ehrMessages, ehrRecordTypeLabels, ehrRecordTypes, NEW_PATIENT, type EhrRecordType } from '@wellspring/domain';
 import type { RouterInputs } from '@wellspring/server/router';
 import { useState } from 'react';
 import { useLocation, useSearchParams } from 'wouter';
 import { apiErrorCode, apiFieldErrors } from '../../../lib/api-errors.ts';
+import { PatientPicker } from '../../../lib/patient-picker.tsx';
 import { notify } from '../../../lib/toast.tsx';
 import { useTRPC } from '../../../lib/trpc.ts';
 import { useZodForm } from '../../../lib/use-zod-form.ts';
@@ -48,8 +49,11 @@ export function EhrCreatePage() {
   const patientNameParam = searchParams.get('patientName') ?? '';
   const listPath = patientId ? `${portalPaths.ehr}?${new URLSearchParams({ patientId }).toString()}` : portalPaths.ehr;
 
-  const form = useZodForm(ehrFormSchema, { ...ehrFormDefaults, patientName: patientNameParam }, { draft: 'ehr-record' });
+  const form = useZodForm(ehrFormSchema, { ...ehrFormDefaults, patientName: patientId ? patientNameParam : '' }, { draft: 'ehr-record' });
   const [failure, setFailure] = useState<SaveFailure>(null);
+  // Without a patient in the address, one of the practice's is chosen, or New Patient (then named):
+  // a typed name alone never becomes a patient (issue 26).
+  const [chosen, setChosen] = useState('');
 
   const save = useMutation(
     trpc.clinicalRecords.create.mutationOptions({
@@ -76,10 +80,15 @@ export function EhrCreatePage() {
   );
 
   const submit = async () => {
+    if (!patientId && chosen === '') {
+      form.showServerErrors({ patientName: clinicalRecordMessages.choosePatient });
+      return;
+    }
     const record = await form.validate();
     if (!record) return;
     setFailure(null);
-    const input: CreateInput = { ...record, ...(patientId ? { patientId } : {}), ...(appointmentId ? { appointmentId } : {}) };
+    const picked = patientId ?? (chosen !== '' && chosen !== NEW_PATIENT ? chosen : undefined);
+    const input: CreateInput = { ...record, ...(picked ? { patientId: picked } : {}), ...(appointmentId ? { appointmentId } : {}), ...(!patientId && chosen === NEW_PATIENT ? { newPatient: true } : {}) };
     save.mutate(input);
   };
 
@@ -99,13 +108,22 @@ export function EhrCreatePage() {
           }}
         >
           <div className={styles.pair}>
-            <TextField
-              label="Patient Name"
-              autoComplete="off"
-              isReadOnly={patientId !== undefined}
-              description={patientId ? "Saved to this patient's record." : undefined}
-              {...form.textField('patientName')}
-            />
+            {patientId !== undefined ? (
+              <TextField label="Patient Name" autoComplete="off" isReadOnly description="Saved to this patient's record." {...form.textField('patientName')} />
+            ) : (
+              <div ref={form.fieldRef('patientName')} className={styles.patientPick}>
+                <PatientPicker
+                  label="Patient"
+                  value={chosen}
+                  onChange={(id, name) => {
+                    setChosen(id);
+                    form.setValue('patientName', id === NEW_PATIENT ? '' : name);
+                  }}
+                  errorMessage={chosen === NEW_PATIENT ? undefined : form.errors.patientName}
+                />
+                {chosen === NEW_PATIENT ? <TextField label="New patient's name" autoComplete="off" autoFocus {...form.textField('patientName')} /> : null}
+              </div>
+            )}
             <div ref={form.fieldRef('recordType')}>
               <Select
                 label="Record Type"

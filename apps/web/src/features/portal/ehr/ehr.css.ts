@@ -92,3 +92,6 @@ export const pair = style({
 });
 
 export const actions = style({ display: 'flex', flexWrap: 'wrap', justifyContent: 'flex-end', gap: space.sm });
+
+/** The patient picker, and under it the new patient's name when New Patient is chosen. */
+export const patientPick = style({ display: 'flex', flexDirection: 'column', gap: space.md });
