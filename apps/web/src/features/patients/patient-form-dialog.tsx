@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { patientFormLabels, patientFormMessages, patientFormSchema, patientStatuses, patientStatusLabels, type PatientDetail, type PatientFormInput } from '@wellspring/domain';
 import type { RouterOutputs } from '@wellspring/server/router';
-import { useMemo, useState, type ReactNode } from 'react';
+import { useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { useLocation } from 'wouter';
 import { apiFieldErrors } from '../../lib/api-errors.ts';
 import { notify } from '../../lib/toast.tsx';
@@ -76,6 +76,11 @@ export function PatientFormDialog({ patient, onClose }: PatientFormDialogProps) 
   const form = useZodForm<Values, ReturnType<typeof schema.parse>>(schema, patient ? valuesOf(patient) : emptyValues);
   // The warning shown for these values; saving again with them goes ahead.
   const [duplicates, setDuplicates] = useState<{ readonly key: string; readonly patients: readonly Duplicate[] } | null>(null);
+  // The warning comes below the last fields, beside the buttons: brought into view when it appears.
+  const warningRef = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    if (duplicates) warningRef.current?.scrollIntoView?.({ block: 'nearest' });
+  }, [duplicates]);
   const archive = useMutation(trpc.patients.setArchived.mutationOptions());
   const create = useMutation(trpc.patients.create.mutationOptions());
   const update = useMutation(trpc.patients.update.mutationOptions());
@@ -177,7 +182,7 @@ export function PatientFormDialog({ patient, onClose }: PatientFormDialogProps) 
           </div>
         </fieldset>
         {duplicates ? (
-          <div role="alert" className={styles.warning}>
+          <div ref={warningRef} role="alert" className={styles.warning}>
             <p className={styles.warningTitle}>{patientFormMessages.duplicateTitle}</p>
             <ul className={styles.warningList}>
               {duplicates.patients.map((duplicate) => (

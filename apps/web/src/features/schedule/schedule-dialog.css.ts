@@ -1,14 +1,9 @@
 import { style } from '@vanilla-extract/css';
-import { breakpoint, radius, space, vars } from '../../ui/theme.css.ts';
+import { radius, space, vars } from '../../ui/theme.css.ts';
+
+export { fieldPair as pair, fieldsetLegend as legend, formActions as actions, formWarningList as warningList, formWarningTitle as warningTitle } from '../../ui/form/form.css.ts';
 
 export const chosenDay = style({ marginTop: `calc(-1 * ${space.sm})`, color: vars.color.textMuted, fontWeight: 600 });
-
-export const pair = style({
-  display: 'grid',
-  gap: space.md,
-  gridTemplateColumns: 'minmax(0, 1fr)',
-  '@media': { [breakpoint.sm]: { gridTemplateColumns: 'repeat(2, minmax(0, 1fr))' } },
-});
 
 export const newPatient = style({
   display: 'flex',
@@ -20,8 +15,6 @@ export const newPatient = style({
   border: `1px solid ${vars.color.border}`,
   backgroundColor: vars.color.surfaceTinted,
 });
-
-export const legend = style({ padding: `0 ${space.xs}`, fontWeight: 600 });
 
 export const warning = style({
   selectors: {
@@ -38,8 +31,3 @@ export const warning = style({
   },
 });
 
-export const warningTitle = style({ fontWeight: 600 });
-
-export const warningList = style({ margin: 0, paddingLeft: space.lg, fontSize: '0.9375rem' });
-
-export const actions = style({ display: 'flex', flexWrap: 'wrap', justifyContent: 'flex-end', gap: space.sm, marginTop: space.sm });

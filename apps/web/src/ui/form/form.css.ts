@@ -1,5 +1,5 @@
 import { style } from '@vanilla-extract/css';
-import { radius, vars } from '../theme.css.ts';
+import { breakpoint, radius, space, vars } from '../theme.css.ts';
 
 export const form = style({
   display: 'flex',
@@ -38,3 +38,31 @@ export const errorSummaryLink = style({
     '&[data-focus-visible]': { outline: `2px solid ${vars.color.focusRing}`, outlineOffset: '2px' },
   },
 });
+
+/** Two fields side by side from the small breakpoint up, stacked below it. */
+export const fieldPair = style({
+  display: 'grid',
+  gap: space.md,
+  gridTemplateColumns: 'minmax(0, 1fr)',
+  '@media': { [breakpoint.sm]: { gridTemplateColumns: 'repeat(2, minmax(0, 1fr))' } },
+});
+
+/** A fieldset's legend inside a form (a group of fields: a new patient, an emergency contact). */
+export const fieldsetLegend = style({ padding: `0 ${space.xs}`, fontWeight: 600 });
+
+/** A warning inside a form that does not stop it (an overlap, a possible duplicate): title, list. */
+export const formWarning = style({
+  display: 'flex',
+  flexDirection: 'column',
+  gap: space.xs,
+  padding: space.md,
+  borderRadius: radius.md,
+  border: `1px solid ${vars.color.accent}`,
+  backgroundColor: vars.color.surfaceMuted,
+  color: vars.color.text,
+});
+export const formWarningTitle = style({ fontWeight: 600 });
+export const formWarningList = style({ margin: 0, paddingLeft: space.lg, fontSize: '0.9375rem' });
+
+/** The form's buttons, at its end. */
+export const formActions = style({ display: 'flex', flexWrap: 'wrap', justifyContent: 'flex-end', gap: space.sm, marginTop: space.sm });
