@@ -73,6 +73,22 @@ test.describe('the portal payments', () => {
     await expect(dollars).toContainText('Cash');
     await expect(page.getByText('Showing 1–2 of 2 payments')).toBeVisible();
 
+    // A payment without a visit, of a patient chosen from the practice's (issue 26): listed under her
+    // name. Pending, so the revenue below stays the completed payments'.
+    await page.getByRole('link', { name: 'New Payment' }).click();
+    await page.getByRole('textbox', { name: 'Amount' }).fill('20');
+    await choose(page, 'Status', 'Pending');
+    const patient = page.getByRole('combobox', { name: 'Patient (optional)' });
+    await patient.click();
+    await patient.pressSequentially('emm');
+    await expect(page.getByRole('option')).toHaveText(['Emma Thompson']);
+    await page.getByRole('option', { name: 'Emma Thompson' }).click();
+    await page.getByRole('button', { name: 'Record Payment' }).click();
+    await expect(toast(page, 'Payment of USD 20.00 recorded successfully!')).toBeVisible();
+    await expect(paymentRow(page, '$20.00')).toContainText('Emma Thompson');
+    await page.reload();
+    await expect(page.getByText('Showing 1–3 of 3 payments')).toBeVisible();
+
     // The dashboard's Total Revenue is in dollars; the euros stand beside it, never added.
     expect(await revenue(page)).toEqual({ usdMinor: 15050, other: [{ currency: 'eur', minor: 8500 }] });
     await page.goto('/provider-portal/dashboard');

@@ -309,6 +309,19 @@ describe('portal payments', () => {
     expect(list.items.find((row) => row.currency === 'eur' && row.amountMinor === 8_500)).toMatchObject({ patientName: null, service: null, method: 'bank_transfer' });
   });
 
+  it('names the patient who paid: chosen, or the appointment\'s; an appointment of another patient is refused', async () => {
+    const { caller, practiceId } = await createPractitioner(database.db);
+    const ivy = await addPatient(database.db, practiceId, { name: 'Ivy Payer' });
+    const sam = await addPatient(database.db, practiceId, { name: 'Sam Visit' });
+    const visit = await addAppointment(database.db, practiceId, sam, { startsAt: new Date('2026-03-02T17:00:00Z'), status: 'completed' });
+    expect((await caller.payments.create({ amount: '40.00', patientId: ivy })).patientId).toBe(ivy);
+    expect((await caller.payments.create({ amount: '60.00', appointmentId: visit })).patientId).toBe(sam);
+    await expect(caller.payments.create({ amount: '60.00', appointmentId: visit, patientId: ivy })).rejects.toMatchObject({ code: 'NOT_FOUND' });
+    const names = (await caller.payments.list({ page: 1 })).items.map((payment) => [payment.amountMinor, payment.patientName]);
+    expect(names).toEqual(expect.arrayContaining([[4000, 'Ivy Payer'], [6000, 'Sam Visit']]));
+    expect(names).toHaveLength(2);
+  });
+
   it('refunds a completed payment once, and nothing else', async () => {
     const { caller } = await createPractitioner(database.db);
     for (const status of ['pending', 'failed'] as const) {

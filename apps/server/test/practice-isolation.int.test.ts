@@ -662,6 +662,8 @@ const PRACTICE_PROCEDURES: Record<string, IsolationCase> = {
     other: async (caller, fixture) => {
       await expectAppointmentNotFound(caller.payments.create({ amount: '10.00', appointmentId: fixture.appointmentId }));
       await expectAppointmentNotFound(caller.payments.create({ amount: '10.00', appointmentId: 'no-such-appointment' }));
+      await expectNotFound(caller.payments.create({ amount: '10.00', patientId: fixture.patientId }));
+      await expectNotFound(caller.payments.create({ amount: '10.00', patientId: 'no-such-patient' }));
     },
   },
   // The community is shared by every practitioner; what is one's own is one's likes, RSVPs and

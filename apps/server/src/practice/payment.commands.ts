@@ -1,7 +1,7 @@
 /**
  * The payment aggregate on the command runner: its row in `payment`, locked within the caller's
  * practice, decided by the domain's payment machine (record; refund a completed one). Writing it
- * leaves an audit entry under the patient of its appointment, when it has one.
+ * leaves an audit entry under its patient, when it has one.
  */
 import {
   currencies,
@@ -21,9 +21,10 @@ import {
 import type { CommandMachine } from '../commands/run-command.ts';
 import type { PracticeScope } from './practice-scope.ts';
 
-/** A new payment's appointment, when it pays for one. */
+/** A new payment's appointment, when it pays for one, and its patient (the appointment's, when there is one). */
 export interface PaymentLinks {
   readonly appointmentId: string | null;
+  readonly patientId: string | null;
 }
 
 interface LockedPaymentRow {
@@ -65,6 +66,7 @@ export function paymentCommands(scope: PracticeScope, links?: PaymentLinks): Com
             id: aggregateId,
             practiceId: scope.practiceId,
             appointmentId: links?.appointmentId ?? null,
+            patientId: links?.patientId ?? null,
             amountMinor: BigInt(after.amountMinor),
             currency: after.currency,
             method: after.method,

@@ -31,7 +31,7 @@ export interface PaymentPage {
 /**
  * $1 practice, $2 rows, $3 offset, $4 zone: a page of payments, newest first, with the total (an
  * InitPlan). The page's ids come from the index `(practice_id, created_at, id)` alone; only those
- * rows are joined to their appointment and patient. PostgreSQL gives each its day in the practice's
+ * rows are joined to their appointment and patient (the payment's own, else its appointment's). PostgreSQL gives each its day in the practice's
  * zone, as it does for appointments.
  */
 export const PAYMENTS_SQL = `
@@ -41,7 +41,7 @@ export const PAYMENTS_SQL = `
   FROM (SELECT id FROM payment WHERE practice_id = $1 ORDER BY created_at DESC, id DESC LIMIT $2 OFFSET $3) page
   JOIN payment pm ON pm.practice_id = $1 AND pm.id = page.id
   LEFT JOIN appointment a ON a.practice_id = pm.practice_id AND a.id = pm.appointment_id
-  LEFT JOIN patient p ON p.practice_id = a.practice_id AND p.id = a.patient_id
+  LEFT JOIN patient p ON p.practice_id = pm.practice_id AND p.id = coalesce(pm.patient_id, a.patient_id)
   ORDER BY pm.created_at DESC, pm.id DESC`;
 
 interface PaymentSqlRow {

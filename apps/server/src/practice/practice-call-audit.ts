@@ -131,7 +131,7 @@ export interface AuditTarget {
 
 const PATIENT_OF_SQL: Record<PatientOfRecord['patientOf'], string> = {
   appointment: 'SELECT patient_id FROM appointment WHERE id = $1',
-  payment: 'SELECT a.patient_id FROM payment p LEFT JOIN appointment a ON a.practice_id = p.practice_id AND a.id = p.appointment_id WHERE p.id = $1',
+  payment: 'SELECT coalesce(p.patient_id, a.patient_id) AS patient_id FROM payment p LEFT JOIN appointment a ON a.practice_id = p.practice_id AND a.id = p.appointment_id WHERE p.id = $1',
   clinical_note: 'SELECT patient_id FROM clinical_note WHERE id = $1',
 };
 

@@ -14,6 +14,8 @@ export interface PatientPickerProps {
   /** A choice: the id (or `NEW_PATIENT`, or '') and the name shown for it. */
   readonly onChange: (id: string, name: string) => void;
   readonly errorMessage?: string | undefined;
+  /** Whether "New Patient" is offered (last); a payment names only a patient the practice has. */
+  readonly allowNew?: boolean;
 }
 
 /**
@@ -22,13 +24,13 @@ export interface PatientPickerProps {
  * Enter picks Emma (issue 26). A form that names a patient uses this, so a typo never becomes a
  * new patient by accident: a new one is chosen as such.
  */
-export function PatientPicker({ label, placeholder = 'Search patients or choose New Patient', description, value, onChange, errorMessage }: PatientPickerProps) {
+export function PatientPicker({ label, placeholder, description, value, onChange, errorMessage, allowNew = true }: PatientPickerProps) {
   const trpc = useTRPC();
   const [text, setText] = useState('');
   const [query, setQuery] = useState('');
   const deferredQuery = useDeferredValue(query);
   const options = useQuery({ ...trpc.schedule.patientOptions.queryOptions({ query: deferredQuery }), placeholderData: keepPreviousData });
-  const items = [...(options.data ?? []).map(({ id, name }) => ({ id, label: name })), { id: NEW_PATIENT, label: scheduleMessages.newPatient }];
+  const items = [...(options.data ?? []).map(({ id, name }) => ({ id, label: name })), ...(allowNew ? [{ id: NEW_PATIENT, label: scheduleMessages.newPatient }] : [])];
   const chosenLabel = items.find((item) => item.id === value)?.label;
 
   const choose = (key: Key | null) => {
@@ -43,7 +45,7 @@ export function PatientPicker({ label, placeholder = 'Search patients or choose 
   return (
     <ComboBox
       label={label}
-      placeholder={placeholder}
+      placeholder={placeholder ?? (allowNew ? 'Search patients or choose New Patient' : 'Search your patients')}
       {...(description ? { description } : {})}
       items={items}
       selectedKey={value === '' ? null : value}

@@ -67,6 +67,8 @@ export const paymentFormSchema = z
     paymentMethod: paymentMethodSchema.default('card'),
     status: paymentStatusSchema.default('completed'),
     appointmentId: lineText().min(1).max(200).optional(),
+    /** The patient paying (issue 26); with an appointment, its patient. */
+    patientId: lineText().min(1).max(200).optional(),
   })
   .transform(({ amount, ...rest }) => ({ amountMinor: amount, ...rest }));
 export type PaymentFormInput = z.input<typeof paymentFormSchema>;

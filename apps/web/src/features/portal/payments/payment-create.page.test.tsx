@@ -94,6 +94,19 @@ describe('Record Payment', { timeout: 20_000 }, () => {
     await waitFor(() => expect(location.history?.at(-1)).toBe('/provider-portal/payments'));
   });
 
+  it('records a payment of a patient chosen from the practice’s (no New Patient here)', async () => {
+    const { calls } = renderForm({ 'schedule.patientOptions': () => [{ id: 'p-emma', name: 'Emma Thompson' }] });
+    const events = userEvent.setup();
+    await events.type(await amountField(), '40');
+    const patient = screen.getByRole('combobox', { name: 'Patient (optional)' });
+    await events.click(patient);
+    expect((await screen.findAllByRole('option')).map((option) => option.textContent)).toEqual(['Emma Thompson']);
+    await events.click(screen.getByRole('option', { name: 'Emma Thompson' }));
+    await events.click(screen.getByRole('button', { name: 'Record Payment' }));
+    await findToast('Payment of USD 85.00 recorded successfully!');
+    expect(calls.find((call) => call.path === 'payments.create')?.input).toEqual({ amount: '40', currency: 'usd', paymentMethod: 'card', status: 'completed', patientId: 'p-emma' });
+  });
+
   it('keeps the form filled and says "Error recording payment" when the save fails', async () => {
     const { location } = renderForm({
       'payments.create': () => {

@@ -17,9 +17,10 @@ import {
   paymentStatuses,
 } from '@wellspring/domain';
 import type { RouterInputs, RouterOutputs } from '@wellspring/server/router';
-import type { KeyboardEvent } from 'react';
+import { useState, type KeyboardEvent } from 'react';
 import { useLocation, useSearchParams } from 'wouter';
 import { apiErrorCode, apiErrorMessage, apiFieldErrors } from '../../../lib/api-errors.ts';
+import { PatientPicker } from '../../../lib/patient-picker.tsx';
 import { notify } from '../../../lib/toast.tsx';
 import { useTRPC } from '../../../lib/trpc.ts';
 import { useZodForm } from '../../../lib/use-zod-form.ts';
@@ -68,7 +69,7 @@ function describeAppointment(appointment: LinkedAppointment): string {
 
 /**
  * `/provider-portal/payments/create` (SPEC §2 Record Payment), for the appointment `?appointmentId=`
- * when given. The amount is sent as typed and stored as integer minor units by the server; a failed
+ * when given, else of the patient chosen (optional; one of the practice's, issue 26). The amount is sent as typed and stored as integer minor units by the server; a failed
  * save keeps everything typed.
  */
 export function PaymentCreatePage() {
@@ -78,6 +79,8 @@ export function PaymentCreatePage() {
   const [params] = useSearchParams();
   const appointmentId = params.get('appointmentId')?.trim() || undefined;
   const form = useZodForm(paymentFormSchema, initialValues, { draft: 'record-payment' });
+  // Who paid (issue 26): one of the practice's patients; with an appointment, its patient.
+  const [patientId, setPatientId] = useState('');
 
   const appointment = useQuery({
     ...trpc.appointments.byId.queryOptions({ id: appointmentId ?? '' }),
@@ -97,6 +100,7 @@ export function PaymentCreatePage() {
       paymentMethod: parsed.paymentMethod,
       status: parsed.status,
       ...(appointmentId ? { appointmentId } : {}),
+      ...(!appointmentId && patientId !== '' ? { patientId } : {}),
     };
     record.mutate(input, {
       onSuccess: async (payment) => {
@@ -155,7 +159,9 @@ export function PaymentCreatePage() {
               )}
               {appointment.isError && apiErrorCode(appointment.error) === 'NOT_FOUND' ? <span className={styles.secondary}>{apiErrorMessage(appointment.error)}</span> : null}
             </div>
-          ) : null}
+          ) : (
+            <PatientPicker label="Patient (optional)" allowNew={false} value={patientId} onChange={(id) => setPatientId(id)} description="The patient who paid: the payment shows on the list under their name." />
+          )}
           {recordError ? <FormAlert>{recordError}</FormAlert> : null}
 
           <div className={styles.pair}>
