@@ -36,7 +36,7 @@ test.describe('the portal payments', () => {
 
     await page.goto('/provider-portal/payments');
     await expect(page.getByRole('heading', { level: 1, name: 'Payment Records' })).toBeVisible();
-    await expect(page.getByText('This is a preview of payment functionality. Full integration coming soon.')).toBeVisible();
+    await expect(page.getByText(/preview of payment functionality/)).toHaveCount(0);
     await expect(page.getByRole('heading', { name: 'No payment records found' })).toBeVisible();
     await expect(page.getByText("You haven't recorded any payments yet.")).toBeVisible();
     await expect(page.getByRole('link', { name: 'Record New Payment' })).toHaveAttribute('href', '/provider-portal/payments/create');

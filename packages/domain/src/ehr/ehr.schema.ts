@@ -39,11 +39,10 @@ export type EhrForm = z.output<typeof ehrFormSchema>;
 export const ehrFormDefaults: EhrForm = { patientName: '', recordType: 'soap', subjective: '', objective: '', assessment: '', plan: '' };
 
 export const ehrMessages = {
-  /** "SOAP note saved" — the type in upper case (SPEC §8). */
-  saved: (type: EhrRecordType) => ({ title: `${type.toUpperCase()} note saved`, description: 'EHR functionality is not fully implemented yet.' }),
+  /** "SOAP note saved" — the type in upper case (SPEC §8; its "not fully implemented" description went with issue 26: the record is stored, signed). */
+  saved: (type: EhrRecordType) => ({ title: `${type.toUpperCase()} note saved` }),
   saveFailed: { title: 'Error saving record', description: 'Please try again later.' },
   notAuthenticated: 'User not authenticated',
-  previewBanner: 'This is a preview of EHR functionality. Full database integration coming soon.',
   allRecords: 'All EHR Records',
   patientRecords: 'Patient Records',
   empty: 'No records found',

@@ -37,7 +37,6 @@ export const paymentStatusColor = (status: string): BadgeColor =>
 export const paymentMessages = {
   amountRequired: 'Please enter an amount greater than 0.',
   recordFailed: { title: 'Error recording payment', description: 'Please try again later.' },
-  previewBanner: 'This is a preview of payment functionality. Full integration coming soon.',
   empty: { title: 'No payment records found', description: "You haven't recorded any payments yet." },
   recordNew: 'Record New Payment',
 } as const;

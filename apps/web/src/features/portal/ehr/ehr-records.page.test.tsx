@@ -58,10 +58,11 @@ function renderRecords(path: string, handlers: Record<string, ApiHandler>) {
 const listCalls = (calls: { path: string; input: unknown }[]) => calls.filter((call) => call.path === 'clinicalRecords.list').map((call) => call.input);
 
 describe('the EHR records list', { timeout: 15_000 }, () => {
-  it('shows "All EHR Records" with the preview banner, each record with its type, date, patient, author, Signed, SOAP sections and addenda', async () => {
+  it('shows "All EHR Records" without a preview banner, each record with its type, date, patient, author, Signed, SOAP sections and addenda', async () => {
     const { calls } = renderRecords('/provider-portal/ehr', { 'clinicalRecords.list': (input) => pageOf([soapRecord, progressRecord], input) });
     expect(await screen.findByRole('heading', { level: 1, name: 'All EHR Records' })).toBeTruthy();
-    expect(screen.getByRole('note').textContent).toBe('This is a preview of EHR functionality. Full database integration coming soon.');
+    // Everything here is stored and signed: the spec's preview banner went with issue 26.
+    expect(screen.queryByText(/preview of EHR functionality/)).toBeNull();
     expect(screen.getByRole('link', { name: 'New Record' }).getAttribute('href')).toBe('/provider-portal/ehr/create');
 
     const soap = await screen.findByRole('article', { name: 'SOAP Note' });

@@ -10,7 +10,7 @@ import { Button, LinkButton } from '../../../ui/button/button.tsx';
 import { Card } from '../../../ui/card/card.tsx';
 import { EmptyState } from '../../../ui/empty-state/empty-state.tsx';
 import { FormAlert } from '../../../ui/form/form.tsx';
-import { CheckIcon, ChevronLeftIcon, ChevronRightIcon, FileTextIcon, InfoIcon } from '../../../ui/icons/icons.tsx';
+import { CheckIcon, ChevronLeftIcon, ChevronRightIcon, FileTextIcon } from '../../../ui/icons/icons.tsx';
 import { TextLink } from '../../../ui/link/link.tsx';
 import { Skeleton } from '../../../ui/skeleton/skeleton.tsx';
 import { portalPaths } from '../portal-paths.ts';
@@ -38,7 +38,7 @@ const pageOf = (value: string | null): number => {
 
 /**
  * `/provider-portal/ehr` (SPEC §2 EHR Records): "All EHR Records", or "Patient Records" for the
- * patient `?patientId=` names; the preview banner of SPEC §8; each signed record with its SOAP
+ * patient `?patientId=` names (SPEC §8's preview banner went with issue 26: all of it is stored); each signed record with its SOAP
  * sections and the addenda under it; paged (`?page=`).
  */
 export function EhrRecordsPage() {
@@ -137,10 +137,6 @@ export function EhrRecordsPage() {
         </div>
         <LinkButton href={createLink}>New Record</LinkButton>
       </div>
-      <p className={styles.banner} role="note">
-        <InfoIcon size={18} className={styles.bannerIcon} />
-        <span>{ehrMessages.previewBanner}</span>
-      </p>
       {patientId ? (
         <TextLink href={portalPaths.ehr} className={styles.back}>
           Show all records

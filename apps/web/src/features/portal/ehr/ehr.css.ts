@@ -1,5 +1,5 @@
 import { globalStyle, style } from '@vanilla-extract/css';
-import { breakpoint, radius, space, vars } from '../../../ui/theme.css.ts';
+import { breakpoint, space, vars } from '../../../ui/theme.css.ts';
 
 export const page = style({ display: 'flex', flexDirection: 'column', gap: space.lg, width: '100%', minWidth: 0, maxWidth: '64rem' });
 
@@ -14,19 +14,6 @@ export const muted = style({ color: vars.color.textMuted });
 export const back = style({ alignSelf: 'flex-start' });
 
 /** The preview notice of SPEC §8: a quiet band, readable in both themes. */
-export const banner = style({
-  display: 'flex',
-  alignItems: 'flex-start',
-  gap: space.sm,
-  padding: `${space.sm} ${space.md}`,
-  borderRadius: radius.md,
-  border: `1px solid ${vars.color.border}`,
-  backgroundColor: vars.color.surfaceTinted,
-  color: vars.color.text,
-  margin: 0,
-});
-
-export const bannerIcon = style({ flexShrink: 0, marginTop: '0.15rem', color: vars.color.primary });
 
 export const records = style({ display: 'flex', flexDirection: 'column', gap: space.md, margin: 0, padding: 0, listStyle: 'none' });
 

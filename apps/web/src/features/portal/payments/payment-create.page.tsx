@@ -31,7 +31,6 @@ import { ArrowLeftIcon } from '../../../ui/icons/icons.tsx';
 import { Select } from '../../../ui/select/select.tsx';
 import { TextField } from '../../../ui/text-field/text-field.tsx';
 import { portalPaths } from '../portal-paths.ts';
-import { PreviewBanner } from './preview-banner.tsx';
 import * as styles from './payments.css.ts';
 
 type CreateInput = RouterInputs['payments']['create'];
@@ -104,7 +103,7 @@ export function PaymentCreatePage() {
     };
     record.mutate(input, {
       onSuccess: async (payment) => {
-        notify.success({ title: paymentRecordedMessage(payment.amountMinor, payment.currency), description: paymentMessages.previewBanner });
+        notify.success({ title: paymentRecordedMessage(payment.amountMinor, payment.currency) });
         form.discardDraft();
         navigate(portalPaths.payments);
         await Promise.all([queryClient.invalidateQueries(trpc.payments.pathFilter()), queryClient.invalidateQueries(trpc.portalDashboard.pathFilter())]);
@@ -136,8 +135,6 @@ export function PaymentCreatePage() {
         <h1 className={styles.title}>Record Payment</h1>
         <p className={styles.muted}>Record a payment received from a patient.</p>
       </div>
-
-      <PreviewBanner />
 
       <Card padding="lg">
         <Form

@@ -9,20 +9,6 @@ export const title = style({ fontSize: 'clamp(1.5rem, 4vw, 2rem)' });
 
 export const muted = style({ color: vars.color.textMuted });
 
-/** SPEC §8's preview banner: a note, not an alert (it is there from the start). */
-export const banner = style({
-  display: 'flex',
-  alignItems: 'flex-start',
-  gap: space.sm,
-  padding: `${space.sm} ${space.md}`,
-  borderRadius: radius.md,
-  border: `1px solid ${vars.color.border}`,
-  backgroundColor: vars.color.surfaceTinted,
-  color: vars.color.text,
-});
-
-export const bannerIcon = style({ flexShrink: 0, marginTop: '0.125rem', color: vars.color.primary });
-
 export const stack = style({ display: 'flex', flexDirection: 'column', gap: '0.125rem', minWidth: 0 });
 
 export const strong = style({ fontWeight: 600 });
@@ -41,8 +27,6 @@ export const nowrap = style({ whiteSpace: 'nowrap' });
 
 /** The previous page stays on screen, dimmed, while the next answer is on its way. */
 export const stale = style({ opacity: 0.6, transition: 'opacity 150ms ease' });
-
-
 
 export const loading = style({ display: 'flex', flexDirection: 'column', gap: space.sm, padding: space.md });
 

@@ -25,7 +25,7 @@ import { Skeleton } from '../../../ui/skeleton/skeleton.tsx';
 import { Cell, Column, Row, ShownBelow, Table, TableBody, TableHeader } from '../../../ui/table/table.tsx';
 import { visuallyHidden } from '../../../ui/visually-hidden.css.ts';
 import { portalPaths } from '../portal-paths.ts';
-import { PlusIcon, PreviewBanner } from './preview-banner.tsx';
+import { PlusIcon } from './plus-icon.tsx';
 import * as styles from './payments.css.ts';
 import { Pager } from '../../../ui/pager/pager.tsx';
 
@@ -91,7 +91,6 @@ export function PaymentsPage() {
         </LinkButton>
       </div>
 
-      <PreviewBanner />
 
       {list.isPending ? (
         <Card padding="md" role="status" aria-label="Loading payments">
