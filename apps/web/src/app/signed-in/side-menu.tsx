@@ -33,25 +33,26 @@ interface ComingSoon {
   readonly icon: ReactNode;
 }
 
-/** SPEC §2 "Provider dashboard" and "Dashboard side menu": one menu for every signed-in screen. */
-const screens: readonly MenuLink[] = [
+const { comingSoon } = dashboardMessages;
+
+/**
+ * SPEC §2 "Provider dashboard" and "Dashboard side menu": one menu for every signed-in screen, in
+ * the spec's order. An entry is a screen (a link) or a coming-soon placeholder (a toast) until the
+ * feature is built (issue 26 turns Billing and Clinical Notes into screens).
+ */
+const entries: readonly (MenuLink | ComingSoon)[] = [
   { label: 'Dashboard', href: '/dashboard', icon: <GridIcon /> },
   { label: 'My Profile', href: '/practitioner-profile/edit', icon: <UserIcon /> },
   { label: 'Schedule', href: '/dashboard/schedule', icon: <CalendarIcon /> },
   { label: 'Online Booking', href: '/dashboard/booking', icon: <ClockIcon /> },
   { label: 'Patient Records', href: '/dashboard/patients', icon: <UsersIcon /> },
-];
-
-const { comingSoon } = dashboardMessages;
-const placeholders: readonly ComingSoon[] = [
   { label: 'Telehealth', toast: comingSoon.telehealthSetup, icon: <VideoIcon /> },
   { label: 'Billing', toast: comingSoon.invoice, icon: <CreditCardIcon /> },
   { label: 'Messages', toast: comingSoon.messages, icon: <MessageIcon /> },
   { label: 'Clinical Notes', toast: comingSoon.notes, icon: <FileTextIcon /> },
+  { label: 'Community', href: '/community', icon: <CompassIcon /> },
+  { label: 'Settings', href: '/dashboard/settings', icon: <SettingsIcon /> },
 ];
-
-const community: MenuLink = { label: 'Community', href: '/community', icon: <CompassIcon /> };
-const settings: MenuLink = { label: 'Settings', href: '/dashboard/settings', icon: <SettingsIcon /> };
 
 /** A screen's entry is current on that screen and below it (a patient's record is under Patient Records). */
 function isCurrent(href: string, location: string): boolean {
@@ -114,10 +115,7 @@ export function SideMenu() {
       </Button>
       <nav id={navId} aria-label="Dashboard" className={styles.nav} data-open={open || undefined}>
         <ul className={styles.menuList}>
-          {screens.map(link)}
-          {placeholders.map(placeholder)}
-          {link(community)}
-          {link(settings)}
+          {entries.map((entry) => ('href' in entry ? link(entry) : placeholder(entry)))}
         </ul>
         <div className={styles.separator} role="presentation" />
         <AriaButton
