@@ -201,11 +201,15 @@ test.describe('the patient record', () => {
     await expect(note).toContainText('SOAP Note');
     await note.click();
     for (const part of ['Subjective', 'Objective', 'Assessment', 'Plan']) await expect(page.getByRole('heading', { name: part, exact: true })).toBeVisible();
-    await page.getByRole('button', { name: 'Edit Note' }).click();
-    await expect(toast(page, 'Edit note feature coming soon')).toBeVisible();
-    await page.getByRole('button', { name: 'New Note' }).click();
-    await expect(toast(page, 'Create note feature coming soon')).toBeVisible();
+    // A signed note is locked: its button adds an addendum (issue 26).
+    await expect(page.getByRole('button', { name: 'Edit Note' })).toHaveCount(0);
+    await expect(page.getByRole('button', { name: 'Add addendum' }).first()).toBeVisible();
     await expectNoA11yViolations(page);
+    await page.getByRole('button', { name: 'New Note' }).click();
+    await expect(page.getByRole('dialog', { name: 'New Note' })).toBeVisible();
+    await expectNoA11yViolations(page);
+    await page.getByRole('button', { name: 'Save draft and close' }).click();
+    await expect(page.getByRole('dialog')).toHaveCount(0);
 
     // Timeline: merged, newest first, the note's assessment shown.
     await page.getByRole('tab', { name: 'Timeline' }).click();
@@ -242,9 +246,12 @@ test.describe('the patient record', () => {
     await page.getByRole('tab', { name: 'Clinical Notes' }).click();
     await expect(page.getByRole('heading', { name: 'No Clinical Notes' })).toBeVisible();
     await expect(page.getByText('There are no clinical notes for this patient yet.')).toBeVisible();
-    await page.getByRole('button', { name: 'Create First Note' }).click();
-    await expect(toast(page, 'Create note feature coming soon')).toBeVisible();
     await expectNoA11yViolationsInBothThemes(page);
+    // Opening the editor and closing it leaves no note behind.
+    await page.getByRole('button', { name: 'Create First Note' }).click();
+    await expect(page.getByRole('dialog', { name: 'New Note' })).toBeVisible();
+    await page.getByRole('button', { name: 'Save draft and close' }).click();
+    await expect(page.getByRole('heading', { name: 'No Clinical Notes' })).toBeVisible();
   });
 
   test('an appointment booked for tomorrow shows as upcoming on the card and in the visit history', async ({ page }) => {

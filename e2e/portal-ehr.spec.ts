@@ -38,7 +38,7 @@ test.describe('the provider portal’s EHR records', () => {
     await patient.pressSequentially('Jon Nobody');
     await expect(page.getByRole('option')).toHaveText(['New Patient']);
     await page.keyboard.press('Escape');
-    await page.getByRole('button', { name: 'Save Record' }).click();
+    await page.getByRole('button', { name: 'Sign Record' }).click();
     await expect(page.getByText('Please choose one of your patients, or New Patient.')).toBeVisible();
     await page.getByRole('link', { name: 'Back to EHR Records' }).click();
     await expect(page.getByRole('heading', { level: 1, name: 'All EHR Records' })).toBeVisible();
@@ -66,7 +66,7 @@ test.describe('the provider portal’s EHR records', () => {
     await page.keyboard.type('Tension-type headache, improving');
     await page.keyboard.press('Tab');
     await page.keyboard.type('Magnesium glycinate 200 mg nightly');
-    await page.getByRole('button', { name: 'Save Record' }).focus();
+    await page.getByRole('button', { name: 'Sign Record' }).focus();
     await page.keyboard.press('Enter');
     await expect(toast(page, 'SOAP note saved')).not.toContainText('not fully implemented');
 
@@ -130,7 +130,7 @@ test.describe('the provider portal’s EHR records', () => {
     await page.getByRole('textbox', { name: 'Plan' }).fill('Continue the evening routine');
 
     await page.context().clearCookies();
-    await page.getByRole('button', { name: 'Save Record' }).click();
+    await page.getByRole('button', { name: 'Sign Record' }).click();
     await expect(toast(page, 'User not authenticated')).toBeVisible();
     await expect(page).toHaveURL(/\/login\?/);
 
@@ -138,7 +138,7 @@ test.describe('the provider portal’s EHR records', () => {
     await page.goto(formPath);
     await expect(page.getByRole('textbox', { name: 'Assessment' })).toHaveValue('Sleeping better');
     await expect(page.getByRole('textbox', { name: 'Plan' })).toHaveValue('Continue the evening routine');
-    await page.getByRole('button', { name: 'Save Record' }).click();
+    await page.getByRole('button', { name: 'Sign Record' }).click();
     await expect(toast(page, 'SOAP note saved')).toBeVisible();
     await expect(page.getByRole('article', { name: 'SOAP Note' })).toContainText('Continue the evening routine');
   });

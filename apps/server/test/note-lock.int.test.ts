@@ -66,6 +66,7 @@ async function signedNote(): Promise<SignedNote> {
   const appointmentId = await addAppointment(database.db, practiceId, patientId, { startsAt: new Date('2030-01-10T17:00:00Z'), status: 'completed' });
   const otherAppointmentId = await addAppointment(database.db, practiceId, patientId, { startsAt: new Date('2030-01-11T17:00:00Z'), status: 'completed' });
   const { id: noteId } = await caller.clinicalRecords.create({ patientName: 'Locked Lena', patientId, appointmentId, assessment: 'Stable' });
+  await caller.clinicalRecords.sign({ id: noteId });
   const { addendum } = await caller.clinicalRecords.addAddendum({ id: noteId, text: 'Lab results reviewed.' });
   return { practiceId, patientId, appointmentId, otherAppointmentId, noteId, addendumId: addendum.id };
 }

@@ -79,6 +79,9 @@ describe('a note\'s text', () => {
     );
     expect(created.status).toBe(200);
     const noteId = created.data?.id ?? '';
+    const edited = await trpcMutation(server, 'clinicalRecords.saveDraft', { id: noteId, subjective: `Reports ${noteMarker} again`, objective: noteMarker, assessment: noteMarker, plan: `Plan ${noteMarker}` }, { cookie });
+    expect(edited.status).toBe(200);
+    expect((await trpcMutation(server, 'clinicalRecords.sign', { id: noteId }, { cookie })).status).toBe(200);
     const amended = await trpcMutation(server, 'clinicalRecords.addAddendum', { id: noteId, text: `Correction ${addendumMarker}` }, { cookie });
     expect(amended.status).toBe(200);
     // The note was read back too (a read is audited, and logged as a request).
@@ -93,10 +96,10 @@ describe('a note\'s text', () => {
 
     // The text was stored where it belongs…
     const [note] = await database.query<{ subjective: string; plan: string }>('SELECT subjective, plan FROM clinical_note WHERE id = $1', [noteId]);
-    expect(note).toEqual({ subjective: `Reports ${noteMarker}`, plan: `Plan ${noteMarker}` });
+    expect(note).toEqual({ subjective: `Reports ${noteMarker} again`, plan: `Plan ${noteMarker}` });
     // …the note's events and audit entries exist (so the search below reads real rows)…
     const events = await database.query<{ type: string }>('SELECT type FROM domain_event WHERE aggregate_id = $1 ORDER BY sequence', [noteId]);
-    expect(events.map((event) => event.type)).toEqual(['NoteDrafted', 'NoteSigned', 'AddendumAdded']);
+    expect(events.map((event) => event.type)).toEqual(['NoteDrafted', 'NoteEdited', 'NoteSigned', 'AddendumAdded']);
     expect((await database.query('SELECT 1 FROM audit_entry WHERE record_id = $1', [noteId])).length).toBeGreaterThanOrEqual(2);
     expect(lines.some((line) => line.includes('clinicalRecords.create'))).toBe(true);
 
@@ -124,6 +127,7 @@ describe('deleting a patient', () => {
       { cookie },
     );
     const noteId = note.data?.id ?? '';
+    await caller.clinicalRecords.sign({ id: noteId });
     await caller.clinicalRecords.addAddendum({ id: noteId, text: 'Private addendum' });
     // Another patient of the practice, whose history stays.
     const keptId = await addPatient(database.db, practiceId, { name: 'Kept Patient' });

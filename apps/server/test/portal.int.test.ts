@@ -164,12 +164,14 @@ describe('portal appointments', () => {
 });
 
 describe('portal EHR records', () => {
-  it('saves a record signed and linked to its patient and appointment, shown in the list and the patient\'s notes', async () => {
+  it('saves a record as a draft linked to its patient and appointment, signs it, and shows it in the list and the patient\'s notes', async () => {
     const { caller, practiceId, user } = await createPractitioner(database.db, { name: 'Dr. Sage Quill' });
     const patientId = await addPatient(database.db, practiceId, { name: 'Mira Stone' });
     const appointmentId = await addAppointment(database.db, practiceId, patientId, { startsAt: new Date('2030-01-10T17:00:00Z'), status: 'completed' });
     const created = await caller.clinicalRecords.create({ patientName: 'Mira Stone', patientId, appointmentId, recordType: 'progress', subjective: 'Sleeping better', plan: 'Continue' });
     expect(created).toMatchObject({ patientId, patientName: 'Mira Stone', recordType: 'progress', title: 'Progress Note' });
+    expect((await caller.patients.byId({ id: patientId })).notes).toMatchObject([{ id: created.id, signed: false, recordType: 'progress' }]);
+    await caller.clinicalRecords.sign({ id: created.id });
     const [stored] = await database.query<{ status: string; signed_at: Date | null; appointment_id: string; author_user_id: string; author_name: string }>(
       'SELECT status, signed_at, appointment_id, author_user_id::text, author_name FROM clinical_note WHERE id = $1',
       [created.id],
@@ -178,7 +180,7 @@ describe('portal EHR records', () => {
     expect(stored?.signed_at).toBeInstanceOf(Date);
     const list = await caller.clinicalRecords.list({ patientId });
     expect(list).toMatchObject({ total: 1, items: [{ id: created.id, recordType: 'progress', patientName: 'Mira Stone', signed: true, content: { subjective: 'Sleeping better', plan: 'Continue' }, addenda: [] }] });
-    expect((await caller.patients.byId({ id: patientId })).notes).toMatchObject([{ id: created.id, type: 'Progress Note', title: 'Progress Note', provider: 'Dr. Sage Quill' }]);
+    expect((await caller.patients.byId({ id: patientId })).notes).toMatchObject([{ id: created.id, type: 'Progress Note', title: 'Progress Note', provider: 'Dr. Sage Quill', signed: true }]);
     const events = await database.query<{ type: string }>('SELECT type FROM domain_event WHERE aggregate_id = $1 ORDER BY sequence', [created.id]);
     expect(events.map((event) => event.type)).toEqual(['NoteDrafted', 'NoteSigned']);
   });
@@ -205,6 +207,7 @@ describe('portal EHR records', () => {
     const { caller, practiceId } = await createPractitioner(database.db, { name: 'Dr. Lock' });
     const patientId = await addPatient(database.db, practiceId, { name: 'Locked Lena' });
     const { id } = await caller.clinicalRecords.create({ patientName: 'Locked Lena', patientId, assessment: 'Stable' });
+    await caller.clinicalRecords.sign({ id });
     await expect(database.query("UPDATE clinical_note SET assessment = 'Altered' WHERE id = $1", [id])).rejects.toThrow(/locked/);
     await expect(database.query("UPDATE clinical_note SET status = 'draft' WHERE id = $1", [id])).rejects.toThrow(/locked/);
     await expect(database.query('DELETE FROM clinical_note WHERE id = $1', [id])).rejects.toThrow(/cannot be deleted/);
@@ -217,8 +220,8 @@ describe('portal EHR records', () => {
     expect(note?.content.assessment).toBe('Stable');
     expect(note?.addenda).toEqual([{ id: addendum.id, text: 'Lab results reviewed.', author: 'Dr. Lock', at: addendum.at }]);
     const audit = await database.query<{ action: string }>('SELECT action FROM audit_entry WHERE record_id = $1 ORDER BY sequence', [id]);
-    // One entry per call: the record saved (drafted and signed at once), then the addendum.
-    expect(audit.map((entry) => entry.action)).toEqual(['sign', 'amend']);
+    // One entry per call: the draft, its signature, then the addendum.
+    expect(audit.map((entry) => entry.action)).toEqual(['create', 'sign', 'amend']);
     expect((await caller.patients.auditTrail({ id: patientId })).entries.map((entry) => entry.action)).toEqual(expect.arrayContaining(['sign', 'amend']));
     // The patient goes with its records: a cascade still removes the locked note and its addenda.
     await database.query('DELETE FROM patient WHERE id = $1', [patientId]);
@@ -231,6 +234,7 @@ describe('portal EHR records', () => {
     const otherPatient = await addPatient(database.db, practiceId, { name: 'Bo' });
     const otherAppointment = await addAppointment(database.db, practiceId, otherPatient, { startsAt: new Date('2030-01-01T10:00:00Z') });
     const { id } = await caller.clinicalRecords.create({ patientName: 'Ana', patientId });
+    await caller.clinicalRecords.sign({ id });
     const response = await trpcMutation(server, 'clinicalRecords.addAddendum', { id, text: '   ' }, { cookie });
     expect(response.status).toBe(400);
     expect(response.error?.data.fieldErrors).toEqual({ text: ['Please enter the addendum text.'] });

@@ -84,6 +84,8 @@ const CALLS: readonly (readonly [path: string, call: (caller: PracticeCaller) =>
     ids.note = created.id;
     return created;
   }, { record_id: 'note', patient_id: 'patient' }],
+  ['clinicalRecords.saveDraft', (caller) => caller.clinicalRecords.saveDraft({ id: ids.note ?? '', subjective: 'AUDIT-MARKER-edited' }), { record_id: 'note', patient_id: 'patient' }],
+  ['clinicalRecords.sign', (caller) => caller.clinicalRecords.sign({ id: ids.note ?? '' }), { record_id: 'note', patient_id: 'patient' }],
   ['clinicalRecords.addAddendum', (caller) => caller.clinicalRecords.addAddendum({ id: ids.note ?? '', text: 'AUDIT-MARKER-addendum' }), { record_id: 'note', patient_id: 'patient' }],
   ['payments.list', (caller) => caller.payments.list({})],
   ['payments.create', async (caller) => {

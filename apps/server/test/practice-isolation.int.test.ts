@@ -655,6 +655,30 @@ const PRACTICE_PROCEDURES: Record<string, IsolationCase> = {
       await expectNoteNotFound(caller.clinicalRecords.addAddendum({ id: 'no-such-note', text: 'Not mine' }));
     },
   },
+  'clinicalRecords.saveDraft': {
+    type: 'mutation',
+    input: (fixture) => ({ id: fixture.noteId, subjective: 'Edited' }),
+    owner: async (caller, fixture) => {
+      const draft = await caller.clinicalRecords.create({ patientName: fixture.patientName, patientId: fixture.patientId, subjective: 'First words' });
+      expect(await caller.clinicalRecords.saveDraft({ id: draft.id, subjective: 'More words' })).toMatchObject({ id: draft.id });
+    },
+    other: async (caller, fixture) => {
+      await expectNoteNotFound(caller.clinicalRecords.saveDraft({ id: fixture.noteId, subjective: 'Not mine' }));
+      await expectNoteNotFound(caller.clinicalRecords.saveDraft({ id: 'no-such-note', subjective: 'Not mine' }));
+    },
+  },
+  'clinicalRecords.sign': {
+    type: 'mutation',
+    input: (fixture) => ({ id: fixture.noteId }),
+    owner: async (caller, fixture) => {
+      const draft = await caller.clinicalRecords.create({ patientName: fixture.patientName, patientId: fixture.patientId, subjective: 'To sign' });
+      expect(await caller.clinicalRecords.sign({ id: draft.id })).toMatchObject({ id: draft.id });
+    },
+    other: async (caller, fixture) => {
+      await expectNoteNotFound(caller.clinicalRecords.sign({ id: fixture.noteId }));
+      await expectNoteNotFound(caller.clinicalRecords.sign({ id: 'no-such-note' }));
+    },
+  },
   'payments.create': {
     type: 'mutation',
     input: (fixture) => ({ amount: '10.00', appointmentId: fixture.appointmentId }),

@@ -23,6 +23,7 @@ import {
 } from '@wellspring/domain';
 import type { Database, DatabaseTransaction } from '../db/client.ts';
 import { Prisma } from '../generated/prisma/client.ts';
+import { likePattern } from '../db/like-pattern.ts';
 
 export interface CommunityMemberView extends Omit<CommunityMember, 'achievement'> {
   readonly achievement: string | null;
@@ -64,7 +65,6 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 export const accountIdOf = (memberId: string): string | null => (UUID.test(memberId) ? memberId.toLowerCase() : null);
 
 const isSpecialty = (value: string): value is Specialty => (specialties as readonly string[]).includes(value);
-const likePattern = (text: string): string => `%${text.replace(/[\\%_]/g, (char) => `\\${char}`)}%`;
 
 /** The two members of a pair as stored: the lesser id first (byte order, as the table's trigger checks). */
 export function connectionPair(one: string, other: string): { readonly a: string; readonly b: string } {

@@ -4,6 +4,7 @@
  */
 import { resourceTypes, resourceTypesUnder, type CalendarDate, type ResourceTab } from '@wellspring/domain';
 import type { Database, DatabaseTransaction } from '../db/client.ts';
+import { likePattern } from '../db/like-pattern.ts';
 
 export interface CommunityResourceView {
   readonly id: string;
@@ -35,7 +36,6 @@ interface ResourceRow {
   file_name: string;
 }
 
-const likePattern = (text: string): string => `%${text.replace(/[\\%_]/g, (char) => `\\${char}`)}%`;
 
 export async function searchResources(db: Database, viewerId: string, input: { query: string; tab: ResourceTab; id?: string | undefined }): Promise<CommunityResourceView[]> {
   const needle = input.query.trim();

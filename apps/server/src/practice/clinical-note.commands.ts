@@ -1,8 +1,8 @@
 /**
  * The clinical note (the portal's EHR record) on the command runner: its row in `clinical_note`
  * with its addenda, locked within the caller's practice, decided by the domain's clinical-note
- * machine. A record is drafted and signed in one transaction (the portal has no drafts to keep);
- * once signed the database refuses any change to it, and a correction is an addendum.
+ * machine. A note is a draft, edited as it is typed, until its author signs it; once signed the
+ * database refuses any change to it, and a correction is an addendum.
  *
  * The note's text lives in its rows only: the state is loaded from `clinical_note` (never replayed
  * from events), the events hold ids, times and section lengths, and `save` writes the text from the
@@ -13,13 +13,12 @@ import {
   clinicalNoteEventSchema,
   decideClinicalNote,
   ehrRecordTypeLabel,
-  ehrRecordTypes,
+  ehrRecordTypeOf,
   evolveClinicalNote,
   initialClinicalNote,
   type ClinicalNoteCommand,
   type ClinicalNoteEvent,
   type ClinicalNoteState,
-  type EhrRecordType,
   type SoapContent,
 } from '@wellspring/domain';
 import type { CommandMachine } from '../commands/run-command.ts';
@@ -44,8 +43,6 @@ interface LockedNoteRow {
 /** The four SOAP sections, copied field by field (the command may carry more). */
 const textOf = (content: SoapContent): SoapContent => ({ subjective: content.subjective, objective: content.objective, assessment: content.assessment, plan: content.plan });
 
-const asRecordType = (type: string): EhrRecordType => ((ehrRecordTypes as readonly string[]).includes(type) ? (type as EhrRecordType) : 'soap');
-
 export function clinicalNoteCommands(scope: PracticeScope, links?: ClinicalNoteLinks): CommandMachine<ClinicalNoteState, ClinicalNoteCommand, ClinicalNoteEvent> {
   return {
     aggregateType: 'clinical_note',
@@ -66,7 +63,7 @@ export function clinicalNoteCommands(scope: PracticeScope, links?: ClinicalNoteL
         id: row.id,
         patientId: row.patient_id,
         authorId: row.author_id,
-        recordType: asRecordType(row.type),
+        recordType: ehrRecordTypeOf(row.type),
         signedAt: row.signed_at?.toISOString() ?? null,
         addenda: row.addenda.map((addendum) => ({ ...addendum, at: new Date(addendum.at).toISOString() })),
       };

@@ -1,9 +1,11 @@
 /**
- * The practice's clinical records (the portal's EHR list), newest first, always within
+ * The practice's clinical records (the portal's EHR list and the Clinical Notes screen), drafts
+ * first and then newest first, always within
  * `scope.practiceId`; of one patient when asked. Reading the list leaves an audit entry: it shows
  * the records' content.
  */
-import { calendarDateInZone, ehrRecordTypes, type CalendarDate, type EhrRecordType, type NoteAddendum, type SoapContent } from '@wellspring/domain';
+import { calendarDateInZone, ehrRecordTypeOf, type CalendarDate, type EhrRecordType, type NoteAddendum, type SoapContent } from '@wellspring/domain';
+import { likePattern } from '../db/like-pattern.ts';
 import type { PracticeSql } from './practice-transaction.ts';
 import type { PracticeScope } from './practice-scope.ts';
 
@@ -29,21 +31,28 @@ export interface ClinicalRecordPage {
 }
 
 /**
- * $1 practice, $2 patient or null for all, $3 rows, $4 offset: a page of records with their
- * patient and addenda, newest first, and the total (an InitPlan, run once). The page's ids are
- * picked first (from `(practice_id, written_at, id)`, or the patient's own index), so a deep page
- * reads only its own rows' content and addenda.
+ * $1 practice, $2 patient or null for all, $3 rows, $4 offset, $5 a pattern the patient's name
+ * matches (ILIKE) or null, $6 a record type or null: a page of records with their patient and
+ * addenda — unsigned drafts first ('draft' sorts before 'signed'), then newest first — and the total
+ * (an InitPlan, run once). The page's ids are picked first (from `(practice_id, status,
+ * written_at, id)`, or the patient's own index), so a deep page reads only its own rows' content
+ * and addenda.
  */
 export const CLINICAL_RECORDS_SQL = `
+  WITH matching AS (
+    SELECT c.id, c.status, c.written_at FROM clinical_note c
+    WHERE c.practice_id = $1 AND ($2::text IS NULL OR c.patient_id = $2) AND ($6::text IS NULL OR c.type = $6)
+      AND ($5::text IS NULL OR EXISTS (SELECT 1 FROM patient q WHERE q.practice_id = $1 AND q.id = c.patient_id AND q.name ILIKE $5))
+  )
   SELECT n.id, n.type, n.written_at, n.patient_id, p.name AS patient_name, n.appointment_id, n.author_name, n.status,
     n.subjective, n.objective, n.assessment, n.plan,
     coalesce((SELECT json_agg(json_build_object('id', d.id, 'text', d.text, 'author', d.author_name, 'at', d.created_at) ORDER BY d.created_at, d.id)
       FROM clinical_note_addendum d WHERE d.practice_id = n.practice_id AND d.note_id = n.id), '[]') AS addenda,
-    (SELECT count(*) FROM clinical_note c WHERE c.practice_id = $1 AND ($2::text IS NULL OR c.patient_id = $2)) AS total
-  FROM (SELECT id FROM clinical_note WHERE practice_id = $1 AND ($2::text IS NULL OR patient_id = $2) ORDER BY written_at DESC, id DESC LIMIT $3 OFFSET $4) page
+    (SELECT count(*) FROM matching) AS total
+  FROM (SELECT id FROM matching ORDER BY status, written_at DESC, id DESC LIMIT $3 OFFSET $4) page
   JOIN clinical_note n ON n.practice_id = $1 AND n.id = page.id
   JOIN patient p ON p.practice_id = n.practice_id AND p.id = n.patient_id
-  ORDER BY n.written_at DESC, n.id DESC`;
+  ORDER BY n.status, n.written_at DESC, n.id DESC`;
 
 interface ClinicalRecordSqlRow {
   id: string;
@@ -62,21 +71,28 @@ interface ClinicalRecordSqlRow {
   total: string;
 }
 
-const asRecordType = (type: string): EhrRecordType => ((ehrRecordTypes as readonly string[]).includes(type) ? (type as EhrRecordType) : 'soap');
-
 export function clinicalRecordsRepository(sql: PracticeSql, scope: PracticeScope) {
   return {
-    /** A page of the practice's records (of `patientId` only, when given), newest first. */
-    async page(input: { readonly patientId: string | null; readonly page: number; readonly pageSize: number }): Promise<ClinicalRecordPage> {
+    /**
+     * A page of the practice's records (of `patientId` only, when given; of patients whose name holds
+     * `search`; of one `recordType`), drafts first, then newest first.
+     */
+    async page(input: {
+      readonly patientId: string | null;
+      readonly search: string;
+      readonly recordType: EhrRecordType | null;
+      readonly page: number;
+      readonly pageSize: number;
+    }): Promise<ClinicalRecordPage> {
       const { rows } = await sql.query<ClinicalRecordSqlRow>({
         name: 'portal-clinical-records',
         text: CLINICAL_RECORDS_SQL,
-        values: [scope.practiceId, input.patientId, input.pageSize, (input.page - 1) * input.pageSize],
+        values: [scope.practiceId, input.patientId, input.pageSize, (input.page - 1) * input.pageSize, input.search === '' ? null : likePattern(input.search), input.recordType],
       });
       return {
         items: rows.map((row) => ({
           id: row.id,
-          recordType: asRecordType(row.type),
+          recordType: ehrRecordTypeOf(row.type),
           recordDate: calendarDateInZone(row.written_at, scope.timeZone),
           patientId: row.patient_id,
           patientName: row.patient_name,

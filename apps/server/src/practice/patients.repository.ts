@@ -7,6 +7,7 @@ import {
   calendarDateInZone,
   detailAppointmentTypeLabel,
   ehrRecordTypeLabel,
+  ehrRecordTypeOf,
   familyHistoryItemSchema,
   formatTimeOfDay,
   lifestyleSchema,
@@ -88,7 +89,7 @@ export const PATIENT_FIND_SQL = 'SELECT id, name FROM patient WHERE practice_id 
 
 /**
  * $1 practice, $2 patient id: the patient with its health record, appointments (not cancelled,
- * newest first), notes (newest first) and the practitioner's name, in one round trip.
+ * newest first), notes (drafts first, then newest first) and the practitioner's name, in one round trip.
  */
 export const PATIENT_DETAIL_SQL = `
   SELECT p.id, p.name, p.email, p.phone, p.date_of_birth, p.address, p.emergency_name, p.emergency_relationship, p.emergency_phone,
@@ -99,11 +100,11 @@ export const PATIENT_DETAIL_SQL = `
     coalesce((SELECT json_agg(json_build_object('id', a.id, 'startsAt', a.starts_at, 'durationMinutes', a.duration_minutes, 'type', a.type, 'status', a.status)
         ORDER BY a.starts_at DESC, a.id)
       FROM appointment a WHERE a.practice_id = $1 AND a.patient_id = p.id AND a.status <> 'cancelled'), '[]') AS appointments,
-    coalesce((SELECT json_agg(json_build_object('id', n.id, 'writtenAt', n.written_at, 'type', n.type, 'title', n.title, 'authorName', n.author_name,
+    coalesce((SELECT json_agg(json_build_object('id', n.id, 'writtenAt', n.written_at, 'type', n.type, 'status', n.status, 'title', n.title, 'authorName', n.author_name,
           'subjective', n.subjective, 'objective', n.objective, 'assessment', n.assessment, 'plan', n.plan,
           'addenda', coalesce((SELECT json_agg(json_build_object('id', d.id, 'text', d.text, 'author', d.author_name, 'at', d.created_at) ORDER BY d.created_at, d.id)
             FROM clinical_note_addendum d WHERE d.practice_id = $1 AND d.note_id = n.id), '[]'))
-        ORDER BY n.written_at DESC, n.id)
+        ORDER BY n.status, n.written_at DESC, n.id)
       FROM clinical_note n WHERE n.practice_id = $1 AND n.patient_id = p.id), '[]') AS notes
   FROM patient p
   JOIN practice pr ON pr.id = p.practice_id
@@ -133,6 +134,7 @@ interface PatientDetailSqlRow {
     id: string;
     writtenAt: string;
     type: string;
+    status: string;
     title: string;
     authorName: string;
     subjective: string;
@@ -229,6 +231,8 @@ export function patientsRepository(sql: PracticeSql, scope: PracticeScope) {
           date: calendarDateInZone(note.writtenAt, scope.timeZone),
           title: note.title,
           type: ehrRecordTypeLabel(note.type),
+          recordType: ehrRecordTypeOf(note.type),
+          signed: note.status === 'signed',
           provider: note.authorName,
           content: { subjective: note.subjective, objective: note.objective, assessment: note.assessment, plan: note.plan },
           addenda: note.addenda.map((addendum) => ({ ...addendum, at: new Date(addendum.at).toISOString() })),

@@ -1,10 +1,20 @@
 /**
- * The provider portal's EHR records: the list (all, or one patient's), a new record — drafted and
- * signed in one transaction, so it is locked from the moment it is saved — and addenda, the only
- * way to correct a signed record. All through the domain's clinical-note machine.
+ * Clinical notes (the portal's EHR records, the patient record's notes, the Clinical Notes screen):
+ * the list (all, or one patient's; drafts first), a new note — a draft — whose sections are saved
+ * as they are typed until its author signs it, the signature that locks it, and addenda, the only
+ * way to correct a signed note. All through the domain's clinical-note machine.
  */
 import { randomUUID } from 'node:crypto';
-import { addendumInputSchema, addendumText, clinicalRecordCreateSchema, clinicalRecordListSchema, clinicalRecordMessages, ehrRecordTypeLabel } from '@wellspring/domain';
+import {
+  addendumInputSchema,
+  addendumText,
+  clinicalNoteDraftSchema,
+  clinicalRecordCreateSchema,
+  clinicalRecordListSchema,
+  clinicalRecordMessages,
+  ehrRecordTypeLabel,
+  recordRefSchema,
+} from '@wellspring/domain';
 import { clinicalNoteCommands } from '../practice/clinical-note.commands.ts';
 import { appointmentNotFound } from './appointments.router.ts';
 import { fieldError } from './field-error.ts';
@@ -15,12 +25,12 @@ export const clinicalRecordsRouter = router({
   /** "All EHR Records", or "Patient Records" when `patientId` names one of the practice's patients. */
   list: practitionerProcedure.input(clinicalRecordListSchema).query(async ({ ctx, input }) => {
     if (input.patientId !== undefined && !(await ctx.practice.patients.find(input.patientId))) throw patientNotFound();
-    return ctx.practice.clinicalRecords.page({ patientId: input.patientId ?? null, page: input.page, pageSize: input.pageSize });
+    return ctx.practice.clinicalRecords.page({ patientId: input.patientId ?? null, search: input.search, recordType: input.recordType ?? null, page: input.page, pageSize: input.pageSize });
   }),
 
   /**
-   * Saves a record for the patient the form names — the query's patient, else the appointment's,
-   * else the practice's one patient of that name, else a new patient — and signs it.
+   * Starts a note — a draft — for the patient the form names: the chosen patient, else the
+   * appointment's, else a new patient chosen as such. `sign` then locks it.
    */
   create: practitionerProcedure.input(clinicalRecordCreateSchema).mutation(async ({ ctx, input }) => {
     const id = randomUUID();
@@ -43,11 +53,22 @@ export const clinicalRecordsRouter = router({
       if (appointment && appointment.patientId !== patient.id) throw appointmentNotFound();
       const machine = clinicalNoteCommands(ctx.scope, { patientId: patient.id, appointmentId: appointment?.id ?? null });
       const content = { subjective: input.subjective, objective: input.objective, assessment: input.assessment, plan: input.plan };
-      for (const command of [{ kind: 'CreateDraft' as const, id, patientId: patient.id, recordType: input.recordType, content }, { kind: 'Sign' as const }]) {
-        await ctx.command(machine, id, command);
-      }
-      return { id, patientId: patient.id, patientName: patient.name, recordType: input.recordType, title: ehrRecordTypeLabel(input.recordType) };
+      await ctx.command(machine, id, { kind: 'CreateDraft', id, patientId: patient.id, recordType: input.recordType, content });
+      return { id, patientId: patient.id, patientName: patient.name, recordType: input.recordType, title: ehrRecordTypeLabel(input.recordType), savedAt: ctx.scope.now.toISOString() };
     }
+  }),
+
+  /** A draft's sections as they are now (the editor saves as the practitioner types); a signed note is refused. */
+  saveDraft: practitionerProcedure.input(clinicalNoteDraftSchema).mutation(async ({ ctx, input }) => {
+    const content = { subjective: input.subjective, objective: input.objective, assessment: input.assessment, plan: input.plan };
+    await ctx.command(clinicalNoteCommands(ctx.scope), input.id, { kind: 'EditDraft', content });
+    return { id: input.id, savedAt: ctx.scope.now.toISOString(), message: clinicalRecordMessages.draftSaved };
+  }),
+
+  /** Signs a draft (its author only): from then on the database refuses any change to it. */
+  sign: practitionerProcedure.input(recordRefSchema).mutation(async ({ ctx, input }) => {
+    const { state } = await ctx.command(clinicalNoteCommands(ctx.scope), input.id, { kind: 'Sign' });
+    return { id: input.id, signedAt: state.status === 'absent' ? ctx.scope.now.toISOString() : (state.signedAt ?? ctx.scope.now.toISOString()), message: clinicalRecordMessages.signed };
   }),
 
   /** Adds a correction under a signed record (its author only; a draft is edited instead). */

@@ -14,6 +14,8 @@ export const ehrRecordTypeLabels: Record<EhrRecordType, string> = {
   discharge: 'Discharge Summary',
 };
 export const ehrRecordTypeLabel = (type: string): string => labelOf(ehrRecordTypeLabels, type);
+/** A stored type as the domain's (a row with an unknown one reads as a SOAP note). */
+export const ehrRecordTypeOf = (type: string): EhrRecordType => ((ehrRecordTypes as readonly string[]).includes(type) ? (type as EhrRecordType) : 'soap');
 
 export interface SoapContent {
   readonly subjective: string;
@@ -23,6 +25,36 @@ export interface SoapContent {
 }
 
 const soapField = multilineText().max(20_000, tooLongMessage('Each section', 20_000)).default('');
+
+/** A note's four sections as a form sends them (each may be empty while it is a draft). */
+export const soapContentSchema = z.object({ subjective: soapField, objective: soapField, assessment: soapField, plan: soapField });
+
+/**
+ * What a new note of each type starts with (issue 26: "a template per type"): the prompts a
+ * practitioner fills in under each SOAP heading. Typed over freely; a section left as its prompt
+ * is still recorded as written.
+ */
+export const noteTemplates: Record<EhrRecordType, SoapContent> = {
+  soap: { subjective: '', objective: '', assessment: '', plan: '' },
+  progress: {
+    subjective: 'Since the last visit:\nCurrent symptoms:',
+    objective: 'Observations today:',
+    assessment: 'Progress toward goals:',
+    plan: 'Changes to the plan:\nNext visit:',
+  },
+  initial: {
+    subjective: 'Chief complaint:\nHistory of present concern:\nHealth goals:',
+    objective: 'Vitals:\nExamination:',
+    assessment: 'Initial assessment:',
+    plan: 'Treatment plan:\nRecommendations:\nFollow-up:',
+  },
+  discharge: {
+    subjective: 'Reason for discharge:',
+    objective: 'Status at discharge:',
+    assessment: 'Outcome of care:',
+    plan: 'Self-care recommendations:\nReferrals:',
+  },
+};
 
 /** The New EHR Record form. The spec has no validation; a record still needs a patient name. */
 export const ehrFormSchema = z.object({

@@ -6,7 +6,7 @@ import { z } from 'zod';
 import { lineText } from '../shared/text.ts';
 import { inputBoundMessages, MAX_PAGE } from '../shared/input-bounds.ts';
 import { labelOf, type BadgeColor } from '../shared/labels.ts';
-import type { SoapContent } from '../ehr/ehr.schema.ts';
+import type { EhrRecordType, SoapContent } from '../ehr/ehr.schema.ts';
 import { ageInYears, type CalendarDate } from '../time/dates.ts';
 
 export const patientStatuses = ['active', 'new', 'inactive'] as const;
@@ -76,6 +76,10 @@ export interface PatientNote {
   readonly type: string;
   readonly provider: string;
   readonly content: SoapContent;
+  /** The note's type (the `type` above is its label). */
+  readonly recordType: EhrRecordType;
+  /** A draft is edited until it is signed; a signed note is locked (corrections are addenda). */
+  readonly signed: boolean;
   /** Corrections added after the note was signed, oldest first (a signed note is never edited). */
   readonly addenda?: readonly NoteAddendum[];
 }
@@ -162,9 +166,8 @@ export const patientMessages = {
   noMedications: 'No current medications',
   noMedicalHistory: 'No medical history recorded',
   noFamilyHistory: 'No family history recorded',
+  // The spec's "Create note" and "Edit note" coming-soon toasts went with issue 26: the note editor replaced them.
   noNotes: { title: 'No Clinical Notes', description: 'There are no clinical notes for this patient yet.', action: 'Create First Note' },
-  createNoteComingSoon: 'Create note feature coming soon',
-  editNoteComingSoon: 'Edit note feature coming soon',
   unknownPatient: 'Unknown Patient',
 } as const;
 

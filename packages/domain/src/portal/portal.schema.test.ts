@@ -6,7 +6,7 @@ describe('portal inputs', () => {
     expect(portalPageSchema.parse({})).toEqual({ page: 1, pageSize: 20 });
     expect(portalPageSchema.safeParse({ page: 0 }).success).toBe(false);
     expect(portalPageSchema.safeParse({ pageSize: 101 }).success).toBe(false);
-    expect(clinicalRecordListSchema.parse({ patientId: ' p1 ' })).toEqual({ page: 1, pageSize: 20, patientId: 'p1' });
+    expect(clinicalRecordListSchema.parse({ patientId: ' p1 ' })).toEqual({ page: 1, pageSize: 20, patientId: 'p1', search: '' });
   });
 
   it('takes the appointment form with its id for an update, and the EHR form with its links', () => {

@@ -4,7 +4,7 @@
  */
 import { z } from 'zod';
 import { portalAppointmentEditFormSchema } from '../appointments/appointment.schema.ts';
-import { ehrFormSchema } from '../ehr/ehr.schema.ts';
+import { ehrFormSchema, ehrRecordTypeSchema, soapContentSchema } from '../ehr/ehr.schema.ts';
 import { paymentFormSchema } from '../payments/payment.schema.ts';
 import { lineText, multilineText } from '../shared/text.ts';
 import { tooLongMessage } from '../shared/text-limits.ts';
@@ -25,8 +25,16 @@ export type PortalPageInput = z.input<typeof portalPageSchema>;
 /** "Update Appointment": the edit form, for the appointment `id`. */
 export const portalAppointmentUpdateSchema = portalAppointmentEditFormSchema.extend({ id: recordIdSchema });
 
-/** The EHR list, of one patient when `patientId` is given ("Patient Records"). */
-export const clinicalRecordListSchema = portalPageSchema.extend({ patientId: recordIdSchema.optional() });
+/**
+ * The EHR list, of one patient when `patientId` is given ("Patient Records"); the Clinical Notes
+ * screen also narrows it by the patient's name (`search`) and the record type. Drafts come first.
+ */
+export const clinicalRecordListSchema = portalPageSchema.extend({
+  patientId: recordIdSchema.optional(),
+  search: lineText().trim().max(200, tooLongMessage('Search text', 200)).default(''),
+  recordType: ehrRecordTypeSchema.optional(),
+});
+export type ClinicalRecordListInput = z.input<typeof clinicalRecordListSchema>;
 
 /** New EHR Record: the form, linked to the patient and appointment the query parameters name. */
 export const clinicalRecordCreateSchema = ehrFormSchema.extend({
@@ -38,7 +46,14 @@ export const clinicalRecordCreateSchema = ehrFormSchema.extend({
 
 export const clinicalRecordMessages = {
   choosePatient: 'Please choose one of your patients, or New Patient.',
+  draftSaved: 'Draft saved',
+  signed: 'Note signed',
+  signHint: 'Signing locks the note: after that, corrections are added as addenda.',
 } as const;
+
+/** A draft's sections as they are now (autosave): the whole text of each, replacing the last. */
+export const clinicalNoteDraftSchema = soapContentSchema.extend({ id: recordIdSchema });
+export type ClinicalNoteDraftInput = z.input<typeof clinicalNoteDraftSchema>;
 export type ClinicalRecordCreateInput = z.input<typeof clinicalRecordCreateSchema>;
 
 export const addendumMessages = {

@@ -30,6 +30,8 @@ export function buildSamplePatients(today: CalendarDate): PatientDetail[] {
           date: d(-2),
           title: 'Follow-up: energy and digestion',
           type: 'SOAP Note',
+          recordType: 'soap',
+          signed: true,
           provider: PROVIDER,
           content: {
             subjective: 'Reports energy improved from 3/10 to 6/10 since starting vitamin D and magnesium. Bloating after dinner persists 3–4 times a week. Sleep onset still 45 minutes.',
@@ -43,6 +45,8 @@ export function buildSamplePatients(today: CalendarDate): PatientDetail[] {
           date: d(-30),
           title: 'Initial consultation',
           type: 'SOAP Note',
+          recordType: 'soap',
+          signed: true,
           provider: PROVIDER,
           content: {
             subjective: 'Two years of fatigue, afternoon crashes, alternating constipation and loose stools, worry at night. Diet high in wheat and coffee.',
@@ -56,6 +60,8 @@ export function buildSamplePatients(today: CalendarDate): PatientDetail[] {
           date: d(-60),
           title: 'Intake and history',
           type: 'Progress Note',
+          recordType: 'progress',
+          signed: true,
           provider: PROVIDER,
           content: {
             subjective: 'Referred by primary care for integrative support of fatigue and digestive symptoms.',
@@ -116,6 +122,8 @@ export function buildSamplePatients(today: CalendarDate): PatientDetail[] {
           date: d(-7),
           title: 'Acupuncture treatment 4',
           type: 'SOAP Note',
+          recordType: 'soap',
+          signed: true,
           provider: PROVIDER,
           content: {
             subjective: 'Two migraines in the past three weeks (previously two a week). Neck tension lower.',
@@ -161,6 +169,8 @@ export function buildSamplePatients(today: CalendarDate): PatientDetail[] {
           date: d(-14),
           title: 'Initial assessment',
           type: 'SOAP Note',
+          recordType: 'soap',
+          signed: true,
           provider: PROVIDER,
           content: {
             subjective: 'Eczema flares on hands and elbows, worse in spring. Irregular cycles for three years.',

@@ -1,6 +1,7 @@
 import { formatLongDateTime, patientMessages, type NoteAddendum, type PatientNote } from '@wellspring/domain';
-import { useId } from 'react';
-import { notify } from '../../lib/toast.tsx';
+import { useId, useState } from 'react';
+import { AddendumDialog } from '../../lib/clinical-notes/addendum-dialog.tsx';
+import { NoteEditorDialog, type NoteEditorTarget } from '../../lib/clinical-notes/note-editor-dialog.tsx';
 import { Badge } from '../../ui/badge/badge.tsx';
 import { Button } from '../../ui/button/button.tsx';
 import { Disclosure } from '../../ui/disclosure/disclosure.tsx';
@@ -11,18 +12,25 @@ import * as styles from './patient-detail.css.ts';
 import { PlusIcon } from './patient-icons.tsx';
 import { usePracticeClock } from './use-practice-clock.ts';
 
-const createNoteComingSoon = () => notify.info({ title: patientMessages.createNoteComingSoon });
-
-/** The Clinical Notes tab (SPEC §2): New Note, the empty state, collapsible SOAP cards (closed at first). */
-export function ClinicalNotes({ notes }: { notes: readonly PatientNote[] }) {
+/**
+ * The Clinical Notes tab (SPEC §2): New Note, the empty state, collapsible SOAP cards (closed at
+ * first). Issue 26 made the spec's coming-soon buttons real: "New Note" and "Create First Note"
+ * open the note editor for this patient; a draft's "Edit Note" goes on with it; a signed note is
+ * locked, so its button is "Add addendum". An unknown patient (`known` false) has nothing to write to.
+ */
+export function ClinicalNotes({ patient, known = true }: { patient: { readonly id: string; readonly name: string; readonly notes: readonly PatientNote[] }; known?: boolean }) {
   const { timeZone } = usePracticeClock();
+  const { notes } = patient;
+  const [editing, setEditing] = useState<NoteEditorTarget | null>(null);
+  const [amending, setAmending] = useState<PatientNote | null>(null);
+  const newNote = () => setEditing({ patientId: patient.id, patientName: patient.name });
   return (
     <section aria-labelledby="notes-title">
       <div className={styles.tabHeader}>
         <h2 id="notes-title" className={styles.cardTitle}>
           Clinical Notes
         </h2>
-        <Button size="sm" onPress={createNoteComingSoon}>
+        <Button size="sm" onPress={newNote} isDisabled={!known}>
           <PlusIcon size={16} />
           New Note
         </Button>
@@ -33,7 +41,7 @@ export function ClinicalNotes({ notes }: { notes: readonly PatientNote[] }) {
           title={patientMessages.noNotes.title}
           description={patientMessages.noNotes.description}
           action={
-            <Button variant="outline" onPress={createNoteComingSoon}>
+            <Button variant="outline" onPress={newNote} isDisabled={!known}>
               {patientMessages.noNotes.action}
             </Button>
           }
@@ -41,10 +49,18 @@ export function ClinicalNotes({ notes }: { notes: readonly PatientNote[] }) {
       ) : (
         <div className={styles.sections}>
           {notes.map((note) => (
-            <NoteCard key={note.id} note={note} timeZone={timeZone} />
+            <NoteCard
+              key={note.id}
+              note={note}
+              timeZone={timeZone}
+              onEdit={() => setEditing({ patientId: patient.id, patientName: patient.name, draft: { id: note.id, recordType: note.recordType, content: note.content } })}
+              onAmend={() => setAmending(note)}
+            />
           ))}
         </div>
       )}
+      {editing ? <NoteEditorDialog target={editing} timeZone={timeZone} onClose={() => setEditing(null)} /> : null}
+      {amending ? <AddendumDialog recordId={amending.id} recordLabel={`${amending.type}, ${longDate(amending.date)} — ${patient.name}`} onClose={() => setAmending(null)} /> : null}
     </section>
   );
 }
@@ -56,8 +72,11 @@ const soapParts = [
   ['plan', 'Plan'],
 ] as const;
 
-/** A signed note is locked; its corrections (addenda) are listed under it, each with who added it and when. */
-function NoteCard({ note, timeZone }: { note: PatientNote; timeZone: string }) {
+/**
+ * A draft is edited ("Edit Note") until it is signed; a signed note is locked and its corrections
+ * (addenda) are listed under it, each with who added it and when ("Add addendum").
+ */
+function NoteCard({ note, timeZone, onEdit, onAmend }: { note: PatientNote; timeZone: string; onEdit: () => void; onAmend: () => void }) {
   const addenda = note.addenda ?? [];
   return (
     <Disclosure
@@ -69,6 +88,7 @@ function NoteCard({ note, timeZone }: { note: PatientNote; timeZone: string }) {
             <span aria-hidden="true">·</span>
             <span>{note.provider}</span>
             <Badge tone="outline">{note.type}</Badge>
+            {note.signed ? null : <Badge color="yellow">Draft</Badge>}
             {addenda.length > 0 ? <Badge tone="neutral">{addenda.length === 1 ? '1 addendum' : `${addenda.length} addenda`}</Badge> : null}
           </span>
         </span>
@@ -82,9 +102,15 @@ function NoteCard({ note, timeZone }: { note: PatientNote; timeZone: string }) {
           </div>
         ))}
         {addenda.length > 0 ? <NoteAddenda addenda={addenda} timeZone={timeZone} /> : null}
-        <Button variant="outline" size="sm" className={styles.back} onPress={() => notify.info({ title: patientMessages.editNoteComingSoon })}>
-          Edit Note
-        </Button>
+        {note.signed ? (
+          <Button variant="outline" size="sm" className={styles.back} onPress={onAmend}>
+            Add addendum
+          </Button>
+        ) : (
+          <Button variant="outline" size="sm" className={styles.back} onPress={onEdit}>
+            Edit Note
+          </Button>
+        )}
       </div>
     </Disclosure>
   );

@@ -119,7 +119,7 @@ function PatientRecord({ patient, known }: { patient: PatientDetail; known: bool
           <HealthRecord patient={patient} />
         </TabPanel>
         <TabPanel id="notes">
-          <ClinicalNotes notes={patient.notes} />
+          <ClinicalNotes patient={patient} known={known} />
         </TabPanel>
         <TabPanel id="timeline">
           <PatientTimeline patient={patient} />

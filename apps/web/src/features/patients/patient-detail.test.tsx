@@ -121,7 +121,7 @@ describe('patient detail', () => {
     expect(expanded('Family History')).toBe('true');
   });
 
-  it('shows the notes as closed SOAP cards with Edit Note, and New Note’s toast', async () => {
+  it('shows the notes as closed SOAP cards; a signed one takes an addendum, and New Note opens the editor for this patient', async () => {
     const { events } = renderDetail('/dashboard/patients/1?tab=notes', () => emma);
     expect((await screen.findByRole('tab', { name: 'Clinical Notes' })).getAttribute('aria-selected')).toBe('true');
     const first = emma.notes[0];
@@ -131,10 +131,12 @@ describe('patient detail', () => {
     await events.click(trigger);
     expect(screen.getByRole('heading', { name: 'Assessment' })).toBeTruthy();
     expect(screen.getByText(first?.content.assessment ?? '')).toBeTruthy();
-    await events.click(screen.getByRole('button', { name: 'Edit Note' }));
-    await findToast('Edit note feature coming soon');
+    expect(screen.queryByRole('button', { name: 'Edit Note' })).toBeNull();
+    await events.click(screen.getByRole('button', { name: 'Add addendum' }));
+    await events.click(within(await screen.findByRole('dialog', { name: 'Add addendum' })).getByRole('button', { name: 'Cancel' }));
     await events.click(screen.getByRole('button', { name: 'New Note' }));
-    await findToast('Create note feature coming soon');
+    const editor = await screen.findByRole('dialog', { name: 'New Note' });
+    expect(within(editor).getByText(new RegExp(`^${emma.name} · SOAP Note`))).toBeTruthy();
   });
 
   it('merges appointments and notes newest first on the Timeline', async () => {
@@ -163,8 +165,8 @@ describe('patient detail', () => {
     await events.click(screen.getByRole('tab', { name: 'Clinical Notes' }));
     expect(screen.getByRole('heading', { name: 'No Clinical Notes' })).toBeTruthy();
     expect(screen.getByText('There are no clinical notes for this patient yet.')).toBeTruthy();
-    await events.click(screen.getByRole('button', { name: 'Create First Note' }));
-    await findToast('Create note feature coming soon');
+    // Nothing can be written to a record that is not the practitioner's.
+    expect(screen.getByRole('button', { name: 'Create First Note' }).hasAttribute('disabled')).toBe(true);
   });
 
   it('renders a malformed id exactly as an unknown one', async () => {

@@ -15,11 +15,15 @@ type Created = RouterOutputs['clinicalRecords']['create'];
 
 const created = (input: unknown): Created => {
   const { recordType = 'soap', patientName } = input as CreateInput;
-  return { id: '00000000-0000-4000-8000-000000000001', patientId: 'p-ada', patientName, recordType, title: 'SOAP Note' };
+  return { id: '00000000-0000-4000-8000-000000000001', patientId: 'p-ada', patientName, recordType, title: 'SOAP Note', savedAt: '2025-06-16T10:00:00.000Z' };
 };
 
 function renderCreate(path: string, handlers: Record<string, ApiHandler>) {
-  const api = stubApi({ 'schedule.week': () => ({ today: '2025-06-16', timeZone: 'UTC', days: [] }), ...handlers });
+  const api = stubApi({
+    'schedule.week': () => ({ today: '2025-06-16', timeZone: 'UTC', days: [] }),
+    'clinicalRecords.sign': (input) => ({ id: (input as { id: string }).id, signedAt: '2025-06-16T10:00:00.000Z', message: 'Note signed' }),
+    ...handlers,
+  });
   const rendered = renderWithProviders(
     <ApiProvider>
       <Route path="/provider-portal/ehr/create" component={EhrCreatePage} />
@@ -58,25 +62,37 @@ describe('New EHR Record', { timeout: 15_000 }, () => {
     expect(options.map((option) => option.textContent)).toEqual(['SOAP Note', 'Progress Note', 'Initial Assessment', 'Discharge Summary']);
   });
 
-  it('saves the record linked to the patient and appointment: "{TYPE} note saved", then the list', async () => {
+  it('saves the record linked to the patient and appointment and signs it: "{TYPE} note saved", then the list', async () => {
     const { events, calls, location } = renderCreate('/provider-portal/ehr/create?appointmentId=a1&patientId=p-ada&patientName=Ada%20Lovelace', { 'clinicalRecords.create': created });
     await screen.findByRole('heading', { level: 1, name: 'New EHR Record' });
     await events.click(screen.getByRole('button', { name: /Record Type$/ }));
     await events.click(await screen.findByRole('option', { name: 'Progress Note' }));
     await fill(events, 'Subjective', 'Sleeping better');
     await fill(events, 'Plan', 'Continue magnesium');
-    await events.click(screen.getByRole('button', { name: 'Save Record' }));
+    await events.click(screen.getByRole('button', { name: 'Sign Record' }));
     const toast = await findToast('PROGRESS note saved');
     expect(toast.textContent).not.toContain('not fully implemented');
     expect(createCalls(calls)).toEqual([
       { patientName: 'Ada Lovelace', recordType: 'progress', subjective: 'Sleeping better', objective: '', assessment: '', plan: 'Continue magnesium', patientId: 'p-ada', appointmentId: 'a1' },
     ]);
+    expect(calls.filter((call) => call.path === 'clinicalRecords.sign').map((call) => call.input)).toEqual([{ id: '00000000-0000-4000-8000-000000000001' }]);
+    await waitFor(() => expect(location.history?.at(-1)).toBe('/provider-portal/ehr?patientId=p-ada'));
+  });
+
+  it('"Save Draft" keeps the record a draft: saved, not signed', async () => {
+    const { events, calls, location } = renderCreate('/provider-portal/ehr/create?patientId=p-ada&patientName=Ada%20Lovelace', { 'clinicalRecords.create': created });
+    await screen.findByRole('heading', { level: 1, name: 'New EHR Record' });
+    await fill(events, 'Assessment', 'Improving');
+    await events.click(screen.getByRole('button', { name: 'Save Draft' }));
+    await findToast('SOAP note saved');
+    expect(createCalls(calls)).toHaveLength(1);
+    expect(calls.some((call) => call.path === 'clinicalRecords.sign')).toBe(false);
     await waitFor(() => expect(location.history?.at(-1)).toBe('/provider-portal/ehr?patientId=p-ada'));
   });
 
   it('asks for a patient without one, and calls nothing', async () => {
     const { events, calls } = renderCreate('/provider-portal/ehr/create', { 'clinicalRecords.create': created, 'schedule.patientOptions': () => [] });
-    await events.click(await screen.findByRole('button', { name: 'Save Record' }));
+    await events.click(await screen.findByRole('button', { name: 'Sign Record' }));
     expect(await screen.findByText(clinicalRecordMessages.choosePatient)).toBeTruthy();
     expect(createCalls(calls)).toEqual([]);
   });
@@ -93,7 +109,7 @@ describe('New EHR Record', { timeout: 15_000 }, () => {
     await waitFor(() => expect(screen.getAllByRole('option').map((option) => option.textContent)).toEqual(['Grace Hopper', 'New Patient']));
     await events.keyboard('{ArrowDown}{Enter}');
     await fill(events, 'Assessment', 'Improving');
-    await events.click(screen.getByRole('button', { name: 'Save Record' }));
+    await events.click(screen.getByRole('button', { name: 'Sign Record' }));
     await findToast('SOAP note saved');
     expect(createCalls(calls).at(-1)).toMatchObject({ patientId: 'p-grace', patientName: 'Grace Hopper' });
     expect(createCalls(calls).at(-1)).not.toHaveProperty('newPatient');
@@ -105,7 +121,7 @@ describe('New EHR Record', { timeout: 15_000 }, () => {
     await events.click(screen.getByRole('combobox', { name: 'Patient' }));
     await events.click(await screen.findByRole('option', { name: 'New Patient' }));
     await fill(events, "New patient's name", 'Jon Newcomer');
-    await events.click(screen.getByRole('button', { name: 'Save Record' }));
+    await events.click(screen.getByRole('button', { name: 'Sign Record' }));
     await findToast('SOAP note saved');
     expect(createCalls(calls).at(-1)).toMatchObject({ patientName: 'Jon Newcomer', newPatient: true });
     expect(createCalls(calls).at(-1)).not.toHaveProperty('patientId');
@@ -119,7 +135,7 @@ describe('New EHR Record', { timeout: 15_000 }, () => {
     });
     await screen.findByRole('heading', { level: 1, name: 'New EHR Record' });
     await fill(events, 'Assessment', 'Improving');
-    await events.click(screen.getByRole('button', { name: 'Save Record' }));
+    await events.click(screen.getByRole('button', { name: 'Sign Record' }));
     const toast = await findToast('Error saving record');
     expect(toast.textContent).toContain('Please try again later.');
     expect(field('Patient Name').value).toBe('Grace Hopper');
@@ -135,7 +151,7 @@ describe('New EHR Record', { timeout: 15_000 }, () => {
     });
     await screen.findByRole('heading', { level: 1, name: 'New EHR Record' });
     await fill(events, 'Objective', 'BP 118/76');
-    await events.click(screen.getByRole('button', { name: 'Save Record' }));
+    await events.click(screen.getByRole('button', { name: 'Sign Record' }));
     await findToast('User not authenticated');
     expect(within(screen.getByRole('form', { name: 'New EHR Record' })).getByRole('alert').textContent).toBe('User not authenticated');
     expect(field('Patient Name').value).toBe('Grace Hopper');

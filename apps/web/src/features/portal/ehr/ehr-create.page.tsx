@@ -34,8 +34,9 @@ type SaveFailure = 'not-authenticated' | 'failed' | null;
 
 /**
  * `/provider-portal/ehr/create` (SPEC §2 New EHR Record): prefilled from `appointmentId`,
- * `patientId` and `patientName`; record type SOAP by default. Saving signs the record (it is
- * locked from then on), shows "{TYPE} note saved" and returns to the list. A failed save keeps the
+ * `patientId` and `patientName`; record type SOAP by default. "Save Draft" keeps it a draft (listed
+ * first, edited until it is signed); "Sign Record" saves and signs it (locked from then on). Either
+ * shows "{TYPE} note saved" and returns to the list. A failed save keeps the
  * form filled — also when the session has ended: what was typed is kept as a draft and is back after
  * signing in again.
  */
@@ -55,17 +56,9 @@ export function EhrCreatePage() {
   // a typed name alone never becomes a patient (issue 26).
   const [chosen, setChosen] = useState('');
 
+  const sign = useMutation(trpc.clinicalRecords.sign.mutationOptions());
   const save = useMutation(
     trpc.clinicalRecords.create.mutationOptions({
-      onSuccess: async (created) => {
-        form.discardDraft();
-        notify.success(ehrMessages.saved(created.recordType));
-        await Promise.all([
-          queryClient.invalidateQueries(trpc.clinicalRecords.pathFilter()),
-          queryClient.invalidateQueries(trpc.patients.pathFilter()),
-        ]);
-        navigate(listPath);
-      },
       onError: (error) => {
         if (apiErrorCode(error) === 'UNAUTHORIZED') {
           setFailure('not-authenticated');
@@ -79,7 +72,15 @@ export function EhrCreatePage() {
     }),
   );
 
-  const submit = async () => {
+  const saved = async (recordType: EhrRecordType) => {
+    form.discardDraft();
+    notify.success(ehrMessages.saved(recordType));
+    await Promise.all([queryClient.invalidateQueries(trpc.clinicalRecords.pathFilter()), queryClient.invalidateQueries(trpc.patients.pathFilter())]);
+    navigate(listPath);
+  };
+
+  const submit = async (signing: boolean) => {
+    if (save.isPending || sign.isPending) return;
     if (!patientId && chosen === '') {
       form.showServerErrors({ patientName: clinicalRecordMessages.choosePatient });
       return;
@@ -89,7 +90,18 @@ export function EhrCreatePage() {
     setFailure(null);
     const picked = patientId ?? (chosen !== '' && chosen !== NEW_PATIENT ? chosen : undefined);
     const input: CreateInput = { ...record, ...(picked ? { patientId: picked } : {}), ...(appointmentId ? { appointmentId } : {}), ...(!patientId && chosen === NEW_PATIENT ? { newPatient: true } : {}) };
-    save.mutate(input);
+    const created = await save.mutateAsync(input).catch(() => null);
+    if (!created) return;
+    if (signing) {
+      // The draft is kept if the signature fails: it is listed first, to be signed from there.
+      const signed = await sign.mutateAsync({ id: created.id }).catch(() => null);
+      if (!signed) {
+        setFailure('failed');
+        notify.error(ehrMessages.saveFailed);
+        return;
+      }
+    }
+    await saved(created.recordType);
   };
 
   return (
@@ -104,7 +116,7 @@ export function EhrCreatePage() {
           aria-label="New EHR Record"
           onSubmit={(event) => {
             event.preventDefault();
-            void submit();
+            void submit(true);
           }}
         >
           <div className={styles.pair}>
@@ -151,8 +163,11 @@ export function EhrCreatePage() {
             <LinkButton href={listPath} variant="outline">
               Cancel
             </LinkButton>
-            <Button type="submit" isPending={save.isPending}>
-              Save Record
+            <Button variant="outline" isDisabled={save.isPending || sign.isPending} onPress={() => void submit(false)}>
+              Save Draft
+            </Button>
+            <Button type="submit" isPending={save.isPending || sign.isPending}>
+              Sign Record
             </Button>
           </div>
         </Form>

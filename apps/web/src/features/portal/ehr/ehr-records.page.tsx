@@ -14,7 +14,8 @@ import { CheckIcon, ChevronLeftIcon, ChevronRightIcon, FileTextIcon } from '../.
 import { TextLink } from '../../../ui/link/link.tsx';
 import { Skeleton } from '../../../ui/skeleton/skeleton.tsx';
 import { portalPaths } from '../portal-paths.ts';
-import { AddendumDialog } from './addendum-dialog.tsx';
+import { AddendumDialog } from '../../../lib/clinical-notes/addendum-dialog.tsx';
+import { NoteEditorDialog } from '../../../lib/clinical-notes/note-editor-dialog.tsx';
 import * as styles from './ehr.css.ts';
 import { usePracticeZone } from './use-practice-zone.ts';
 
@@ -38,8 +39,9 @@ const pageOf = (value: string | null): number => {
 
 /**
  * `/provider-portal/ehr` (SPEC §2 EHR Records): "All EHR Records", or "Patient Records" for the
- * patient `?patientId=` names (SPEC §8's preview banner went with issue 26: all of it is stored); each signed record with its SOAP
- * sections and the addenda under it; paged (`?page=`).
+ * patient `?patientId=` names (SPEC §8's preview banner went with issue 26: all of it is stored);
+ * drafts first ("Edit draft"), then each signed record with its SOAP sections and the addenda
+ * under it ("Add addendum"); paged (`?page=`).
  */
 export function EhrRecordsPage() {
   const trpc = useTRPC();
@@ -54,6 +56,7 @@ export function EhrRecordsPage() {
     retry: (failures, error) => failures < 1 && !['NOT_FOUND', 'BAD_REQUEST', 'UNAUTHORIZED'].includes(apiErrorCode(error) ?? ''),
   });
   const [addendumFor, setAddendumFor] = useState<EhrRecord | null>(null);
+  const [editing, setEditing] = useState<EhrRecord | null>(null);
 
   // A patient that is not the practice's (unknown or another's) simply has no records here.
   const unknownPatient = records.isError && ['NOT_FOUND', 'BAD_REQUEST'].includes(apiErrorCode(records.error) ?? '');
@@ -105,7 +108,7 @@ export function EhrRecordsPage() {
         <ol className={styles.records} aria-label="Records">
           {items.map((record) => (
             <li key={record.id}>
-              <RecordCard record={record} timeZone={timeZone} onAddAddendum={() => setAddendumFor(record)} />
+              <RecordCard record={record} timeZone={timeZone} onAddAddendum={() => setAddendumFor(record)} onEdit={() => setEditing(record)} />
             </li>
           ))}
         </ol>
@@ -150,11 +153,18 @@ export function EhrRecordsPage() {
           onClose={() => setAddendumFor(null)}
         />
       ) : null}
+      {editing ? (
+        <NoteEditorDialog
+          target={{ patientId: editing.patientId, patientName: editing.patientName, draft: { id: editing.id, recordType: editing.recordType, content: editing.content } }}
+          timeZone={timeZone}
+          onClose={() => setEditing(null)}
+        />
+      ) : null}
     </div>
   );
 }
 
-function RecordCard({ record, timeZone, onAddAddendum }: { record: EhrRecord; timeZone: string; onAddAddendum: () => void }) {
+function RecordCard({ record, timeZone, onAddAddendum, onEdit }: { record: EhrRecord; timeZone: string; onAddAddendum: () => void; onEdit: () => void }) {
   const headingId = `record-${record.id}`;
   return (
     <Card as="article" aria-labelledby={headingId} className={styles.record}>
@@ -205,13 +215,17 @@ function RecordCard({ record, timeZone, onAddAddendum }: { record: EhrRecord; ti
           </ol>
         </section>
       ) : null}
-      {record.signed ? (
-        <div className={styles.recordActions}>
+      <div className={styles.recordActions}>
+        {record.signed ? (
           <Button variant="outline" size="sm" onPress={onAddAddendum} aria-label={`Add addendum to ${ehrRecordTypeLabel(record.recordType)} of ${recordDay(record.recordDate)}`}>
             Add addendum
           </Button>
-        </div>
-      ) : null}
+        ) : (
+          <Button variant="outline" size="sm" onPress={onEdit} aria-label={`Edit draft ${ehrRecordTypeLabel(record.recordType)} of ${recordDay(record.recordDate)}`}>
+            Edit draft
+          </Button>
+        )}
+      </div>
     </Card>
   );
 }

@@ -13,8 +13,6 @@ export const muted = style({ color: vars.color.textMuted });
 
 export const back = style({ alignSelf: 'flex-start' });
 
-/** The preview notice of SPEC §8: a quiet band, readable in both themes. */
-
 export const records = style({ display: 'flex', flexDirection: 'column', gap: space.md, margin: 0, padding: 0, listStyle: 'none' });
 
 export const record = style({ display: 'flex', flexDirection: 'column', gap: space.md, minWidth: 0 });

@@ -1,14 +1,15 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { addendumInputSchema, addendumMessages } from '@wellspring/domain';
-import { apiErrorMessage, apiFieldErrors } from '../../../lib/api-errors.ts';
-import { notify } from '../../../lib/toast.tsx';
-import { useTRPC } from '../../../lib/trpc.ts';
-import { useZodForm } from '../../../lib/use-zod-form.ts';
-import { Button } from '../../../ui/button/button.tsx';
-import { Dialog } from '../../../ui/dialog/dialog.tsx';
-import { Form, FormAlert } from '../../../ui/form/form.tsx';
-import { TextField } from '../../../ui/text-field/text-field.tsx';
-import * as styles from './ehr.css.ts';
+import { apiErrorMessage, apiFieldErrors } from '../api-errors.ts';
+import { notify } from '../toast.tsx';
+import { useTRPC } from '../trpc.ts';
+import { useZodForm } from '../use-zod-form.ts';
+import { Button } from '../../ui/button/button.tsx';
+import { Dialog } from '../../ui/dialog/dialog.tsx';
+import { Form, FormAlert } from '../../ui/form/form.tsx';
+import { TextField } from '../../ui/text-field/text-field.tsx';
+import { formActions } from '../../ui/form/form.css.ts';
+import * as styles from './clinical-notes.css.ts';
 
 const addendumFailedTitle = 'Error adding addendum';
 const addendumFailedFallback = 'Please try again later.';
@@ -79,7 +80,7 @@ export function AddendumDialog({ recordId, recordLabel, onClose }: AddendumDialo
             <strong>{addendumFailedTitle}</strong> {apiErrorMessage(add.error) ?? addendumFailedFallback}
           </FormAlert>
         ) : null}
-        <div className={styles.actions}>
+        <div className={formActions}>
           <Button variant="outline" onPress={onClose} isDisabled={add.isPending}>
             Cancel
           </Button>
