@@ -17,6 +17,7 @@ const SchedulePage = lazy(() => import('../features/schedule/schedule.page.tsx')
 const BookingSettingsPage = lazy(() =>
   import('../features/booking-settings/booking-settings.page.tsx').then((m) => ({ default: m.BookingSettingsPage })),
 );
+const ClinicalNotesPage = lazy(() => import('../features/clinical-notes/clinical-notes.page.tsx').then((m) => ({ default: m.ClinicalNotesPage })));
 const SettingsPage = lazy(() => import('../features/settings/settings.page.tsx').then((m) => ({ default: m.SettingsPage })));
 const PatientListPage = lazy(() =>
   import('../features/patients/patient-list.page.tsx').then((m) => ({ default: m.PatientListPage })),
@@ -119,6 +120,8 @@ export const signedInRouteTable: readonly SignedInRouteEntry[] = [
   // The account's settings (issue 25); the portal shows the same screen at /provider-portal/settings.
   { path: '/dashboard/settings', screen: SettingsPage, visitor: 'sign-in' },
   { path: '/dashboard/patients', screen: PatientListPage, visitor: 'sign-in' },
+  // The side menu's Clinical Notes (issue 26 replaced its coming-soon toast).
+  { path: '/dashboard/notes', screen: ClinicalNotesPage, visitor: 'sign-in' },
   { path: '/dashboard/patients/:id', screen: PatientDetailPage, visitor: 'sign-in' },
   // One editor for both (SPEC §2): its button says whether the practitioner has a profile yet.
   { path: '/practitioner-profile/create', screen: ProfileEditorPage, visitor: 'sign-in' },

@@ -77,6 +77,7 @@ export const dashboardMessages = {
     telehealthSetup: 'Telehealth setup wizard coming soon',
     invoice: 'Invoice creation feature coming soon',
     messages: 'Messages feature coming soon',
+    // The side menu's Clinical Notes is a screen since issue 26; the spec's toast text is kept here.
     notes: 'Notes feature coming soon',
     // "Settings feature coming soon" (SPEC §8) is replaced by the feature (issue 25): the side
     // menu's Settings opens /dashboard/settings.

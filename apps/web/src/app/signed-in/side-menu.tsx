@@ -49,7 +49,7 @@ const entries: readonly (MenuLink | ComingSoon)[] = [
   { label: 'Telehealth', toast: comingSoon.telehealthSetup, icon: <VideoIcon /> },
   { label: 'Billing', toast: comingSoon.invoice, icon: <CreditCardIcon /> },
   { label: 'Messages', toast: comingSoon.messages, icon: <MessageIcon /> },
-  { label: 'Clinical Notes', toast: comingSoon.notes, icon: <FileTextIcon /> },
+  { label: 'Clinical Notes', href: '/dashboard/notes', icon: <FileTextIcon /> },
   { label: 'Community', href: '/community', icon: <CompassIcon /> },
   { label: 'Settings', href: '/dashboard/settings', icon: <SettingsIcon /> },
 ];

@@ -97,6 +97,8 @@ describe('the signed-in shell', { timeout: 20_000 }, () => {
     expect(within(menu).getByRole('link', { name: 'Community' }).getAttribute('href')).toBe('/community');
     expect(within(menu).getByRole('link', { name: 'Online Booking' }).getAttribute('href')).toBe('/dashboard/booking');
     expect(within(menu).getByRole('link', { name: 'Settings' }).getAttribute('href')).toBe('/dashboard/settings');
+    // Issue 26: Clinical Notes is a screen now, no longer a coming-soon toast.
+    expect(within(menu).getByRole('link', { name: 'Clinical Notes' }).getAttribute('href')).toBe('/dashboard/notes');
   });
 
   it('opens the account’s settings from the side menu’s Settings, inside the shell', async () => {
@@ -131,7 +133,6 @@ describe('the signed-in shell', { timeout: 20_000 }, () => {
     ['Telehealth', 'Telehealth setup wizard coming soon'],
     ['Billing', 'Invoice creation feature coming soon'],
     ['Messages', 'Messages feature coming soon'],
-    ['Clinical Notes', 'Notes feature coming soon'],
   ])('shows the spec’s coming-soon toast for %s', async (item, toast) => {
     stubMatchMedia();
     stubApi({ 'auth.me': () => ({ user: robin }) });

@@ -1,10 +1,9 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { PATIENT_PAGE_SIZE, patientMessages, patientStatusColor, patientStatusLabel } from '@wellspring/domain';
 import type { RouterOutputs } from '@wellspring/server/router';
-import { useEffect, useRef, useState } from 'react';
-import { useSearchParams } from 'wouter';
 import { apiErrorCode, apiFieldErrors } from '../../lib/api-errors.ts';
 import { usePatientPaths } from '../../lib/patient-paths.tsx';
+import { useAddressSearch } from '../../lib/use-address-search.ts';
 import { PatientFormButton } from './patient-form-dialog.tsx';
 import { useTRPC } from '../../lib/trpc.ts';
 import { Badge } from '../../ui/badge/badge.tsx';
@@ -20,68 +19,7 @@ import { PlusIcon } from './patient-icons.tsx';
 import * as styles from './patient-list.css.ts';
 import { Pager } from '../../ui/pager/pager.tsx';
 
-/** How long typing pauses before the search runs (and enters the address). */
-export const SEARCH_DEBOUNCE_MS = 300;
-
 type PatientPage = RouterOutputs['patients']['list'];
-
-const pageFrom = (value: string | null): number => {
-  const page = Number(value);
-  return Number.isInteger(page) && page >= 1 ? page : 1;
-};
-
-/**
- * The search text and page, kept in the address (`?q=…&page=…`) so a reload or a shared link shows
- * the same list. The box answers at once; the address (and the search) follow after a pause.
- */
-function usePatientSearch() {
-  const [params, setParams] = useSearchParams();
-  const query = params.get('q') ?? '';
-  const page = pageFrom(params.get('page'));
-  const [text, setText] = useState(query);
-  // What this box last wrote to the address: any other change of `q` (Back, a link) refills the box.
-  const [written, setWritten] = useState(query);
-  const [seenQuery, setSeenQuery] = useState(query);
-  if (query !== seenQuery) {
-    setSeenQuery(query);
-    if (query !== written) {
-      setText(query);
-      setWritten(query);
-    }
-  }
-
-  const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
-  useEffect(() => () => clearTimeout(timer.current), []);
-
-  const type = (value: string) => {
-    setText(value);
-    clearTimeout(timer.current);
-    timer.current = setTimeout(() => {
-      setWritten(value);
-      setParams(
-        (current) => {
-          const next = new URLSearchParams(current);
-          if (value) next.set('q', value);
-          else next.delete('q');
-          // A new search starts on its first page.
-          next.delete('page');
-          return next;
-        },
-        { replace: true },
-      );
-    }, SEARCH_DEBOUNCE_MS);
-  };
-
-  const goToPage = (target: number) =>
-    setParams((current) => {
-      const next = new URLSearchParams(current);
-      if (target <= 1) next.delete('page');
-      else next.set('page', String(target));
-      return next;
-    });
-
-  return { text, type, query, page, goToPage };
-}
 
 /**
  * `/dashboard/patients` (SPEC §2 Patient list, §5 search), inside the signed-in shell; the provider
@@ -89,7 +27,7 @@ function usePatientSearch() {
  */
 export function PatientListPage() {
   const trpc = useTRPC();
-  const search = usePatientSearch();
+  const search = useAddressSearch();
   const list = useQuery({
     ...trpc.patients.list.queryOptions({ query: search.query, page: search.page, pageSize: PATIENT_PAGE_SIZE }),
     // While the next search or page loads, the last answer stays on screen (no flash of a skeleton).

@@ -7,7 +7,8 @@ import { ApiProvider } from '../../lib/api.tsx';
 import { ApiError, stubApi } from '../../test/api-stub.ts';
 import { renderWithProviders } from '../../test/render.tsx';
 import { findToast } from '../../test/toasts.ts';
-import { PatientListPage, SEARCH_DEBOUNCE_MS } from './patient-list.page.tsx';
+import { SEARCH_DEBOUNCE_MS } from '../../lib/use-address-search.ts';
+import { PatientListPage } from './patient-list.page.tsx';
 
 const samples = buildSamplePatientRows('2025-06-16');
 /** A practice of `count` patients: the spec's samples, then numbered ones. */

@@ -17,7 +17,7 @@ import { portalPaths } from '../portal-paths.ts';
 import { AddendumDialog } from '../../../lib/clinical-notes/addendum-dialog.tsx';
 import { NoteEditorDialog } from '../../../lib/clinical-notes/note-editor-dialog.tsx';
 import * as styles from './ehr.css.ts';
-import { usePracticeZone } from './use-practice-zone.ts';
+import { usePracticeZone } from '../../../lib/use-practice-zone.ts';
 
 type RecordPage = RouterOutputs['clinicalRecords']['list'];
 type EhrRecord = RecordPage['items'][number];

@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { useTRPC } from '../../../lib/trpc.ts';
+import { useTRPC } from './trpc.ts';
 
 /**
  * The practice's IANA time zone, for the instants on these screens (when an addendum was added).
