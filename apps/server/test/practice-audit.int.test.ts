@@ -60,6 +60,7 @@ const CALLS: readonly (readonly [path: string, call: (caller: PracticeCaller) =>
     { record_id: 'added', patient_id: 'added' },
   ],
   ['patients.update', (caller) => caller.patients.update({ id: ids.patient ?? '', name: 'Audited Patient', email: PATIENT_EMAIL, phone: '(503) 555-0111' }), { record_id: 'patient', patient_id: 'patient' }],
+  ['patients.updateHealthRecord', (caller) => caller.patients.updateHealthRecord({ id: ids.patient ?? '', medications: [{ name: 'AUDIT-MARKER-medication', dosage: '5 mg' }] }), { record_id: 'patient', patient_id: 'patient' }],
   ['patients.setArchived', (caller) => caller.patients.setArchived({ id: ids.patient ?? '', archived: false }), { record_id: 'patient', patient_id: 'patient' }],
   ['patients.auditTrail', (caller) => caller.patients.auditTrail({ id: ids.patient ?? '' }), { patient_id: 'patient' }],
   ['schedule.week', (caller) => caller.schedule.week({ weekStart: ids.day })],

@@ -528,6 +528,18 @@ const PRACTICE_PROCEDURES: Record<string, IsolationCase> = {
       await expectNotFound(caller.patients.update({ id: 'no-such-patient', name: 'Stolen Name' }));
     },
   },
+  'patients.updateHealthRecord': {
+    type: 'mutation',
+    input: (fixture) => ({ id: fixture.patientId, allergies: [{ name: 'Latex', severity: 'Mild' }] }),
+    owner: async (caller, fixture) => {
+      await caller.patients.updateHealthRecord({ id: fixture.patientId, allergies: [{ name: 'Latex', severity: 'Mild' }] });
+      expect((await caller.patients.byId({ id: fixture.patientId })).allergies).toEqual([{ name: 'Latex', severity: 'Mild', reaction: '' }]);
+    },
+    other: async (caller, fixture) => {
+      await expectNotFound(caller.patients.updateHealthRecord({ id: fixture.patientId, allergies: [{ name: 'Planted', severity: 'Severe' }] }));
+      await expectNotFound(caller.patients.updateHealthRecord({ id: 'no-such-patient', allergies: [] }));
+    },
+  },
   'patients.setArchived': {
     type: 'mutation',
     input: (fixture) => ({ id: fixture.patientId, archived: true }),

@@ -29,6 +29,7 @@ export * from './payments/payment.machine.ts';
 export * from './portal/portal.schema.ts';
 export * from './patients/patient.schema.ts';
 export * from './patients/patient-details.schema.ts';
+export * from './patients/health-record.schema.ts';
 export * from './patients/patient.machine.ts';
 export * from './practitioners/practitioner.types.ts';
 export * from './community/community.schema.ts';

@@ -86,6 +86,7 @@ export const PRACTICE_CALL_AUDIT: Readonly<Record<string, PracticeCallAuditRule>
   'patients.possibleDuplicates': { action: 'list', recordType: 'patient_list' },
   'patients.create': { action: 'create', recordType: 'patient', recordId: output('id'), patientId: output('id') },
   'patients.update': { action: 'update', recordType: 'patient', recordId: input('id'), patientId: input('id') },
+  'patients.updateHealthRecord': { action: 'update', recordType: 'patient', recordId: input('id'), patientId: input('id') },
   'patients.setArchived': { action: 'update', recordType: 'patient', recordId: input('id'), patientId: input('id') },
   'patients.byId': { action: 'read', recordType: 'patient', recordId: input('id'), patientId: input('id') },
   'patients.auditTrail': { action: 'read', recordType: 'patient_access_log', recordId: input('id'), patientId: input('id') },

@@ -5,12 +5,16 @@ import {
   accessLogSchema,
   calendarDateInZone,
   createPatientSchema,
+  healthRecordCounts,
+  healthRecordMessages,
+  healthRecordSchema,
   patientDetailsSchema,
   patientFormMessages,
   patientIdSchema,
   patientMessages,
   patientSearchSchema,
   possibleDuplicatesSchema,
+  storedHealthRecord,
   type PatientDetailsInput,
 } from '@wellspring/domain';
 import { z } from 'zod';
@@ -51,6 +55,13 @@ export const patientsRouter = router({
     refuseFutureBirth(ctx.scope, input);
     await ctx.command(patientCommands(ctx.scope, input), ctx.patient.id, { kind: 'Update', id: ctx.patient.id });
     return { id: ctx.patient.id, message: patientFormMessages.saved };
+  }),
+
+  /** The health record's Edit: its five sections, saved whole (the items replace the old ones). */
+  updateHealthRecord: ownedPatientProcedure.input(healthRecordSchema).mutation(async ({ ctx, input }): Promise<{ id: string; message: string }> => {
+    const record = storedHealthRecord(input);
+    await ctx.command(patientCommands(ctx.scope, record), ctx.patient.id, { kind: 'UpdateHealthRecord', id: ctx.patient.id, counts: healthRecordCounts(record) });
+    return { id: ctx.patient.id, message: healthRecordMessages.saved };
   }),
 
   /** Archive (status inactive; a patient is never deleted) or restore. */

@@ -30,6 +30,7 @@ describe('patient machine', () => {
       fc.constant({ kind: 'Register' as const, id: 'p1' }),
       fc.constant({ kind: 'Update' as const, id: 'p1' }),
       fc.boolean().map((archived) => ({ kind: 'SetArchived' as const, id: 'p1', archived })),
+      fc.nat({ max: 5 }).map((allergies) => ({ kind: 'UpdateHealthRecord' as const, id: 'p1', counts: { allergies, medications: 0, medicalHistory: 1, familyHistory: 0, lifestyle: allergies > 2 } })),
     );
     checkMachineLaws({
       initial: initialPatient,
@@ -39,5 +40,20 @@ describe('patient machine', () => {
       isValid: (state) => state.status === 'absent' || state.id.length > 0,
       eventSchema: patientEventSchema,
     });
+  });
+});
+
+describe('the health record of a patient', () => {
+  const counts = { allergies: 2, medications: 1, medicalHistory: 0, familyHistory: 3, lifestyle: true };
+
+  it('is updated for a registered patient, the event holding counts only', () => {
+    const registered = evolvePatient(initialPatient, { type: 'PatientRegistered', id: 'p1' });
+    const decision = decidePatient(registered, { kind: 'UpdateHealthRecord', id: 'p1', counts });
+    expect(decision).toEqual({ ok: true, events: [{ type: 'HealthRecordUpdated', id: 'p1', counts }] });
+    expect(patientEventSchema.parse(decision.ok ? decision.events[0] : null)).toEqual({ type: 'HealthRecordUpdated', id: 'p1', counts });
+  });
+
+  it('is refused for an unknown patient', () => {
+    expect(decidePatient(initialPatient, { kind: 'UpdateHealthRecord', id: 'p1', counts })).toMatchObject({ ok: false, error: { code: 'NOT_FOUND' } });
   });
 });

@@ -12,6 +12,10 @@
  * | registered | Update                   | PatientUpdated        | unchanged          |
  * | registered | SetArchived, as it is    | —                     | unchanged          |
  * | registered | SetArchived, the other   | PatientArchived / PatientRestored | archived / not |
+ * | registered | UpdateHealthRecord       | HealthRecordUpdated   | unchanged          |
+ *
+ * HealthRecordUpdated says how many items each section of the health record now holds, never what
+ * they are (clinical text lives in the record's own rows).
  */
 import { z } from 'zod';
 import { accept, reject, type Decision } from '../shared/decision.ts';
@@ -26,7 +30,12 @@ export interface RegisterPatientCommand {
 export type PatientCommand =
   | RegisterPatientCommand
   | { readonly kind: 'Update'; readonly id: string }
-  | { readonly kind: 'SetArchived'; readonly id: string; readonly archived: boolean };
+  | { readonly kind: 'SetArchived'; readonly id: string; readonly archived: boolean }
+  | { readonly kind: 'UpdateHealthRecord'; readonly id: string; readonly counts: HealthRecordCounts };
+
+const count = z.number().int().min(0);
+const healthRecordCountsSchema = z.object({ allergies: count, medications: count, medicalHistory: count, familyHistory: count, lifestyle: z.boolean() });
+export type HealthRecordCounts = Readonly<z.output<typeof healthRecordCountsSchema>>;
 
 const id = z.string().min(1);
 export const patientEventSchema = z.discriminatedUnion('type', [
@@ -34,6 +43,7 @@ export const patientEventSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('PatientUpdated'), id }),
   z.object({ type: z.literal('PatientArchived'), id }),
   z.object({ type: z.literal('PatientRestored'), id }),
+  z.object({ type: z.literal('HealthRecordUpdated'), id, counts: healthRecordCountsSchema }),
 ]);
 export type PatientEvent = Readonly<z.output<typeof patientEventSchema>>;
 
@@ -46,6 +56,7 @@ export function decidePatient(state: PatientState, command: PatientCommand): Dec
   }
   if (state.status === 'absent') return reject('NOT_FOUND', patientMachineMessages.unknown);
   if (command.kind === 'Update') return accept({ type: 'PatientUpdated', id: state.id });
+  if (command.kind === 'UpdateHealthRecord') return accept({ type: 'HealthRecordUpdated', id: state.id, counts: command.counts });
   if (command.archived === state.archived) return accept();
   return accept({ type: command.archived ? 'PatientArchived' : 'PatientRestored', id: state.id });
 }
@@ -55,6 +66,7 @@ export function evolvePatient(state: PatientState, event: PatientEvent): Patient
     case 'PatientRegistered':
       return { status: 'registered', id: event.id, archived: false };
     case 'PatientUpdated':
+    case 'HealthRecordUpdated':
       return state;
     case 'PatientArchived':
     case 'PatientRestored':

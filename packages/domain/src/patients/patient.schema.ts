@@ -133,6 +133,8 @@ export interface Lifestyle {
   readonly sleep: string;
   readonly stress: string;
   readonly substances: string;
+  /** The patient's health goals (issue 26); empty when none are recorded. */
+  readonly goals: string;
 }
 
 export interface PatientDetail {
@@ -222,7 +224,7 @@ export const allergySchema = z.object({ name: z.string(), severity: z.enum(aller
 export const medicationSchema = z.object({ name: z.string(), dosage: z.string(), frequency: z.string(), purpose: z.string() });
 export const medicalHistoryItemSchema = z.object({ condition: z.string(), dateOnset: z.string(), status: z.string(), treatment: z.string() });
 export const familyHistoryItemSchema = z.object({ relation: z.string(), condition: z.string(), age: z.string() });
-export const lifestyleSchema = z.object({ diet: z.string(), exercise: z.string(), sleep: z.string(), stress: z.string(), substances: z.string() });
+export const lifestyleSchema = z.object({ diet: z.string(), exercise: z.string(), sleep: z.string(), stress: z.string(), substances: z.string(), goals: z.string().default('') });
 export const healthRecordKinds = ['allergy', 'medication', 'medical_history', 'family_history'] as const;
 export type HealthRecordKind = (typeof healthRecordKinds)[number];
 

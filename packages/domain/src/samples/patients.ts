@@ -103,6 +103,7 @@ export function buildSamplePatients(today: CalendarDate): PatientDetail[] {
         sleep: '6–7 hours; takes 45 minutes to fall asleep',
         stress: 'High work stress; practicing evening breathing exercises',
         substances: 'Alcohol 1–2 drinks a week; no tobacco',
+        goals: 'Steady energy through the afternoon; fewer bloating days',
       },
     },
     {
@@ -150,6 +151,7 @@ export function buildSamplePatients(today: CalendarDate): PatientDetail[] {
         sleep: '7 hours',
         stress: 'Moderate; deadlines at work',
         substances: 'No alcohol; no tobacco',
+        goals: '',
       },
     },
     {
@@ -202,6 +204,7 @@ export function buildSamplePatients(today: CalendarDate): PatientDetail[] {
         sleep: '8 hours',
         stress: 'Low to moderate',
         substances: 'Social drinking; no tobacco',
+        goals: '',
       },
     },
   ];

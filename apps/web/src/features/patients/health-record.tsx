@@ -1,8 +1,9 @@
 import { patientMessages, type AllergySeverity, type BadgeColor, type PatientDetail } from '@wellspring/domain';
-import type { ReactNode } from 'react';
+import { useState, type ReactNode } from 'react';
 import { Badge } from '../../ui/badge/badge.tsx';
 import { Button } from '../../ui/button/button.tsx';
 import { Disclosure } from '../../ui/disclosure/disclosure.tsx';
+import { HealthRecordDialog } from './health-record-dialog.tsx';
 import * as styles from './patient-detail.css.ts';
 
 const severityColors: Record<AllergySeverity, BadgeColor> = { Mild: 'green', Moderate: 'yellow', Severe: 'red' };
@@ -33,18 +34,19 @@ function Detail({ term, children }: { term: string; children: ReactNode }) {
 
 /**
  * The Health Record tab (SPEC §2): five collapsible sections, allergies, medications and medical
- * history open at first, family history and lifestyle closed.
+ * history open at first, family history and lifestyle closed. Its Edit opens the record's editor
+ * (issue 26); an unknown patient (`known` false) has nothing to edit.
  */
-export function HealthRecord({ patient }: { patient: PatientDetail }) {
+export function HealthRecord({ patient, known = true }: { patient: PatientDetail; known?: boolean }) {
   const { lifestyle } = patient;
+  const [editing, setEditing] = useState(false);
   return (
     <section aria-labelledby="health-record-title">
       <div className={styles.tabHeader}>
         <h2 id="health-record-title" className={styles.cardTitle}>
           Health Record
         </h2>
-        {/* SPEC §2: the health record's Edit does nothing yet. */}
-        <Button variant="outline" size="sm" aria-label="Edit health record">
+        <Button variant="outline" size="sm" aria-label="Edit health record" isDisabled={!known} onPress={() => setEditing(true)}>
           Edit
         </Button>
       </div>
@@ -115,12 +117,14 @@ export function HealthRecord({ patient }: { patient: PatientDetail }) {
               <LifestyleField term="Sleep" value={lifestyle.sleep} />
               <LifestyleField term="Stress Management" value={lifestyle.stress} />
               <LifestyleField term="Substances" value={lifestyle.substances} />
+              {lifestyle.goals ? <LifestyleField term="Health goals" value={lifestyle.goals} /> : null}
             </dl>
           ) : (
             <p className={styles.emptyText}>{NO_LIFESTYLE}</p>
           )}
         </Disclosure>
       </div>
+      {editing ? <HealthRecordDialog patient={patient} onClose={() => setEditing(false)} /> : null}
     </section>
   );
 }

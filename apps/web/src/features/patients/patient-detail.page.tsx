@@ -116,7 +116,7 @@ function PatientRecord({ patient, known }: { patient: PatientDetail; known: bool
           </div>
         </TabPanel>
         <TabPanel id="health-record">
-          <HealthRecord patient={patient} />
+          <HealthRecord patient={patient} known={known} />
         </TabPanel>
         <TabPanel id="notes">
           <ClinicalNotes patient={patient} known={known} />
