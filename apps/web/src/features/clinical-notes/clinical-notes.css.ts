@@ -15,9 +15,9 @@ export const typeFilter = style({ flex: '0 1 14rem', minWidth: '10rem' });
 
 export const notes = style({ display: 'flex', flexDirection: 'column', gap: space.sm, margin: 0, padding: 0, listStyle: 'none' });
 
-export const note = style({ display: 'flex', flexWrap: 'wrap', alignItems: 'center', justifyContent: 'space-between', gap: space.sm, minWidth: 0 });
+export const note = style({ display: 'flex', flexDirection: 'row', flexWrap: 'wrap', alignItems: 'center', justifyContent: 'space-between', gap: space.sm, minWidth: 0 });
 
-export const noteMain = style({ display: 'flex', flexDirection: 'column', gap: space.xs, minWidth: 0, flex: '1 1 20rem' });
+export const noteMain = style({ display: 'flex', flexDirection: 'column', gap: space.xs, minWidth: 0, flex: '1 1 16rem' });
 
 export const noteTitle = style({ display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: space.sm, fontSize: '1.0625rem', margin: 0 });
 
