@@ -75,3 +75,6 @@ export * from './booking/slots.ts';
 export * from './booking/booking-settings.machine.ts';
 export * from './booking/booking.machine.ts';
 export * from './booking/calendar-feed.machine.ts';
+// Billing: invoices (issue 26).
+export * from './invoices/invoice.schema.ts';
+export * from './invoices/invoice.machine.ts';
