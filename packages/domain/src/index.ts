@@ -78,3 +78,4 @@ export * from './booking/calendar-feed.machine.ts';
 // Billing: invoices (issue 26).
 export * from './invoices/invoice.schema.ts';
 export * from './invoices/invoice.machine.ts';
+export * from './invoices/invoice-number.machine.ts';

@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { checkMachineLaws } from '../shared/machine.testkit.ts';
 import { decideInvoice, evolveInvoice, initialInvoice, invoiceActions, invoiceEventSchema, type InvoiceCommand, type InvoicePayment, type InvoiceState } from './invoice.machine.ts';
 import type { InvoiceContent } from './invoice.schema.ts';
+import { decideInvoiceNumber, evolveInvoiceNumber } from './invoice-number.machine.ts';
 
 const content: InvoiceContent = { lines: [{ description: 'Acupuncture session', quantity: 2, unitPriceMinor: 7_500 }], taxRateBasisPoints: 1_000 };
 const draft: InvoiceCommand = { kind: 'Draft', id: 'inv-1', currency: 'USD', content };
@@ -100,5 +101,15 @@ describe('invoice machine', () => {
       isValid: (state) => state.status === 'absent' || (state.status === 'draft' ? state.number === null : state.status === 'void' || state.number !== null),
       eventSchema: invoiceEventSchema,
     });
+  });
+});
+
+describe('invoice number machine', () => {
+  it('takes the next number of the year, from 0001', () => {
+    const first = decideInvoiceNumber({ year: 2026, lastNumber: 0 }, { kind: 'Allocate' });
+    expect(first).toEqual({ ok: true, events: [{ type: 'InvoiceNumberAllocated', year: 2026, sequence: 1, number: 'INV-2026-0001' }] });
+    const state = first.ok ? first.events.reduce(evolveInvoiceNumber, { year: 2026, lastNumber: 0 }) : null;
+    expect(state).toEqual({ year: 2026, lastNumber: 1 });
+    expect(decideInvoiceNumber({ year: 2027, lastNumber: 41 }, { kind: 'Allocate' })).toMatchObject({ events: [{ number: 'INV-2027-0042' }] });
   });
 });
