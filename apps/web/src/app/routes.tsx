@@ -27,6 +27,9 @@ const PatientDetailPage = lazy(() =>
 const ProfileEditorPage = lazy(() =>
   import('../features/profile-editor/profile-editor.page.tsx').then((m) => ({ default: m.ProfileEditorPage })),
 );
+// Billing (issue 26).
+const BillingPage = lazy(() => import('../features/billing/billing.page.tsx').then((m) => ({ default: m.BillingPage })));
+const InvoicePage = lazy(() => import('../features/billing/invoice.page.tsx').then((m) => ({ default: m.InvoicePage })));
 const CommunityPage = lazy(() => import('../features/community/community.page.tsx').then((m) => ({ default: m.CommunityPage })));
 
 /**
@@ -118,6 +121,9 @@ export const signedInRouteTable: readonly SignedInRouteEntry[] = [
   { path: '/dashboard/booking', screen: BookingSettingsPage, visitor: 'sign-in' },
   // The account's settings (issue 25); the portal shows the same screen at /provider-portal/settings.
   { path: '/dashboard/settings', screen: SettingsPage, visitor: 'sign-in' },
+  // Billing (issue 26): the invoices and one invoice.
+  { path: '/dashboard/billing', screen: BillingPage, visitor: 'sign-in' },
+  { path: '/dashboard/billing/:id', screen: InvoicePage, visitor: 'sign-in' },
   { path: '/dashboard/patients', screen: PatientListPage, visitor: 'sign-in' },
   { path: '/dashboard/patients/:id', screen: PatientDetailPage, visitor: 'sign-in' },
   // One editor for both (SPEC §2): its button says whether the practitioner has a profile yet.
