@@ -120,17 +120,19 @@ export function InvoiceTotals({ currency, totals, taxRateBasisPoints }: { curren
   const money = (minor: number) => formatMoney(minor, currency);
   const rate = taxRateText(taxRateBasisPoints);
   return (
-    <dl className={styles.totals} aria-label="Totals">
-      <dt>Subtotal</dt>
-      <dd className={styles.totalValue}>{money(totals.subtotalMinor)}</dd>
-      {rate === '' ? null : (
-        <>
-          <dt>Tax ({rate}%)</dt>
-          <dd className={styles.totalValue}>{money(totals.taxMinor)}</dd>
-        </>
-      )}
-      <dt className={styles.grandTotal}>Total</dt>
-      <dd className={`${styles.totalValue} ${styles.grandTotal}`}>{money(totals.totalMinor)}</dd>
-    </dl>
+    <div role="group" aria-label="Totals">
+      <dl className={styles.totals}>
+        <dt>Subtotal</dt>
+        <dd className={styles.totalValue}>{money(totals.subtotalMinor)}</dd>
+        {rate === '' ? null : (
+          <>
+            <dt>Tax ({rate}%)</dt>
+            <dd className={styles.totalValue}>{money(totals.taxMinor)}</dd>
+          </>
+        )}
+        <dt className={styles.grandTotal}>Total</dt>
+        <dd className={`${styles.totalValue} ${styles.grandTotal}`}>{money(totals.totalMinor)}</dd>
+      </dl>
+    </div>
   );
 }
