@@ -35,12 +35,14 @@ export const fact = style({ display: 'flex', flexDirection: 'column', gap: '0.12
 
 export const factLabel = style({ fontSize: '0.875rem', color: vars.color.textMuted });
 
+export const factValue = style({ margin: 0 });
+
 /** One line of the editor: description on its own row on a phone, then quantity, price and remove. */
 export const line = style({
   display: 'grid',
   gap: space.sm,
   alignItems: 'end',
-  gridTemplateColumns: 'minmax(0, 1fr) minmax(0, 1fr) auto',
+  gridTemplateColumns: 'minmax(0, 1fr) minmax(0, 1fr)',
   padding: space.md,
   borderRadius: radius.md,
   border: `1px solid ${vars.color.border}`,
@@ -48,6 +50,9 @@ export const line = style({
 });
 
 export const lineDescription = style({ gridColumn: '1 / -1', '@media': { [breakpoint.md]: { gridColumn: 'auto' } } });
+
+/** On a phone Remove sits on its own row, under the price. */
+export const lineRemove = style({ gridColumn: '1 / -1', justifySelf: 'start', '@media': { [breakpoint.md]: { gridColumn: 'auto' } } });
 
 export const lines = style({ display: 'flex', flexDirection: 'column', gap: space.sm, listStyle: 'none', padding: 0, margin: 0 });
 

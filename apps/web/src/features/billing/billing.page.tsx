@@ -113,7 +113,9 @@ function InvoiceTable({ answer, onPage }: { answer: InvoicePage; onPage: (page: 
             <Row id={invoice.id} textValue={`${invoiceLabel(invoice)}, ${invoice.patientName}`}>
               <Cell>
                 <span className={styles.stack}>
-                  <TextLink href={billingPaths.invoice(invoice.id)}>{invoiceLabel(invoice)}</TextLink>
+                  <TextLink href={billingPaths.invoice(invoice.id)} className={styles.nowrap}>
+                    {invoiceLabel(invoice)}
+                  </TextLink>
                   <ShownBelow breakpoint="sm">
                     <span className={styles.secondary}>{formatUsShortDate(invoice.date, 'UTC')}</span>
                   </ShownBelow>

@@ -110,7 +110,7 @@ export function InvoiceEditor({ invoice }: { invoice: Invoice }) {
               onChange={(unitPrice) => change(line.key, { unitPrice })}
               errorMessage={errors[`lines.${index}.unitPrice`]}
             />
-            <Button variant="ghost" size="sm" aria-label={`Remove line ${index + 1}`} onPress={() => setLines((current) => current.filter((other) => other.key !== line.key))}>
+            <Button variant="ghost" size="sm" className={styles.lineRemove} aria-label={`Remove line ${index + 1}`} onPress={() => setLines((current) => current.filter((other) => other.key !== line.key))}>
               Remove
             </Button>
           </li>

@@ -71,16 +71,19 @@ function InvoiceView({ invoice }: { invoice: Invoice }) {
         <dl className={styles.facts}>
           <div className={styles.fact}>
             <dt className={styles.factLabel}>Patient</dt>
-            <dd>{invoice.patientName}</dd>
+            <dd className={styles.factValue}>{invoice.patientName}</dd>
           </div>
           <div className={styles.fact}>
             <dt className={styles.factLabel}>{invoice.issuedOn ? 'Date of issue' : 'Created'}</dt>
-            <dd>{formatLongDate(invoice.issuedOn ?? invoice.createdOn, invoice.timeZone)}</dd>
+            <dd className={styles.factValue}>{formatLongDate(invoice.issuedOn ?? invoice.createdOn, invoice.timeZone)}</dd>
           </div>
-          <div className={styles.fact}>
-            <dt className={styles.factLabel}>Total</dt>
-            <dd className={styles.amount}>{money(invoice.totalMinor)}</dd>
-          </div>
+          {/* A draft's total is the editor's, as typed. */}
+          {invoice.status === 'draft' ? null : (
+            <div className={styles.fact}>
+              <dt className={styles.factLabel}>Total</dt>
+              <dd className={`${styles.factValue} ${styles.amount}`}>{money(invoice.totalMinor)}</dd>
+            </div>
+          )}
         </dl>
       </Card>
       {invoice.status === 'draft' ? (
