@@ -21,7 +21,6 @@ export const amount = style({ fontVariantNumeric: 'tabular-nums', whiteSpace: 'n
 
 export const nowrap = style({ whiteSpace: 'nowrap' });
 
-export const loading = style({ display: 'flex', flexDirection: 'column', gap: space.sm, padding: space.md });
 
 export const actions = style({ display: 'flex', justifyContent: 'flex-end', gap: space.sm, flexWrap: 'wrap', marginTop: space.md });
 

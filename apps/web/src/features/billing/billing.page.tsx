@@ -6,14 +6,12 @@ import { billingPaths } from '../../lib/billing-paths.ts';
 import { useDocumentTitle } from '../../lib/use-document-title.ts';
 import { useTRPC } from '../../lib/trpc.ts';
 import { Badge } from '../../ui/badge/badge.tsx';
-import { Button } from '../../ui/button/button.tsx';
 import { Card } from '../../ui/card/card.tsx';
 import { EmptyState } from '../../ui/empty-state/empty-state.tsx';
-import { FormAlert } from '../../ui/form/form.tsx';
 import { TextLink } from '../../ui/link/link.tsx';
 import { Pager } from '../../ui/pager/pager.tsx';
 import { Select } from '../../ui/select/select.tsx';
-import { Skeleton } from '../../ui/skeleton/skeleton.tsx';
+import { LoadFailed, LoadingRows } from '../../ui/load-states/load-states.tsx';
 import { Cell, Column, Row, ShownBelow, Table, TableBody, TableHeader } from '../../ui/table/table.tsx';
 import { NewInvoiceDialog } from './new-invoice-dialog.tsx';
 import * as styles from './billing.css.ts';
@@ -71,20 +69,9 @@ export function BillingPage() {
         />
       </div>
       {list.isPending ? (
-        <Card padding="md" role="status" aria-label="Loading invoices">
-          <div className={styles.loading}>
-            {Array.from({ length: 4 }, (_, index) => (
-              <Skeleton key={index} height="2.5rem" />
-            ))}
-          </div>
-        </Card>
+        <LoadingRows label="Loading invoices" rows={4} />
       ) : list.isError && !list.data ? (
-        <Card padding="md">
-          <FormAlert>We could not load your invoices. Please check your connection and try again.</FormAlert>
-          <Button variant="outline" onPress={() => void list.refetch()}>
-            Try again
-          </Button>
-        </Card>
+        <LoadFailed message="We could not load your invoices. Please check your connection and try again." onRetry={() => void list.refetch()} />
       ) : list.data.total === 0 ? (
         <Card padding="lg">
           <EmptyState level={2} title={filter ? `No ${invoiceStatusLabels[filter].toLowerCase()} invoices` : invoiceMessages.empty.title} description={invoiceMessages.empty.description} />

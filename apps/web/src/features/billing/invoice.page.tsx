@@ -7,10 +7,10 @@ import { billingPaths } from '../../lib/billing-paths.ts';
 import { useDocumentTitle } from '../../lib/use-document-title.ts';
 import { useTRPC } from '../../lib/trpc.ts';
 import { Badge } from '../../ui/badge/badge.tsx';
-import { Button, LinkButton } from '../../ui/button/button.tsx';
+import { LinkButton } from '../../ui/button/button.tsx';
 import { Card } from '../../ui/card/card.tsx';
 import { EmptyState } from '../../ui/empty-state/empty-state.tsx';
-import { FormAlert } from '../../ui/form/form.tsx';
+import { LoadFailed } from '../../ui/load-states/load-states.tsx';
 import { Skeleton } from '../../ui/skeleton/skeleton.tsx';
 import { Cell, Column, Row, Table, TableBody, TableHeader } from '../../ui/table/table.tsx';
 import { invoiceLabel } from './billing.page.tsx';
@@ -45,12 +45,7 @@ export function InvoicePage() {
             <EmptyState level={1} title="Invoice not found" description="It may have been removed, or it belongs to another practice." action={<LinkButton href={billingPaths.list}>All invoices</LinkButton>} />
           </Card>
         ) : (
-          <Card padding="md">
-            <FormAlert>We could not load this invoice. Please check your connection and try again.</FormAlert>
-            <Button variant="outline" onPress={() => void invoice.refetch()}>
-              Try again
-            </Button>
-          </Card>
+          <LoadFailed message="We could not load this invoice. Please check your connection and try again." onRetry={() => void invoice.refetch()} />
         )
       ) : (
         <InvoiceView invoice={invoice.data} />
