@@ -5,6 +5,7 @@
  * one at a time and a rolled-back issue gives its number back.
  */
 import {
+  isOneOf,
   calendarDateInZone,
   decideInvoice,
   decideInvoiceNumber,
@@ -25,7 +26,7 @@ import {
 import type { CommandMachine } from '../commands/run-command.ts';
 import type { PracticeScope } from './practice-scope.ts';
 
-const member = <T extends string>(values: readonly T[], value: string, fallback: T): T => ((values as readonly string[]).includes(value) ? (value as T) : fallback);
+const member = <T extends string>(values: readonly T[], value: string, fallback: T): T => (isOneOf(values, value) ? value : fallback);
 
 /** A new invoice's patient and, when made from one, its appointment. */
 export interface InvoiceLinks {

@@ -4,6 +4,7 @@
  * with. The outbox relay reads an invoice through `invoiceDocument` too, at send time.
  */
 import {
+  isOneOf,
   appointmentTypeLabel,
   currencies,
   formatLongDate,
@@ -22,7 +23,7 @@ import { z } from 'zod';
 import type { PracticeSql } from './practice-transaction.ts';
 import type { PracticeScope } from './practice-scope.ts';
 
-const member = <T extends string>(values: readonly T[], value: string, fallback: T): T => ((values as readonly string[]).includes(value) ? (value as T) : fallback);
+const member = <T extends string>(values: readonly T[], value: string, fallback: T): T => (isOneOf(values, value) ? value : fallback);
 const storedLines = z.array(invoiceLineSchema);
 
 export interface InvoiceListRow {
