@@ -11,9 +11,8 @@ import {
   invoiceMessages,
   invoiceRecordPaymentSchema,
   invoiceSaveSchema,
-  invoiceStatusSchema,
+  invoiceListSchema,
   paymentCurrencyOf,
-  portalPageSchema,
   recordRefSchema,
   type InvoiceLine,
 } from '@wellspring/domain';
@@ -49,7 +48,7 @@ async function appointmentLine(practice: PracticeRepositories, appointmentId: st
 
 export const invoicesRouter = router({
   /** The Billing list, newest first, of one status when `status` is given. */
-  list: practitionerProcedure.input(portalPageSchema.extend({ status: invoiceStatusSchema.optional() })).query(({ ctx, input }) => ctx.practice.invoices.page(input)),
+  list: practitionerProcedure.input(invoiceListSchema).query(({ ctx, input }) => ctx.practice.invoices.page(input)),
 
   byId: practitionerProcedure.input(recordRefSchema).query(({ ctx, input }) => foundInvoice(ctx.practice, input.id)),
 

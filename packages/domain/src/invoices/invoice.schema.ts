@@ -12,7 +12,7 @@ import { currencies, MAX_AMOUNT_MINOR, parseAmountToMinor, priceCurrencies, type
 import { labelOf, type BadgeColor } from '../shared/labels.ts';
 import { tooLongMessage } from '../shared/text-limits.ts';
 import { lineText } from '../shared/text.ts';
-import { recordIdSchema } from '../portal/portal.schema.ts';
+import { portalPageSchema, recordIdSchema } from '../portal/portal.schema.ts';
 import { paymentMethodSchema } from '../payments/payment.schema.ts';
 
 export const invoiceStatuses = ['draft', 'issued', 'paid', 'void'] as const;
@@ -123,7 +123,8 @@ export type InvoiceCreateInput = z.input<typeof invoiceCreateSchema>;
 export const invoiceSaveSchema = invoiceContentSchema.extend({ id: recordIdSchema }).transform(({ id, ...content }) => ({ id, content: toContent(content) }));
 export type InvoiceSaveInput = z.input<typeof invoiceSaveSchema>;
 
-export const invoiceListSchema = z.object({ status: invoiceStatusSchema.optional() });
+/** The Billing list: a page, of one status when `status` is given. */
+export const invoiceListSchema = portalPageSchema.extend({ status: invoiceStatusSchema.optional() });
 export type InvoiceListInput = z.input<typeof invoiceListSchema>;
 
 /** "Record payment" on an issued invoice: a payment of its total, made with `paymentMethod`. */
