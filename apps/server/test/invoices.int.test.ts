@@ -90,6 +90,15 @@ describe('invoices', () => {
     });
   });
 
+  it('is refused by the database itself once issued: no change to its lines, total or number, and void is final', async () => {
+    const { id } = await issuedInvoice();
+    for (const change of ["total_minor = 1", "lines = '[]'::jsonb", "number = 'INV-2026-9999'", "status = 'draft', number = NULL"]) {
+      await expect(database.query(`UPDATE invoice SET ${change} WHERE id = $1`, [id]), change).rejects.toThrow(/issued invoice|draft invoice has no number/);
+    }
+    await owner.caller.invoices.void({ id });
+    await expect(database.query("UPDATE invoice SET status = 'issued' WHERE id = $1", [id])).rejects.toThrow('an issued invoice is not changed, only paid or voided');
+  });
+
   it('refuses bad input with 400 and the message under its field, never a 500', async () => {
     const { id } = await owner.caller.invoices.create({ patientId });
     const response = await trpcMutation<unknown>(server, 'invoices.save', { id, lines: [{ description: '', quantity: 1, unitPrice: 'abc' }], taxRate: '200' }, { cookie: owner.cookie });
