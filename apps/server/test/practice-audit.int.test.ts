@@ -127,6 +127,34 @@ const CALLS: readonly (readonly [path: string, call: (caller: PracticeCaller) =>
   ['referralCodes.delete', (caller) => caller.referralCodes.delete({ id: ids.code ?? '' }), { record_id: 'code' }],
   ['contactMessages.list', (caller) => caller.contactMessages.list()],
   ['contactMessages.markRead', (caller) => caller.contactMessages.markRead({ id: ids.message ?? '' }), { record_id: 'message' }],
+  // Billing (issue 26): an invoice through its whole life, then a second one voided.
+  ['invoices.create', async (caller) => {
+    const created = await caller.invoices.create({ patientId: ids.patient });
+    ids.invoice = created.id;
+    return created;
+  }, { record_id: 'invoice', patient_id: 'patient' }],
+  ['invoices.save', (caller) => caller.invoices.save({ id: ids.invoice ?? '', lines: [{ description: 'AUDIT-MARKER-line', quantity: 1, unitPrice: '40' }] }), { record_id: 'invoice', patient_id: 'patient' }],
+  ['invoices.list', (caller) => caller.invoices.list({})],
+  ['invoices.byId', (caller) => caller.invoices.byId({ id: ids.invoice ?? '' }), { record_id: 'invoice', patient_id: 'patient' }],
+  ['invoices.issue', (caller) => caller.invoices.issue({ id: ids.invoice ?? '' }), { record_id: 'invoice', patient_id: 'patient' }],
+  ['invoices.pdf', (caller) => caller.invoices.pdf({ id: ids.invoice ?? '' }), { record_id: 'invoice', patient_id: 'patient' }],
+  ['invoices.send', (caller) => caller.invoices.send({ id: ids.invoice ?? '' }), { record_id: 'invoice', patient_id: 'patient' }],
+  ['invoices.recordPayment', (caller) => caller.invoices.recordPayment({ id: ids.invoice ?? '' }), { record_id: 'invoice', patient_id: 'patient' }],
+  ['invoices.markPaid', async (caller) => {
+    const second = await caller.invoices.create({ patientId: ids.patient });
+    await caller.invoices.save({ id: second.id, lines: [{ description: 'Second', quantity: 1, unitPrice: '10' }] });
+    await caller.invoices.issue({ id: second.id });
+    ids.invoice = second.id;
+    // In the practice's currency, whatever practiceSettings.save above chose.
+    const { currency } = await caller.invoices.byId({ id: second.id });
+    ids.invoicePayment = await addPayment(database.db, owner.practiceId, { amountMinor: 1000, currency: currency.toLowerCase() });
+    return caller.invoices.markPaid({ id: second.id, paymentId: ids.invoicePayment });
+  }, { record_id: 'invoice', patient_id: 'patient' }],
+  ['invoices.void', async (caller) => {
+    const third = await caller.invoices.create({ patientId: ids.patient });
+    ids.invoice = third.id;
+    return caller.invoices.void({ id: third.id });
+  }, { record_id: 'invoice', patient_id: 'patient' }],
 ];
 
 beforeAll(async () => {
@@ -167,8 +195,10 @@ describe('the audit of practice calls', () => {
       const before = await entries();
       await call(owner.caller);
       const added = (await entries()).slice(before.length);
-      // referrals.accept creates its referral first (one call of referrals.create, one entry).
-      const ofCall = path === 'referrals.accept' ? added.slice(1) : path === 'referrals.cancel' ? added.slice(1) : added;
+      // referrals.accept creates its referral first (one call of referrals.create, one entry);
+      // invoices.markPaid and invoices.void make their invoice first (create, save, issue: one each).
+      const made: Record<string, number> = { 'referrals.accept': 1, 'referrals.cancel': 1, 'invoices.markPaid': 4, 'invoices.void': 1 };
+      const ofCall = added.slice(made[path] ?? 0);
       const rule = PRACTICE_CALL_AUDIT[path];
       expect(ofCall, path).toHaveLength(1);
       expect(ofCall[0], path).toMatchObject({ actor_user_id: actor.user.id, practice_id: actor.practiceId, action: rule?.action, record_type: rule?.recordType });

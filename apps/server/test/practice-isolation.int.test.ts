@@ -89,6 +89,8 @@ interface Fixture {
   readonly requester: TestPractitioner;
   /** A visitor's unread message to the owner's listing. */
   readonly contactMessageId: string;
+  /** The owner's issued invoice of the patient (Billing, issue 26). */
+  readonly invoiceId: string;
 }
 
 interface IsolationCase {
@@ -225,6 +227,41 @@ const expectFieldError = async (call: Promise<unknown>, field: string, message: 
   expect((error as TRPCError).message).toBe(message);
   expect(((error as TRPCError).cause as { issues?: { path: string[] }[] } | undefined)?.issues?.[0]?.path).toEqual([field]);
 };
+
+const expectInvoiceNotFound = expectMissing('Invoice not found.');
+
+/** An issued invoice of 80.00 for the owner's patient. */
+async function issuedOwnerInvoice(caller: PracticeCaller, fixture: Fixture): Promise<{ id: string; number: string }> {
+  const { id } = await caller.invoices.create({ patientId: fixture.patientId });
+  await caller.invoices.save({ id, lines: [{ description: 'Session', quantity: 1, unitPrice: '80' }] });
+  return caller.invoices.issue({ id });
+}
+
+/** A read of the owner's invoice: the other practitioner's, like an unknown id's, is NOT_FOUND. */
+const invoiceRead = (call: (caller: PracticeCaller, id: string) => Promise<unknown>, check: (answer: unknown) => Promise<void>): IsolationCase => ({
+  type: 'query',
+  input: (fixture) => ({ id: fixture.invoiceId }),
+  owner: async (caller, fixture) => check(await call(caller, fixture.invoiceId)),
+  other: async (caller, fixture) => {
+    await expectInvoiceNotFound(call(caller, fixture.invoiceId));
+    await expectInvoiceNotFound(call(caller, 'no-such-invoice'));
+  },
+});
+
+/** A change of the owner's invoice: the other practitioner's, like an unknown id's, is NOT_FOUND and changes nothing. */
+const invoiceChange = (
+  input: (fixture: Fixture) => Record<string, unknown>,
+  owner: IsolationCase['owner'],
+  call: (caller: PracticeCaller, input: Record<string, unknown>) => Promise<unknown>,
+): IsolationCase => ({
+  type: 'mutation',
+  input,
+  owner,
+  other: async (caller, fixture) => {
+    await expectInvoiceNotFound(call(caller, input(fixture)));
+    await expectInvoiceNotFound(call(caller, { ...input(fixture), id: 'no-such-invoice' }));
+  },
+});
 
 const ownerBookingSettings = () => ({
   ...defaultBookingSettings('America/Los_Angeles'),
@@ -842,6 +879,74 @@ const PRACTICE_PROCEDURES: Record<string, IsolationCase> = {
       await expectPaymentNotFound(caller.payments.refund({ id: 'no-such-payment' }));
     },
   },
+  // Billing (issue 26): the owner's invoices; another practice's invoice id is an unknown one.
+  'invoices.list': {
+    type: 'query',
+    input: () => ({}),
+    owner: async (caller, fixture) => expect((await caller.invoices.list({})).items.map((row) => row.id)).toContain(fixture.invoiceId),
+    other: async (caller) => {
+      expect(await caller.invoices.list({})).toMatchObject({ items: [], total: 0 });
+      expect(await caller.invoices.list({ status: 'issued' })).toMatchObject({ items: [], total: 0 });
+    },
+  },
+  'invoices.byId': invoiceRead((caller, id) => caller.invoices.byId({ id }), async (answer) => expect(answer).toMatchObject({ status: 'issued', patientName: 'Isolated Patient Quinby' })),
+  'invoices.pdf': invoiceRead((caller, id) => caller.invoices.pdf({ id }), async (answer) => expect(answer).toMatchObject({ fileName: expect.stringMatching(/^INV-\d{4}-\d{4}\.pdf$/) })),
+  'invoices.create': {
+    type: 'mutation',
+    input: (fixture) => ({ patientId: fixture.patientId }),
+    owner: async (caller, fixture) => expect((await caller.invoices.create({ patientId: fixture.patientId })).patientId).toBe(fixture.patientId),
+    other: async (caller, fixture) => {
+      await expectNotFound(caller.invoices.create({ patientId: fixture.patientId }));
+      await expectNotFound(caller.invoices.create({ patientId: 'no-such-patient' }));
+      await expectAppointmentNotFound(caller.invoices.create({ appointmentId: fixture.appointmentId }));
+      await expectAppointmentNotFound(caller.invoices.create({ appointmentId: 'no-such-appointment' }));
+    },
+  },
+  'invoices.save': invoiceChange(
+    (fixture) => ({ id: fixture.invoiceId, lines: [{ description: 'Foreign line', quantity: 1, unitPrice: '1' }] }),
+    async (caller, fixture) => {
+      const { id } = await caller.invoices.create({ patientId: fixture.patientId });
+      expect((await caller.invoices.save({ id, lines: [{ description: 'Session', quantity: 1, unitPrice: '80' }] })).totals).toMatchObject({ totalMinor: 8000 });
+    },
+    (caller, input) => caller.invoices.save(input as { id: string; lines: { description: string; quantity: number; unitPrice: string }[] }),
+  ),
+  'invoices.issue': invoiceChange(
+    (fixture) => ({ id: fixture.invoiceId }),
+    async (caller, fixture) => expect((await issuedOwnerInvoice(caller, fixture)).number).toMatch(/^INV-\d{4}-\d{4}$/),
+    (caller, input) => caller.invoices.issue(input as { id: string }),
+  ),
+  'invoices.send': invoiceChange(
+    (fixture) => ({ id: fixture.invoiceId }),
+    async (caller, fixture) => expect(await caller.invoices.send({ id: fixture.invoiceId })).toEqual({ id: fixture.invoiceId, email: 'quinby@example.com' }),
+    (caller, input) => caller.invoices.send(input as { id: string }),
+  ),
+  'invoices.recordPayment': invoiceChange(
+    (fixture) => ({ id: fixture.invoiceId }),
+    async (caller, fixture) => expect((await caller.invoices.recordPayment({ id: (await issuedOwnerInvoice(caller, fixture)).id })).status).toBe('paid'),
+    (caller, input) => caller.invoices.recordPayment(input as { id: string }),
+  ),
+  'invoices.void': invoiceChange(
+    (fixture) => ({ id: fixture.invoiceId }),
+    async (caller, fixture) => expect((await caller.invoices.void({ id: (await issuedOwnerInvoice(caller, fixture)).id })).status).toBe('void'),
+    (caller, input) => caller.invoices.void(input as { id: string }),
+  ),
+  'invoices.markPaid': {
+    type: 'mutation',
+    input: (fixture) => ({ id: fixture.invoiceId, paymentId: fixture.paymentId }),
+    owner: async (caller, fixture) => {
+      const { id } = await issuedOwnerInvoice(caller, fixture);
+      // In the practice's currency, whatever an earlier row saved in Settings.
+      const { currency } = await caller.invoices.byId({ id });
+      const paymentId = await addPayment(database.db, fixture.owner.practiceId, { amountMinor: 8000, currency: currency.toLowerCase() });
+      expect(await caller.invoices.markPaid({ id, paymentId })).toEqual({ id, status: 'paid', paymentId });
+    },
+    other: async (caller, fixture) => {
+      await expectPaymentNotFound(caller.invoices.markPaid({ id: fixture.invoiceId, paymentId: fixture.paymentId }));
+      const ownPayment = await addPayment(database.db, fixture.other.practiceId, { amountMinor: 8000 });
+      await expectInvoiceNotFound(caller.invoices.markPaid({ id: fixture.invoiceId, paymentId: ownPayment }));
+      await expectInvoiceNotFound(caller.invoices.markPaid({ id: 'no-such-invoice', paymentId: ownPayment }));
+    },
+  },
 };
 
 /** A representative input for each allow-listed procedure (a valid one wherever it is cheap). */
@@ -898,6 +1003,7 @@ const practiceMarkers = (fixture: Fixture): string[] => [
   fixture.noteId,
   fixture.paymentId,
   fixture.referralId,
+  ...(fixture.invoiceId ? [fixture.invoiceId] : []),
   'riley@example.com',
   'Private note',
   ...(fixture.contactMessageId ? [fixture.contactMessageId, 'A visitor asks the owner'] : []),
@@ -926,7 +1032,7 @@ beforeAll(async () => {
   await referrer.caller.referralCodes.create(codeForm());
   const ownerReferral = await owner.caller.referrals.create({ name: 'Riley Referee', email: 'riley@example.com', type: 'patient', referralCode: ownerCode.code });
   const requester = await createPractitioner(database.db, { name: 'Dr. Requester', now });
-  fixture = { owner, other, patientId, patientName, appointmentDate: day, appointmentId, noteId, paymentId, codeId: ownerCode.id, code: ownerCode.code, referralId: ownerReferral.id, referrer, requester, contactMessageId: '' };
+  fixture = { owner, other, patientId, patientName, appointmentDate: day, appointmentId, noteId, paymentId, codeId: ownerCode.id, code: ownerCode.code, referralId: ownerReferral.id, referrer, requester, contactMessageId: '', invoiceId: '' };
   // The owner's published profile and its photo (stored as an upload would store it).
   await database.query(`INSERT INTO profile_photo (id, practice_id, bytes, sha256, width, height) VALUES (gen_random_uuid(), $1, '\\x00', 'test', 1, 1)`, [owner.practiceId]);
   await owner.caller.profile.save(ownerProfile(await ownerPhotoUrl()));
@@ -934,6 +1040,8 @@ beforeAll(async () => {
   await owner.caller.community.requestConnection({ memberId: '2' });
   await requester.caller.community.requestConnection({ memberId: owner.user.id });
   fixture = { ...fixture, contactMessageId: await sendToOwner('A visitor asks the owner about a first visit.') };
+  // Billing (issue 26): an issued invoice of the owner's patient.
+  fixture = { ...fixture, invoiceId: (await issuedOwnerInvoice(owner.caller, fixture)).id };
 });
 
 afterAll(async () => {
@@ -962,6 +1070,9 @@ const ownerPracticeSnapshot = async () => ({
   referralCodes: await database.query('SELECT id, code, status, usage_count FROM referral_code WHERE practice_id = $1 ORDER BY id', [fixture.owner.practiceId]),
   referrals: await database.query('SELECT id, status, resend_count FROM referral WHERE practice_id = $1 OR referee_email = $2 ORDER BY id', [fixture.owner.practiceId, fixture.owner.user.email]),
   contactMessages: await database.query('SELECT id, read_at FROM contact_message WHERE practice_id = $1 ORDER BY id', [fixture.owner.practiceId]),
+  invoices: await database.query('SELECT id, status, number, lines, total_minor::text FROM invoice WHERE practice_id = $1 ORDER BY id', [fixture.owner.practiceId]),
+  invoicePayments: await database.query('SELECT id, invoice_id FROM payment WHERE practice_id = $1 AND invoice_id IS NOT NULL ORDER BY id', [fixture.owner.practiceId]),
+  invoiceCounter: await database.query('SELECT year, last_number FROM invoice_counter WHERE practice_id = $1 ORDER BY year', [fixture.owner.practiceId]),
 });
 
 const routerProcedures = Object.entries(appRouter._def.procedures as unknown as Record<string, { _def: { type: 'query' | 'mutation' } }>);

@@ -76,3 +76,7 @@ export * from './booking/slots.ts';
 export * from './booking/booking-settings.machine.ts';
 export * from './booking/booking.machine.ts';
 export * from './booking/calendar-feed.machine.ts';
+// Billing: invoices (issue 26).
+export * from './invoices/invoice.schema.ts';
+export * from './invoices/invoice.machine.ts';
+export * from './invoices/invoice-number.machine.ts';

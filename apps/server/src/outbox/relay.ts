@@ -38,6 +38,7 @@ import { bookingEventFromPayload, composeBookingMail, loadBookingMail } from './
 import { delivered, describeError, failed, type DeliveryOutcome } from './delivery.ts';
 import { createInviteMailer, createMailTransport, inviteFromPayload } from './invite-mail.ts';
 import { composeReferralMail, loadReferralMail } from './referral-mail.ts';
+import { composeInvoiceMail, loadInvoiceMail } from './invoice-mail.ts';
 import { onOutboxNotified } from './outbox-signal.ts';
 import { postWebhook, webhookBodyFromPayload } from './webhook.ts';
 
@@ -220,6 +221,14 @@ export function createRelay({ db, config, logger: parentLogger, random = Math.ra
     },
   };
   for (const type of accountMailEvents) handlers.set(type, accountMail);
+  // An issued invoice to its patient (issue 26), its PDF rendered from the invoice as it is now.
+  handlers.set('InvoiceSent', {
+    async deliver(claim) {
+      const invoice = await loadInvoiceMail(db, claim.aggregateId);
+      if (!invoice) return failed(`no invoice ${claim.aggregateId} to e-mail`, null, true);
+      return transport.send(await composeInvoiceMail(claim.id, invoice, config, new Date()), claim.id);
+    },
+  });
   const types = [...handlers.keys()];
 
   /**

@@ -133,3 +133,18 @@ export function table(doc: Pdf, columns: readonly PdfColumn[], rows: readonly (r
 function ensureSpace(doc: Pdf, height: number): void {
   if (doc.y + height > doc.page.height - doc.page.margins.bottom) doc.addPage();
 }
+
+/** Right-aligned "Label  value" lines under a table (an invoice's subtotal, tax and total); the last one bold. */
+export function totals(doc: Pdf, rows: readonly (readonly [label: string, value: string])[]): void {
+  const width = contentWidth(doc);
+  ensureSpace(doc, rows.length * 16 + 10);
+  rows.forEach(([label, value], index) => {
+    const top = doc.y;
+    doc.font(index === rows.length - 1 ? 'Helvetica-Bold' : 'Helvetica').fontSize(fontSize.body);
+    doc.text(label, margin + width * 0.55, top, { width: width * 0.25, align: 'right' });
+    doc.text(value, margin + width * 0.8, top, { width: width * 0.2 - 3, align: 'right' });
+    doc.y = Math.max(doc.y, top + 14);
+  });
+  doc.x = margin;
+  doc.font('Helvetica').moveDown(0.5);
+}

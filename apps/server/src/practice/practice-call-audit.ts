@@ -21,6 +21,8 @@ export type AuditRecordType =
   | 'contact_message'
   | 'contact_message_list'
   | 'dashboard'
+  | 'invoice'
+  | 'invoice_list'
   | 'patient'
   | 'patient_access_log'
   | 'patient_list'
@@ -38,7 +40,7 @@ export type AuditRecordType =
 /** Where an id comes from: a string field of the call's input or of its answer. */
 type IdSource = { readonly from: 'input' | 'output'; readonly field: string };
 /** A patient id read, by the record's id, from the record's own row before the call changes it. */
-type PatientOfRecord = { readonly patientOf: 'appointment' | 'payment' | 'clinical_note'; readonly id: IdSource };
+type PatientOfRecord = { readonly patientOf: 'appointment' | 'payment' | 'clinical_note' | 'invoice'; readonly id: IdSource };
 
 export interface PracticeCallAuditRule {
   readonly action: AuditAction;
@@ -111,6 +113,17 @@ export const PRACTICE_CALL_AUDIT: Readonly<Record<string, PracticeCallAuditRule>
   'schedule.patientOptions': { action: 'list', recordType: 'patient_list' },
   'schedule.overlaps': { action: 'read', recordType: 'schedule' },
   'schedule.create': { action: 'create', recordType: 'appointment', recordId: output('id'), patientId: output('patientId') },
+  // Billing (issue 26).
+  'invoices.list': { action: 'list', recordType: 'invoice_list' },
+  'invoices.byId': { action: 'read', recordType: 'invoice', recordId: input('id'), patientId: output('patientId') },
+  'invoices.pdf': { action: 'read', recordType: 'invoice', recordId: input('id'), patientId: output('patientId') },
+  'invoices.create': { action: 'create', recordType: 'invoice', recordId: output('id'), patientId: output('patientId') },
+  'invoices.save': { action: 'update', recordType: 'invoice', recordId: input('id'), patientId: patientOf('invoice') },
+  'invoices.issue': { action: 'update', recordType: 'invoice', recordId: input('id'), patientId: patientOf('invoice') },
+  'invoices.send': { action: 'update', recordType: 'invoice', recordId: input('id'), patientId: patientOf('invoice') },
+  'invoices.recordPayment': { action: 'update', recordType: 'invoice', recordId: input('id'), patientId: patientOf('invoice') },
+  'invoices.markPaid': { action: 'update', recordType: 'invoice', recordId: input('id'), patientId: patientOf('invoice') },
+  'invoices.void': { action: 'update', recordType: 'invoice', recordId: input('id'), patientId: patientOf('invoice') },
 };
 
 /** The rule of the practice procedure `path`; a procedure without one is a programming error. */
@@ -136,6 +149,7 @@ const PATIENT_OF_SQL: Record<PatientOfRecord['patientOf'], string> = {
   appointment: 'SELECT patient_id FROM appointment WHERE id = $1',
   payment: 'SELECT coalesce(p.patient_id, a.patient_id) AS patient_id FROM payment p LEFT JOIN appointment a ON a.practice_id = p.practice_id AND a.id = p.appointment_id WHERE p.id = $1',
   clinical_note: 'SELECT patient_id FROM clinical_note WHERE id = $1',
+  invoice: 'SELECT patient_id FROM invoice WHERE id = $1',
 };
 
 export async function resolveAuditTarget(sql: PracticeSql, rule: PracticeCallAuditRule, callInput: unknown): Promise<AuditTarget> {

@@ -8,6 +8,7 @@ import { appointmentsRepository, portalAppointmentsRepository } from './appointm
 import { calendarFeedRepository } from './calendar-feed.ts';
 import { clinicalRecordsRepository } from './clinical-records.repository.ts';
 import { contactMessagesRepository } from './contact-messages.repository.ts';
+import { invoicesRepository } from './invoices.repository.ts';
 import { dashboardRepository } from './dashboard.repository.ts';
 import { patientsRepository } from './patients.repository.ts';
 import { paymentsRepository } from './payments.repository.ts';
@@ -32,6 +33,8 @@ export function practiceRepositories(sql: PracticeSql, scope: PracticeScope) {
     referrals: referralsRepository(sql, scope),
     contactMessages: contactMessagesRepository(sql, scope),
     calendarFeed: calendarFeedRepository(sql, scope),
+    /** Billing (issue 26): invoices, and what a new one from an appointment starts with. */
+    invoices: invoicesRepository(sql, scope),
     /** Settings › Practice: the practice's name, time zone and currency. */
     settings: { read: () => practiceSettingsOf(sql, scope.practiceId) },
     booking: {

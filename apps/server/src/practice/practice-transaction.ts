@@ -115,16 +115,21 @@ const PRACTICE_OF_ROW = {
   referral: 'SELECT practice_of_referral($1) AS practice_id',
   contact_message: 'SELECT practice_of_contact_message($1) AS practice_id',
   booking: 'SELECT practice_of_booking($1) AS practice_id',
+  invoice: 'SELECT practice_of_invoice($1) AS practice_id',
 } as const;
 
 /**
  * Runs `work` in a transaction bound to the practice that owns the row (none for a message to a
  * listing no account owns): how the relay, which acts for no practice, reads what an e-mail needs.
  */
-export function inPracticeOfRow<T>(db: Database, row: { readonly table: keyof typeof PRACTICE_OF_ROW; readonly id: string }, work: (tx: DatabaseTransaction) => Promise<T>): Promise<T> {
+export function inPracticeOfRow<T>(
+  db: Database,
+  row: { readonly table: keyof typeof PRACTICE_OF_ROW; readonly id: string },
+  work: (tx: DatabaseTransaction, practiceId: string | null) => Promise<T>,
+): Promise<T> {
   return db.$transaction(async (tx) => {
     const [owner] = await tx.$queryRawUnsafe<{ practice_id: string | null }[]>(PRACTICE_OF_ROW[row.table], row.id);
     if (owner?.practice_id) await bindPractice(tx, { practiceId: owner.practice_id });
-    return work(tx);
+    return work(tx, owner?.practice_id ?? null);
   }, PRACTICE_TRANSACTION_OPTIONS);
 }

@@ -26,6 +26,8 @@ import { referralCodesRouter, referralsRouter } from './referrals.router.ts';
 import { scheduleRouter } from './schedule.router.ts';
 import { router } from './trpc.ts';
 import { waitlistRouter } from './waitlist.router.ts';
+// Billing (issue 26).
+import { invoicesRouter } from './invoices.router.ts';
 
 export const appRouter = router({
   applications: applicationRouter,
@@ -52,6 +54,8 @@ export const appRouter = router({
   referrals: referralsRouter,
   schedule: scheduleRouter,
   waitlist: waitlistRouter,
+  // Billing (issue 26).
+  invoices: invoicesRouter,
 });
 
 export type AppRouter = typeof appRouter;

@@ -28,6 +28,9 @@ const PatientDetailPage = lazy(() =>
 const ProfileEditorPage = lazy(() =>
   import('../features/profile-editor/profile-editor.page.tsx').then((m) => ({ default: m.ProfileEditorPage })),
 );
+// Billing (issue 26).
+const BillingPage = lazy(() => import('../features/billing/billing.page.tsx').then((m) => ({ default: m.BillingPage })));
+const InvoicePage = lazy(() => import('../features/billing/invoice.page.tsx').then((m) => ({ default: m.InvoicePage })));
 const CommunityPage = lazy(() => import('../features/community/community.page.tsx').then((m) => ({ default: m.CommunityPage })));
 
 /**
@@ -119,6 +122,9 @@ export const signedInRouteTable: readonly SignedInRouteEntry[] = [
   { path: '/dashboard/booking', screen: BookingSettingsPage, visitor: 'sign-in' },
   // The account's settings (issue 25); the portal shows the same screen at /provider-portal/settings.
   { path: '/dashboard/settings', screen: SettingsPage, visitor: 'sign-in' },
+  // Billing (issue 26): the invoices and one invoice.
+  { path: '/dashboard/billing', screen: BillingPage, visitor: 'sign-in' },
+  { path: '/dashboard/billing/:id', screen: InvoicePage, visitor: 'sign-in' },
   { path: '/dashboard/patients', screen: PatientListPage, visitor: 'sign-in' },
   // The side menu's Clinical Notes (issue 26 replaced its coming-soon toast).
   { path: '/dashboard/notes', screen: ClinicalNotesPage, visitor: 'sign-in' },

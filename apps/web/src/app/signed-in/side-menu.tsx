@@ -3,6 +3,7 @@ import { useId, useState, type ReactNode } from 'react';
 import { Button as AriaButton, Link as AriaLink } from 'react-aria-components';
 import { useLocation } from 'wouter';
 import { useSignOut } from '../../features/auth/use-auth-mutations.ts';
+import { billingPaths } from '../../lib/billing-paths.ts';
 import { notify } from '../../lib/toast.tsx';
 import { Button } from '../../ui/button/button.tsx';
 import {
@@ -47,7 +48,7 @@ const entries: readonly (MenuLink | ComingSoon)[] = [
   { label: 'Online Booking', href: '/dashboard/booking', icon: <ClockIcon /> },
   { label: 'Patient Records', href: '/dashboard/patients', icon: <UsersIcon /> },
   { label: 'Telehealth', toast: comingSoon.telehealthSetup, icon: <VideoIcon /> },
-  { label: 'Billing', toast: comingSoon.invoice, icon: <CreditCardIcon /> },
+  { label: 'Billing', href: billingPaths.list, icon: <CreditCardIcon /> },
   { label: 'Messages', toast: comingSoon.messages, icon: <MessageIcon /> },
   { label: 'Clinical Notes', href: '/dashboard/notes', icon: <FileTextIcon /> },
   { label: 'Community', href: '/community', icon: <CompassIcon /> },

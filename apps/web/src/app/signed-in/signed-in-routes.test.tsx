@@ -129,9 +129,22 @@ describe('the signed-in shell', { timeout: 20_000 }, () => {
     expect(screen.queryByText('Settings feature coming soon')).toBeNull();
   });
 
+  it('opens Billing from the side menu: the practice\'s invoices, no coming-soon toast (issue 26)', async () => {
+    stubMatchMedia();
+    stubApi({ 'auth.me': () => ({ user: robin }), 'invoices.list': () => ({ items: [], total: 0, page: 1, pageSize: 20 }) });
+    const events = userEvent.setup();
+    const { location } = renderApp({ path: '/dashboard/schedule' });
+    await screen.findByRole('heading', { level: 1, name: 'Schedule' });
+    await events.click(within(sideMenu()).getByRole('link', { name: 'Billing' }));
+    expect(await screen.findByRole('heading', { level: 1, name: 'Billing' }, { timeout: 15_000 })).toBeTruthy();
+    expect(await screen.findByText('No invoices yet')).toBeTruthy();
+    expect(location.history?.at(-1)).toBe('/dashboard/billing');
+    expect(within(sideMenu()).getByRole('link', { name: 'Billing' }).getAttribute('aria-current')).toBe('page');
+    expect(screen.queryByText('Invoice creation feature coming soon')).toBeNull();
+  });
+
   it.each([
     ['Telehealth', 'Telehealth setup wizard coming soon'],
-    ['Billing', 'Invoice creation feature coming soon'],
     ['Messages', 'Messages feature coming soon'],
   ])('shows the spec’s coming-soon toast for %s', async (item, toast) => {
     stubMatchMedia();

@@ -3,6 +3,7 @@ import { Button } from '../../../ui/button/button.tsx';
 import { EllipsisVertical } from 'lucide';
 import { sized } from '../../../ui/icons/icons.tsx';
 import { Menu, MenuItem } from '../../../ui/menu/menu.tsx';
+import { billingPaths } from '../../../lib/billing-paths.ts';
 import { portalPaths } from '../portal-paths.ts';
 
 /** What the row menu can do: the machine's actions for the row's status, and Delete. */
@@ -18,6 +19,10 @@ export const rowMenuLabels: Record<RowMenuAction, string> = {
 
 /** The row menu's entries, in order: exactly what the appointment machine allows now, then Delete. */
 export const rowMenuActions = (status: AppointmentStatus): RowMenuAction[] => [...allowedAppointmentActions(status), 'delete'];
+
+/** A completed appointment can be invoiced (issue 26): a link to Billing's New invoice for it. */
+const NEW_INVOICE = 'new-invoice';
+export const newInvoiceLabel = 'New Invoice';
 
 const MoreIcon = /* @__PURE__ */ sized(EllipsisVertical);
 
@@ -36,7 +41,10 @@ export interface AppointmentRowMenuProps {
  * Reschedule is "Edit", a link to the edit form.
  */
 export function AppointmentRowMenu({ appointmentId, status, label, isDisabled, onAction }: AppointmentRowMenuProps) {
-  const items = rowMenuActions(status).map((action) => ({ id: action, label: rowMenuLabels[action] }));
+  const items = [
+    ...(status === 'completed' ? [{ id: NEW_INVOICE, label: newInvoiceLabel }] : []),
+    ...rowMenuActions(status).map((action) => ({ id: action, label: rowMenuLabels[action] })),
+  ];
   return (
     <Menu
       aria-label={label}
@@ -47,12 +55,12 @@ export function AppointmentRowMenu({ appointmentId, status, label, isDisabled, o
         </Button>
       }
       onAction={(key) => {
-        const action = String(key) as RowMenuAction;
-        if (action !== 'reschedule') onAction(action);
+        const action = String(key);
+        if (action !== 'reschedule' && action !== NEW_INVOICE) onAction(action as Exclude<RowMenuAction, 'reschedule'>);
       }}
     >
       {(item) => (
-        <MenuItem id={item.id} href={item.id === 'reschedule' ? portalPaths.editAppointment(appointmentId) : undefined}>
+        <MenuItem id={item.id} href={item.id === 'reschedule' ? portalPaths.editAppointment(appointmentId) : item.id === NEW_INVOICE ? billingPaths.newFromAppointment(appointmentId) : undefined}>
           {item.label}
         </MenuItem>
       )}

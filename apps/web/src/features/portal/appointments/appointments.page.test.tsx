@@ -85,11 +85,14 @@ describe('the portal appointments table', { timeout: 60_000 }, () => {
     await table();
     expect(await menuItems(events, names.scheduled)).toEqual(['Mark as Confirmed', 'Cancel Appointment', 'Edit', 'Delete']);
     expect(await menuItems(events, names.confirmed)).toEqual(['Mark as Completed', 'Cancel Appointment', 'Edit', 'Delete']);
-    expect(await menuItems(events, names.completed)).toEqual(['Delete']);
+    expect(await menuItems(events, names.completed)).toEqual(['New Invoice', 'Delete']);
     expect(await menuItems(events, names.cancelled)).toEqual(['Delete']);
 
     await events.click(menuButton(names.scheduled));
     expect((await screen.findByRole('menuitem', { name: 'Edit' })).getAttribute('href')).toBe('/provider-portal/appointments/edit/a0');
+    await events.keyboard('{Escape}');
+    await events.click(menuButton(names.completed));
+    expect((await screen.findByRole('menuitem', { name: 'New Invoice' })).getAttribute('href')).toBe('/dashboard/billing?appointment=a2');
   });
 
   it('confirms from the keyboard, toasts the new status and refreshes the table', async () => {

@@ -20,8 +20,7 @@ import { Button, LinkButton } from '../../../ui/button/button.tsx';
 import { Card } from '../../../ui/card/card.tsx';
 import { Dialog } from '../../../ui/dialog/dialog.tsx';
 import { EmptyState } from '../../../ui/empty-state/empty-state.tsx';
-import { FormAlert } from '../../../ui/form/form.tsx';
-import { Skeleton } from '../../../ui/skeleton/skeleton.tsx';
+import { LoadFailed, LoadingRows } from '../../../ui/load-states/load-states.tsx';
 import { Cell, Column, Row, ShownBelow, Table, TableBody, TableHeader } from '../../../ui/table/table.tsx';
 import { visuallyHidden } from '../../../ui/visually-hidden.css.ts';
 import { portalPaths } from '../portal-paths.ts';
@@ -93,20 +92,9 @@ export function PaymentsPage() {
 
 
       {list.isPending ? (
-        <Card padding="md" role="status" aria-label="Loading payments">
-          <div className={styles.loading}>
-            {Array.from({ length: 5 }, (_, index) => (
-              <Skeleton key={index} height="2.5rem" />
-            ))}
-          </div>
-        </Card>
+        <LoadingRows label="Loading payments" />
       ) : list.isError && !list.data ? (
-        <Card padding="md">
-          <FormAlert>We could not load your payments. Please check your connection and try again.</FormAlert>
-          <Button variant="outline" onPress={() => void list.refetch()}>
-            Try again
-          </Button>
-        </Card>
+        <LoadFailed message="We could not load your payments. Please check your connection and try again." onRetry={() => void list.refetch()} />
       ) : list.data.total === 0 ? (
         <Card padding="lg">
           <EmptyState
