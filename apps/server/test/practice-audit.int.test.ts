@@ -68,6 +68,8 @@ const CALLS: readonly (readonly [path: string, call: (caller: PracticeCaller) =>
   ['schedule.create', (caller) => caller.schedule.create({ patientId: ids.patient ?? '', date: ids.day ?? '', time: '15:00', duration: 30, type: 'Follow-up', mode: 'virtual', notes: '' }), { patient_id: 'patient' }],
   ['appointments.list', (caller) => caller.appointments.list({})],
   ['appointments.byId', (caller) => caller.appointments.byId({ id: ids.appointment ?? '' }), { record_id: 'appointment', patient_id: 'patient' }],
+  ['appointments.codes', (caller) => caller.appointments.codes({ id: ids.appointment ?? '' }), { record_id: 'appointment', patient_id: 'patient' }],
+  ['appointments.setCodes', (caller) => caller.appointments.setCodes({ id: ids.appointment ?? '', cptCodes: '99213', icd10Codes: 'M54.5' }), { record_id: 'appointment', patient_id: 'patient' }],
   ['appointments.create', async (caller) => {
     const created = await caller.appointments.create({ patientName: 'Audited Patient', patientEmail: PATIENT_EMAIL, appointmentType: 'follow_up', date: `${ids.day}T11:00`, duration: '30', notes: '' });
     ids.created = created.id;
@@ -85,6 +87,10 @@ const CALLS: readonly (readonly [path: string, call: (caller: PracticeCaller) =>
     return created;
   }, { record_id: 'note', patient_id: 'patient' }],
   ['clinicalRecords.addAddendum', (caller) => caller.clinicalRecords.addAddendum({ id: ids.note ?? '', text: 'AUDIT-MARKER-addendum' }), { record_id: 'note', patient_id: 'patient' }],
+  // Issue 26: each export of a patient's record is an entry of its own.
+  ['records.superbill', (caller) => caller.records.superbill({ patientId: ids.patient ?? '', from: '2026-01-01', to: '2026-12-31' }), { record_id: 'patient', patient_id: 'patient' }],
+  ['records.fhirBundle', (caller) => caller.records.fhirBundle({ id: ids.patient ?? '' }), { record_id: 'patient', patient_id: 'patient' }],
+  ['records.recordPdf', (caller) => caller.records.recordPdf({ id: ids.patient ?? '' }), { record_id: 'patient', patient_id: 'patient' }],
   ['payments.list', (caller) => caller.payments.list({})],
   ['payments.create', async (caller) => {
     const created = await caller.payments.create({ amount: '12.00', appointmentId: ids.appointment });

@@ -75,3 +75,7 @@ export * from './booking/slots.ts';
 export * from './booking/booking-settings.machine.ts';
 export * from './booking/booking.machine.ts';
 export * from './booking/calendar-feed.machine.ts';
+// Superbill and the patient's copy of their record (issue 26).
+export * from './superbill/billing-ids.ts';
+export * from './superbill/visit-codes.schema.ts';
+export * from './superbill/superbill.ts';
