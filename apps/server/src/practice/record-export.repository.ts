@@ -1,22 +1,10 @@
 /**
- * What the patient's copy of their record and the superbill are made of (issue 26), read within
- * `scope.practiceId`: the practice as the documents name it, one patient's whole record (signed
- * notes only: a draft is not part of the record yet), and the patient's paid visits of a range.
- * The documents themselves are drawn in `records/`.
+ * What the patient's copy of their record and the superbill are made of (issue 26), besides the
+ * patient as the record screen reads them (`patients.detail`), read within `scope.practiceId`: the
+ * practice as the documents name it, the patient's visits and signed notes (a draft is not part of
+ * the record yet), and the paid visits of a range. The documents are drawn in `records/`.
  */
-import {
-  allergySchema,
-  currencies,
-  medicationSchema,
-  paymentStatuses,
-  practitionerProfileSchema,
-  type Allergy,
-  type CalendarDate,
-  type Currency,
-  type Medication,
-  type PaymentStatus,
-  type SuperbillVisit,
-} from '@wellspring/domain';
+import { currencies, paymentStatuses, practitionerProfileSchema, type CalendarDate, type Currency, type PatientDetail, type PaymentStatus, type SuperbillVisit } from '@wellspring/domain';
 import type { PracticeScope } from './practice-scope.ts';
 import type { PracticeSql } from './practice-transaction.ts';
 
@@ -30,19 +18,6 @@ export interface PracticeHeader {
   readonly npi: string;
   readonly taxId: string;
   readonly timeZone: string;
-}
-
-export interface ExportPatient {
-  readonly id: string;
-  readonly name: string;
-  readonly email: string;
-  readonly phone: string;
-  readonly dob: CalendarDate | null;
-  readonly address: string;
-  readonly emergency: { readonly name: string; readonly relationship: string; readonly phone: string };
-  readonly insurance: { readonly provider: string; readonly policyNumber: string; readonly group: string };
-  readonly conditions: readonly string[];
-  readonly status: string;
 }
 
 export interface ExportVisit {
@@ -69,12 +44,11 @@ export interface ExportNote {
   readonly addenda: readonly { readonly id: string; readonly text: string; readonly author: string; readonly at: Date }[];
 }
 
+/** The patient's whole record: the patient as the record screen reads them (health record included), every visit, the signed notes. */
 export interface ExportRecord {
-  readonly patient: ExportPatient;
+  readonly patient: PatientDetail;
   readonly visits: readonly ExportVisit[];
   readonly notes: readonly ExportNote[];
-  readonly allergies: readonly Allergy[];
-  readonly medications: readonly Medication[];
 }
 
 /** $1 practice. */
@@ -83,29 +57,19 @@ const PRACTICE_HEADER_SQL = `
   FROM practice pr JOIN app_user u ON u.id = pr.owner_user_id
   WHERE pr.id = $1`;
 
-const PATIENT_COLUMNS = `p.id, p.name, p.email, p.phone, to_char(p.date_of_birth, 'YYYY-MM-DD') AS dob, p.address,
-    p.emergency_name, p.emergency_relationship, p.emergency_phone, p.insurance_provider, p.insurance_policy_number, p.insurance_group,
-    p.conditions, p.status`;
+/** $1 practice, $2 patient: the patient's appointments, oldest first. */
+const VISITS_SQL = `
+  SELECT a.id, a.starts_at, a.duration_minutes, a.type, a.mode, a.status, a.cpt_codes, a.icd10_codes
+  FROM appointment a WHERE a.practice_id = $1 AND a.patient_id = $2
+  ORDER BY a.starts_at, a.id`;
 
-/** $1 practice, $2 patient: the patient alone (the superbill's). */
-const PATIENT_SQL = `SELECT ${PATIENT_COLUMNS} FROM patient p WHERE p.practice_id = $1 AND p.id = $2`;
-
-/** $1 practice, $2 patient: the patient, every appointment (oldest first), signed notes with their addenda, allergies and medications. */
-const RECORD_SQL = `
-  SELECT ${PATIENT_COLUMNS},
-    coalesce((SELECT json_agg(json_build_object('id', a.id, 'startsAt', a.starts_at, 'durationMinutes', a.duration_minutes, 'type', a.type, 'mode', a.mode,
-        'status', a.status, 'cptCodes', a.cpt_codes, 'icd10Codes', a.icd10_codes) ORDER BY a.starts_at, a.id)
-      FROM appointment a WHERE a.practice_id = $1 AND a.patient_id = p.id), '[]') AS visits,
-    coalesce((SELECT json_agg(json_build_object('id', n.id, 'appointmentId', n.appointment_id, 'type', n.type, 'title', n.title, 'authorName', n.author_name,
-        'writtenAt', n.written_at, 'signedAt', n.signed_at,
-        'subjective', n.subjective, 'objective', n.objective, 'assessment', n.assessment, 'plan', n.plan,
-        'addenda', coalesce((SELECT json_agg(json_build_object('id', d.id, 'text', d.text, 'author', d.author_name, 'at', d.created_at) ORDER BY d.created_at, d.id)
-          FROM clinical_note_addendum d WHERE d.practice_id = $1 AND d.note_id = n.id), '[]')) ORDER BY n.written_at, n.id)
-      FROM clinical_note n WHERE n.practice_id = $1 AND n.patient_id = p.id AND n.status = 'signed'), '[]') AS notes,
-    coalesce((SELECT json_agg(json_build_object('kind', h.kind, 'details', h.details) ORDER BY h.kind, h.position)
-      FROM health_record_item h WHERE h.practice_id = $1 AND h.patient_id = p.id AND h.kind IN ('allergy', 'medication')), '[]') AS health_record
-  FROM patient p
-  WHERE p.practice_id = $1 AND p.id = $2`;
+/** $1 practice, $2 patient: the patient's signed notes, oldest first, with their addenda (a draft is not part of the record yet). */
+const SIGNED_NOTES_SQL = `
+  SELECT n.id, n.appointment_id, n.type, n.title, n.author_name, n.written_at, n.signed_at, n.subjective, n.objective, n.assessment, n.plan,
+    coalesce((SELECT json_agg(json_build_object('id', d.id, 'text', d.text, 'author', d.author_name, 'at', d.created_at) ORDER BY d.created_at, d.id)
+      FROM clinical_note_addendum d WHERE d.practice_id = $1 AND d.note_id = n.id), '[]') AS addenda
+  FROM clinical_note n WHERE n.practice_id = $1 AND n.patient_id = $2 AND n.status = 'signed'
+  ORDER BY n.written_at, n.id`;
 
 /**
  * $1 practice, $2 patient, $3 zone, $4 first day, $5 last day: the patient's visits (not cancelled)
@@ -122,55 +86,6 @@ const SUPERBILL_VISITS_SQL = `
   GROUP BY a.id
   HAVING bool_or(pm.status = 'completed')
   ORDER BY min(a.starts_at), a.id`;
-
-interface PatientSqlRow {
-  id: string;
-  name: string;
-  email: string;
-  phone: string;
-  dob: string | null;
-  address: string;
-  emergency_name: string;
-  emergency_relationship: string;
-  emergency_phone: string;
-  insurance_provider: string;
-  insurance_policy_number: string;
-  insurance_group: string;
-  conditions: string[] | null;
-  status: string;
-}
-
-const patientOf = (row: PatientSqlRow): ExportPatient => ({
-  id: row.id,
-  name: row.name,
-  email: row.email,
-  phone: row.phone,
-  dob: row.dob,
-  address: row.address,
-  emergency: { name: row.emergency_name, relationship: row.emergency_relationship, phone: row.emergency_phone },
-  insurance: { provider: row.insurance_provider, policyNumber: row.insurance_policy_number, group: row.insurance_group },
-  conditions: row.conditions ?? [],
-  status: row.status,
-});
-
-interface RecordSqlRow extends PatientSqlRow {
-  visits: { id: string; startsAt: string; durationMinutes: number; type: string; mode: string; status: string; cptCodes: string[]; icd10Codes: string[] }[];
-  notes: {
-    id: string;
-    appointmentId: string | null;
-    type: string;
-    title: string;
-    authorName: string;
-    writtenAt: string;
-    signedAt: string | null;
-    subjective: string;
-    objective: string;
-    assessment: string;
-    plan: string;
-    addenda: { id: string; text: string; author: string; at: string }[];
-  }[];
-  health_record: { kind: string; details: unknown }[];
-}
 
 const member = <T extends string>(values: readonly T[], value: string, fallback: T): T => ((values as readonly string[]).includes(value) ? (value as T) : fallback);
 
@@ -192,41 +107,51 @@ export function recordExportRepository(sql: PracticeSql, scope: PracticeScope) {
       };
     },
 
-    /** The patient alone, or null when `patientId` is not one of the practice's patients. */
-    async patient(patientId: string): Promise<ExportPatient | null> {
-      const { rows } = await sql.query<PatientSqlRow>(PATIENT_SQL, [scope.practiceId, patientId]);
-      return rows[0] ? patientOf(rows[0]) : null;
+    /** Every visit of `patientId` (the caller checked the patient is the practice's), oldest first. */
+    async visits(patientId: string): Promise<ExportVisit[]> {
+      const { rows } = await sql.query<{ id: string; starts_at: Date; duration_minutes: number; type: string; mode: string; status: string; cpt_codes: string[]; icd10_codes: string[] }>(
+        VISITS_SQL,
+        [scope.practiceId, patientId],
+      );
+      return rows.map((row) => ({
+        id: row.id,
+        startsAt: row.starts_at,
+        durationMinutes: row.duration_minutes,
+        type: row.type,
+        mode: row.mode,
+        status: row.status,
+        cptCodes: row.cpt_codes,
+        icd10Codes: row.icd10_codes,
+      }));
     },
 
-    /** The patient's whole record, or null when `patientId` is not one of the practice's patients. */
-    async record(patientId: string): Promise<ExportRecord | null> {
-      const { rows } = await sql.query<RecordSqlRow>({ name: 'record-export', text: RECORD_SQL, values: [scope.practiceId, patientId] });
-      const row = rows[0];
-      if (!row) return null;
-      const items = (kind: string) => row.health_record.filter((item) => item.kind === kind).map((item) => item.details);
-      return {
-        patient: patientOf(row),
-        visits: row.visits.map((visit) => ({ ...visit, startsAt: new Date(visit.startsAt) })),
-        notes: row.notes.map((note) => ({
-          id: note.id,
-          appointmentId: note.appointmentId,
-          type: note.type,
-          title: note.title,
-          authorName: note.authorName,
-          writtenAt: new Date(note.writtenAt),
-          signedAt: note.signedAt === null ? null : new Date(note.signedAt),
-          sections: { subjective: note.subjective, objective: note.objective, assessment: note.assessment, plan: note.plan },
-          addenda: note.addenda.map((addendum) => ({ ...addendum, at: new Date(addendum.at) })),
-        })),
-        allergies: items('allergy').flatMap((details) => {
-          const parsed = allergySchema.safeParse(details);
-          return parsed.success ? [parsed.data] : [];
-        }),
-        medications: items('medication').flatMap((details) => {
-          const parsed = medicationSchema.safeParse(details);
-          return parsed.success ? [parsed.data] : [];
-        }),
-      };
+    /** The signed notes of `patientId`, oldest first, with their addenda. */
+    async signedNotes(patientId: string): Promise<ExportNote[]> {
+      const { rows } = await sql.query<{
+        id: string;
+        appointment_id: string | null;
+        type: string;
+        title: string;
+        author_name: string;
+        written_at: Date;
+        signed_at: Date | null;
+        subjective: string;
+        objective: string;
+        assessment: string;
+        plan: string;
+        addenda: { id: string; text: string; author: string; at: string }[];
+      }>(SIGNED_NOTES_SQL, [scope.practiceId, patientId]);
+      return rows.map((row) => ({
+        id: row.id,
+        appointmentId: row.appointment_id,
+        type: row.type,
+        title: row.title,
+        authorName: row.author_name,
+        writtenAt: row.written_at,
+        signedAt: row.signed_at,
+        sections: { subjective: row.subjective, objective: row.objective, assessment: row.assessment, plan: row.plan },
+        addenda: row.addenda.map((addendum) => ({ ...addendum, at: new Date(addendum.at) })),
+      }));
     },
 
     /** The patient's paid visits whose day of service is from `from` to `to` (the practice's zone). */

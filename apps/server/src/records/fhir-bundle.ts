@@ -194,7 +194,7 @@ export function buildRecordBundle(practice: PracticeHeader & { readonly practice
     });
   }
 
-  record.allergies.forEach((allergy, index) =>
+  patient.allergies.forEach((allergy, index) =>
     add<AllergyIntolerance>('allergy', `${patient.id}:${index}:${allergy.name}`, {
       resourceType: 'AllergyIntolerance',
       code: text(allergy.name),
@@ -204,7 +204,7 @@ export function buildRecordBundle(practice: PracticeHeader & { readonly practice
         : {}),
     }),
   );
-  record.medications.forEach((medication, index) =>
+  patient.medications.forEach((medication, index) =>
     add<MedicationStatement>('medication', `${patient.id}:${index}:${medication.name}`, {
       resourceType: 'MedicationStatement',
       status: 'active',

@@ -35,7 +35,7 @@ export function renderRecordPdf(practice: PracticeHeader, record: ExportRecord, 
     }
     heading(doc, 'Conditions');
     paragraph(doc, patient.conditions.length > 0 ? patient.conditions.join(', ') : 'None recorded');
-    if (record.allergies.length > 0) {
+    if (patient.allergies.length > 0) {
       heading(doc, 'Allergies');
       table(
         doc,
@@ -44,10 +44,10 @@ export function renderRecordPdf(practice: PracticeHeader, record: ExportRecord, 
           { header: 'Severity', width: 0.2 },
           { header: 'Reaction', width: 0.45 },
         ],
-        record.allergies.map((allergy) => [allergy.name, allergy.severity, allergy.reaction || NONE]),
+        patient.allergies.map((allergy) => [allergy.name, allergy.severity, allergy.reaction || NONE]),
       );
     }
-    if (record.medications.length > 0) {
+    if (patient.medications.length > 0) {
       heading(doc, 'Medications');
       table(
         doc,
@@ -57,7 +57,7 @@ export function renderRecordPdf(practice: PracticeHeader, record: ExportRecord, 
           { header: 'Frequency', width: 0.2 },
           { header: 'Purpose', width: 0.3 },
         ],
-        record.medications.map((medication) => [medication.name, medication.dosage || NONE, medication.frequency || NONE, medication.purpose || NONE]),
+        patient.medications.map((medication) => [medication.name, medication.dosage || NONE, medication.frequency || NONE, medication.purpose || NONE]),
       );
     }
     heading(doc, 'Visits');

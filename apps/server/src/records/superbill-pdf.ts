@@ -4,13 +4,13 @@
  * its CPT and ICD-10-CM codes, fee and amount paid, and the totals per currency. Drawn through the
  * one PDF module (record 0036).
  */
-import { formatLongDate, formatMoney, superbillLines, type CalendarDate, type SuperbillVisit } from '@wellspring/domain';
+import { formatLongDate, formatMoney, superbillLines, type CalendarDate, type PatientDetail, type SuperbillVisit } from '@wellspring/domain';
 import { fields, heading, paragraph, renderPdf, table, titleBlock } from '../pdf/pdf-document.ts';
-import type { ExportPatient, PracticeHeader } from '../practice/record-export.repository.ts';
+import type { PracticeHeader } from '../practice/record-export.repository.ts';
 
 export interface SuperbillDocument {
   readonly practice: PracticeHeader;
-  readonly patient: Pick<ExportPatient, 'name' | 'dob' | 'address'>;
+  readonly patient: Pick<PatientDetail, 'name' | 'dob' | 'address'>;
   readonly from: CalendarDate;
   readonly to: CalendarDate;
   readonly visits: readonly SuperbillVisit[];

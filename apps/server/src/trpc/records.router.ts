@@ -9,8 +9,18 @@ import { patientIdSchema, recordFileName, superbillFileName, superbillLines, sup
 import { buildRecordBundle } from '../records/fhir-bundle.ts';
 import { renderRecordPdf } from '../records/record-pdf.ts';
 import { renderSuperbill } from '../records/superbill-pdf.ts';
+import type { PracticeRepositories } from '../practice/practice-repositories.ts';
+import type { ExportRecord } from '../practice/record-export.repository.ts';
 import { patientNotFound } from './patients.router.ts';
 import { practitionerProcedure, router } from './trpc.ts';
+
+/** The patient's whole record: NOT_FOUND (as an unknown one) unless the patient is the practice's. */
+async function recordOf(practice: PracticeRepositories, patientId: string): Promise<ExportRecord> {
+  const patient = await practice.patients.detail(patientId);
+  if (!patient) throw patientNotFound();
+  const [visits, notes] = await Promise.all([practice.recordExport.visits(patient.id), practice.recordExport.signedNotes(patient.id)]);
+  return { patient, visits, notes };
+}
 
 export interface DownloadFile {
   readonly fileName: string;
@@ -21,7 +31,7 @@ export interface DownloadFile {
 export const recordsRouter = router({
   /** The superbill of the patient's paid visits from `from` to `to`; `lines` 0 says there were none. */
   superbill: practitionerProcedure.input(superbillRequestSchema).query(async ({ ctx, input }): Promise<DownloadFile & { lines: number }> => {
-    const patient = await ctx.practice.recordExport.patient(input.patientId);
+    const patient = await ctx.practice.patients.detail(input.patientId);
     if (!patient) throw patientNotFound();
     const [practice, visits] = await Promise.all([ctx.practice.recordExport.practiceHeader(), ctx.practice.recordExport.superbillVisits(patient.id, input.from, input.to)]);
     const pdf = await renderSuperbill({ practice, patient, from: input.from, to: input.to, visits, issuedAt: ctx.scope.now });
@@ -30,16 +40,14 @@ export const recordsRouter = router({
 
   /** The patient's record as a FHIR R4 Bundle (collection), as a `.fhir.json` file. */
   fhirBundle: practitionerProcedure.input(patientIdSchema).query(async ({ ctx, input }): Promise<DownloadFile> => {
-    const [record, practice] = await Promise.all([ctx.practice.recordExport.record(input.id), ctx.practice.recordExport.practiceHeader()]);
-    if (!record) throw patientNotFound();
+    const [record, practice] = await Promise.all([recordOf(ctx.practice, input.id), ctx.practice.recordExport.practiceHeader()]);
     const bundle = buildRecordBundle({ ...practice, practiceId: ctx.scope.practiceId }, record, ctx.scope.now);
     return { fileName: recordFileName(record.patient.name, 'json'), contentType: 'application/fhir+json', base64: Buffer.from(JSON.stringify(bundle, null, 2)).toString('base64') };
   }),
 
   /** The same record as a readable PDF. */
   recordPdf: practitionerProcedure.input(patientIdSchema).query(async ({ ctx, input }): Promise<DownloadFile> => {
-    const [record, practice] = await Promise.all([ctx.practice.recordExport.record(input.id), ctx.practice.recordExport.practiceHeader()]);
-    if (!record) throw patientNotFound();
+    const [record, practice] = await Promise.all([recordOf(ctx.practice, input.id), ctx.practice.recordExport.practiceHeader()]);
     const pdf = await renderRecordPdf(practice, record, ctx.scope.now);
     return { fileName: recordFileName(record.patient.name, 'pdf'), contentType: 'application/pdf', base64: pdf.toString('base64') };
   }),
