@@ -3,7 +3,7 @@ import { defineConfig, devices } from '@playwright/test';
 const port = Number(process.env.E2E_PORT ?? 3100);
 export const baseURL = `http://localhost:${port}`;
 
-const directorySpecs = ['about-and-for-practitioners', 'booking', 'community', 'contact', 'diagnostic', 'profile-editor', 'search'].map((name) => `**/${name}.spec.ts`);
+const directorySpecs = ['about-and-for-practitioners', 'booking', 'community', 'contact', 'diagnostic', 'profile-editor', 'record-export', 'search'].map((name) => `**/${name}.spec.ts`);
 
 // Browser tests drive Debian's Chromium against the production build served by the real server,
 // on a fresh embedded database (scripts/e2e-server.mjs).

@@ -98,7 +98,7 @@ test.describe('the portal appointments', () => {
     await expectStatusAfterReload(page, 'Nora Portal', `${formatLongDate(day, 'UTC')} at 11:30 AM`);
 
     // Confirm, with the keyboard only: the menu opens on its first item.
-    expect(await menuItems(page, 'Nora Portal')).toEqual(['Mark as Confirmed', 'Cancel Appointment', 'Edit', 'Delete']);
+    expect(await menuItems(page, 'Nora Portal')).toEqual(['Mark as Confirmed', 'Cancel Appointment', 'Edit', 'Billing Codes', 'Delete']);
     await menuButton(page, 'Nora Portal').focus();
     await page.keyboard.press('Enter');
     await expect(page.getByRole('menuitem', { name: 'Mark as Confirmed' })).toBeFocused();
@@ -107,11 +107,11 @@ test.describe('the portal appointments', () => {
     await expect(rowOf(page, 'Nora Portal')).toContainText('Confirmed');
     await expectStatusAfterReload(page, 'Nora Portal', 'Confirmed');
 
-    expect(await menuItems(page, 'Nora Portal')).toEqual(['Mark as Completed', 'Cancel Appointment', 'Edit', 'Delete']);
+    expect(await menuItems(page, 'Nora Portal')).toEqual(['Mark as Completed', 'Cancel Appointment', 'Edit', 'Billing Codes', 'Delete']);
     await chooseFromMenu(page, 'Nora Portal', 'Mark as Completed');
     await expect(toast(page, 'Appointment status updated to completed')).toBeVisible();
     await expectStatusAfterReload(page, 'Nora Portal', 'Completed');
-    expect(await menuItems(page, 'Nora Portal')).toEqual(['Delete']);
+    expect(await menuItems(page, 'Nora Portal')).toEqual(['New Invoice', 'Billing Codes', 'Delete']);
 
     await expectNoA11yViolationsInBothThemes(page);
     // For a look at the list at desktop and phone width, at rest: in the test's output folder, or APPOINTMENTS_SCREENSHOT_DIR.

@@ -867,6 +867,59 @@ const PRACTICE_PROCEDURES: Record<string, IsolationCase> = {
       await expectMissing('No connection request from this member.')(caller.community.declineConnection({ memberId: 'no-such-member' }));
     },
   },
+  // Issue 26: a visit's codes, the superbill and the patient's copy of their record.
+  'appointments.codes': {
+    type: 'query',
+    input: (fixture) => ({ id: fixture.appointmentId }),
+    owner: async (caller, fixture) => expect(await caller.appointments.codes({ id: fixture.appointmentId })).toMatchObject({ id: fixture.appointmentId, patientId: fixture.patientId }),
+    other: async (caller, fixture) => {
+      await expectAppointmentNotFound(caller.appointments.codes({ id: fixture.appointmentId }));
+      await expectAppointmentNotFound(caller.appointments.codes({ id: 'no-such-appointment' }));
+    },
+  },
+  'appointments.setCodes': {
+    type: 'mutation',
+    input: (fixture) => ({ id: fixture.appointmentId, cptCodes: '99213', icd10Codes: 'M54.5' }),
+    owner: async (caller, fixture) => {
+      await caller.appointments.setCodes({ id: fixture.appointmentId, cptCodes: '99213', icd10Codes: 'M54.5' });
+      expect(await caller.appointments.codes({ id: fixture.appointmentId })).toMatchObject({ cptCodes: ['99213'], icd10Codes: ['M54.5'] });
+    },
+    other: async (caller, fixture) => {
+      await expectAppointmentNotFound(caller.appointments.setCodes({ id: fixture.appointmentId, cptCodes: '97140', icd10Codes: 'F41.1' }));
+      await expectAppointmentNotFound(caller.appointments.setCodes({ id: 'no-such-appointment', cptCodes: '97140', icd10Codes: '' }));
+    },
+  },
+  'records.superbill': {
+    type: 'query',
+    input: (fixture) => ({ patientId: fixture.patientId, from: fixture.appointmentDate, to: fixture.appointmentDate }),
+    owner: async (caller, fixture) =>
+      expect(await caller.records.superbill({ patientId: fixture.patientId, from: fixture.appointmentDate, to: fixture.appointmentDate })).toMatchObject({
+        fileName: `superbill-isolated-patient-quinby-${fixture.appointmentDate}-to-${fixture.appointmentDate}.pdf`,
+        lines: 1,
+      }),
+    other: async (caller, fixture) => {
+      await expectNotFound(caller.records.superbill({ patientId: fixture.patientId, from: fixture.appointmentDate, to: fixture.appointmentDate }));
+      await expectNotFound(caller.records.superbill({ patientId: 'no-such-patient', from: fixture.appointmentDate, to: fixture.appointmentDate }));
+    },
+  },
+  'records.fhirBundle': {
+    type: 'query',
+    input: (fixture) => ({ id: fixture.patientId }),
+    owner: async (caller, fixture) => expect(Buffer.from((await caller.records.fhirBundle({ id: fixture.patientId })).base64, 'base64').toString()).toContain(fixture.patientName),
+    other: async (caller, fixture) => {
+      await expectNotFound(caller.records.fhirBundle({ id: fixture.patientId }));
+      await expectNotFound(caller.records.fhirBundle({ id: 'no-such-patient' }));
+    },
+  },
+  'records.recordPdf': {
+    type: 'query',
+    input: (fixture) => ({ id: fixture.patientId }),
+    owner: async (caller) => expect((await caller.records.recordPdf({ id: fixture.patientId })).fileName).toBe('record-isolated-patient-quinby.pdf'),
+    other: async (caller, fixture) => {
+      await expectNotFound(caller.records.recordPdf({ id: fixture.patientId }));
+      await expectNotFound(caller.records.recordPdf({ id: 'no-such-patient' }));
+    },
+  },
   'payments.refund': {
     type: 'mutation',
     input: (fixture) => ({ id: fixture.paymentId }),
@@ -1059,7 +1112,7 @@ const ownerPracticeSnapshot = async () => ({
   ]),
   practice: await database.query('SELECT name, time_zone, currency, booking_settings FROM practice WHERE id = $1', [fixture.owner.practiceId]),
   patients: await database.query('SELECT id, name, email, phone, status FROM patient WHERE practice_id = $1 ORDER BY id', [fixture.owner.practiceId]),
-  appointments: await database.query('SELECT id, patient_id, starts_at, duration_minutes, type, status, notes FROM appointment WHERE practice_id = $1 ORDER BY id', [fixture.owner.practiceId]),
+  appointments: await database.query('SELECT id, patient_id, starts_at, duration_minutes, type, status, notes, cpt_codes, icd10_codes FROM appointment WHERE practice_id = $1 ORDER BY id', [fixture.owner.practiceId]),
   notes: await database.query('SELECT id, status FROM clinical_note WHERE practice_id = $1 ORDER BY id', [fixture.owner.practiceId]),
   addenda: await database.query('SELECT id FROM clinical_note_addendum WHERE practice_id = $1 ORDER BY id', [fixture.owner.practiceId]),
   payments: await database.query('SELECT id, status FROM payment WHERE practice_id = $1 ORDER BY id', [fixture.owner.practiceId]),

@@ -80,3 +80,7 @@ export * from './booking/calendar-feed.machine.ts';
 export * from './invoices/invoice.schema.ts';
 export * from './invoices/invoice.machine.ts';
 export * from './invoices/invoice-number.machine.ts';
+// Superbill and the patient's copy of their record (issue 26).
+export * from './superbill/billing-ids.ts';
+export * from './superbill/visit-codes.schema.ts';
+export * from './superbill/superbill.ts';

@@ -13,7 +13,8 @@ import type { Database, DatabaseTransaction } from '../db/client.ts';
 import type { PracticeSql } from '../practice/practice-transaction.ts';
 
 /** `sign` and `amend`: a clinical note signed (locked) and an addendum added to it. */
-export type AuditAction = 'read' | 'list' | 'create' | 'update' | 'delete' | 'sign' | 'amend';
+/** `export`: a document made of patient data left the practice (a superbill, the patient's copy). */
+export type AuditAction = 'read' | 'list' | 'create' | 'update' | 'delete' | 'sign' | 'amend' | 'export';
 
 export type AuditDetail = Record<string, string | number | boolean | null>;
 

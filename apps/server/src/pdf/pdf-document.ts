@@ -79,6 +79,13 @@ export function heading(doc: Pdf, text: string): void {
   doc.font('Helvetica').fontSize(fontSize.body).moveDown(0.25);
 }
 
+/** A bold line of body size, heading what follows (a note's title, a SOAP section's name). */
+export function subheading(doc: Pdf, text: string): void {
+  ensureSpace(doc, 30);
+  doc.font('Helvetica-Bold').fontSize(fontSize.body).text(text, margin, doc.y);
+  doc.font('Helvetica');
+}
+
 /** "Label: value" lines; an empty value is left out. */
 export function fields(doc: Pdf, rows: readonly (readonly [label: string, value: string | null | undefined])[]): void {
   for (const [label, value] of rows) {

@@ -75,7 +75,16 @@ export function appointmentCommands(scope: PracticeScope, details?: AppointmentD
     },
     decide: (state, command) => decideAppointment(state, command),
     evolve: evolveAppointment,
-    async save(tx, { before, after, aggregateId, context }) {
+    async save(tx, { before, after, aggregateId, context, command }) {
+      if (command.kind === 'SetCodes') {
+        // The visit's codes only: its time and status stay as they are.
+        await tx.appointment.update({
+          where: { practiceId_id: { practiceId: scope.practiceId, id: aggregateId } },
+          data: { cptCodes: [...command.cptCodes], icd10Codes: [...command.icd10Codes] },
+          select: { id: true },
+        });
+        return undefined;
+      }
       if (after.status === 'absent') {
         if (before.status === 'absent') return undefined;
         // Deleted (the machine refused it if notes or payments point at it).

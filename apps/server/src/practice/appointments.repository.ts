@@ -269,6 +269,20 @@ export function portalAppointmentsRepository(sql: PracticeSql, scope: PracticeSc
       };
     },
 
+    /** The visit's billing codes (issue 26), for the visit codes dialog; null when not the practice's. */
+    async codes(id: string): Promise<{ id: string; patientId: string; patientName: string; status: AppointmentStatus; cptCodes: string[]; icd10Codes: string[] } | null> {
+      const { rows } = await sql.query<{ id: string; patient_id: string; patient_name: string; status: string; cpt_codes: string[]; icd10_codes: string[] }>(
+        `SELECT a.id, a.patient_id, p.name AS patient_name, a.status, a.cpt_codes, a.icd10_codes
+         FROM appointment a JOIN patient p ON p.practice_id = a.practice_id AND p.id = a.patient_id
+         WHERE a.practice_id = $1 AND a.id = $2`,
+        [scope.practiceId, id],
+      );
+      const row = rows[0];
+      return row
+        ? { id: row.id, patientId: row.patient_id, patientName: row.patient_name, status: asAppointmentStatus(row.status), cptCodes: row.cpt_codes, icd10Codes: row.icd10_codes }
+        : null;
+    },
+
     /** Whether `id` is one of the practice's appointments, with its patient. */
     async find(id: string): Promise<{ id: string; patientId: string; patientName: string } | null> {
       const { rows } = await sql.query<{ id: string; patient_id: string; patient_name: string }>(

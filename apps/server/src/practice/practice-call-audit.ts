@@ -26,6 +26,7 @@ export type AuditRecordType =
   | 'patient'
   | 'patient_access_log'
   | 'patient_list'
+  | 'patient_record'
   | 'payment'
   | 'payment_list'
   | 'practice_settings'
@@ -35,7 +36,8 @@ export type AuditRecordType =
   | 'referral_code'
   | 'referral_code_list'
   | 'referral_list'
-  | 'schedule';
+  | 'schedule'
+  | 'superbill';
 
 /** Where an id comes from: a string field of the call's input or of its answer. */
 type IdSource = { readonly from: 'input' | 'output'; readonly field: string };
@@ -67,6 +69,8 @@ export const PRACTICE_CALL_AUDIT: Readonly<Record<string, PracticeCallAuditRule>
   'appointments.complete': { action: 'update', recordType: 'appointment', recordId: input('id'), patientId: patientOf('appointment') },
   'appointments.cancel': { action: 'update', recordType: 'appointment', recordId: input('id'), patientId: patientOf('appointment') },
   'appointments.delete': { action: 'delete', recordType: 'appointment', recordId: input('id'), patientId: patientOf('appointment') },
+  'appointments.codes': { action: 'read', recordType: 'appointment', recordId: input('id'), patientId: output('patientId') },
+  'appointments.setCodes': { action: 'update', recordType: 'appointment', recordId: input('id'), patientId: patientOf('appointment') },
   'booking.settings': { action: 'read', recordType: 'booking_settings' },
   'booking.saveSettings': { action: 'update', recordType: 'booking_settings' },
   'practiceSettings.get': { action: 'read', recordType: 'practice_settings' },
@@ -109,6 +113,10 @@ export const PRACTICE_CALL_AUDIT: Readonly<Record<string, PracticeCallAuditRule>
   'referrals.cancel': { action: 'update', recordType: 'referral', recordId: input('id') },
   'referrals.accept': { action: 'update', recordType: 'referral', recordId: input('id') },
   'referrals.decline': { action: 'update', recordType: 'referral', recordId: input('id') },
+  // Issue 26: each export is audited (ids only, never the document).
+  'records.superbill': { action: 'export', recordType: 'superbill', recordId: input('patientId'), patientId: input('patientId') },
+  'records.fhirBundle': { action: 'export', recordType: 'patient_record', recordId: input('id'), patientId: input('id') },
+  'records.recordPdf': { action: 'export', recordType: 'patient_record', recordId: input('id'), patientId: input('id') },
   'schedule.week': { action: 'read', recordType: 'schedule' },
   'schedule.patientOptions': { action: 'list', recordType: 'patient_list' },
   'schedule.overlaps': { action: 'read', recordType: 'schedule' },

@@ -17,6 +17,7 @@ import type { PracticeScope } from './practice-scope.ts';
 import type { PracticeSql } from './practice-transaction.ts';
 import { practiceSettingsOf } from './practice-settings.commands.ts';
 import { profileRepository } from './profile.repository.ts';
+import { recordExportRepository } from './record-export.repository.ts';
 import { referralsRepository } from './referrals.repository.ts';
 
 /** `sql`: a read's `pg` transaction, or a change's Prisma transaction through `sqlOf` (practice-transaction.ts). */
@@ -35,6 +36,8 @@ export function practiceRepositories(sql: PracticeSql, scope: PracticeScope) {
     calendarFeed: calendarFeedRepository(sql, scope),
     /** Billing (issue 26): invoices, and what a new one from an appointment starts with. */
     invoices: invoicesRepository(sql, scope),
+    /** The superbill's and the patient's copy's reads (issue 26). */
+    recordExport: recordExportRepository(sql, scope),
     /** Settings › Practice: the practice's name, time zone and currency. */
     settings: { read: () => practiceSettingsOf(sql, scope.practiceId) },
     booking: {

@@ -23,6 +23,7 @@ import { portalDashboardRouter } from './portal-dashboard.router.ts';
 import { profileRouter } from './profile.router.ts';
 import { quizRouter } from './quiz.router.ts';
 import { referralCodesRouter, referralsRouter } from './referrals.router.ts';
+import { recordsRouter } from './records.router.ts';
 import { scheduleRouter } from './schedule.router.ts';
 import { router } from './trpc.ts';
 import { waitlistRouter } from './waitlist.router.ts';
@@ -52,6 +53,8 @@ export const appRouter = router({
   quiz: quizRouter,
   referralCodes: referralCodesRouter,
   referrals: referralsRouter,
+  // The superbill and the patient's copy of their record (issue 26).
+  records: recordsRouter,
   schedule: scheduleRouter,
   waitlist: waitlistRouter,
   // Billing (issue 26).

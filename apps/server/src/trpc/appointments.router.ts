@@ -12,6 +12,7 @@ import {
   portalAppointmentUpdateSchema,
   portalPageSchema,
   recordRefSchema,
+  setVisitCodesSchema,
   zonedTimeToInstant,
   type AppointmentCommand,
   type PortalAppointmentEditForm,
@@ -81,4 +82,17 @@ export const appointmentsRouter = router({
   cancel: transition('Cancel'),
   /** Refused while clinical notes or payments point at the appointment. */
   delete: transition('Delete'),
+
+  /** The visit's CPT and ICD-10-CM codes (issue 26), for the visit codes dialog. */
+  codes: practitionerProcedure.input(recordRefSchema).query(async ({ ctx, input }) => {
+    const codes = await ctx.practice.portalAppointments.codes(input.id);
+    if (!codes) throw appointmentNotFound();
+    return codes;
+  }),
+
+  /** Saves the visit's codes, printed on the superbill; refused for a cancelled one. */
+  setCodes: practitionerProcedure.input(setVisitCodesSchema).mutation(async ({ ctx, input }) => {
+    await ctx.command(appointmentCommands(ctx.scope), input.id, { kind: 'SetCodes', cptCodes: input.cptCodes, icd10Codes: input.icd10Codes });
+    return { id: input.id, cptCodes: input.cptCodes, icd10Codes: input.icd10Codes };
+  }),
 });

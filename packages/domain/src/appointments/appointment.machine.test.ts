@@ -110,6 +110,18 @@ describe('appointment machine', () => {
     expect(decideAppointment(initialAppointment, { kind: 'Delete' })).toMatchObject({ ok: false, error: { code: 'NOT_FOUND' } });
   });
 
+  it('sets a visit\'s codes in any status but cancelled; the event counts them and names none', () => {
+    const codes = { kind: 'SetCodes', cptCodes: ['99213', '97140'], icd10Codes: ['M54.5'] } as const;
+    const completed = run(schedule, { kind: 'Confirm' }, { kind: 'Complete' });
+    const decision = decideAppointment(completed, codes);
+    expect(decision).toEqual({ ok: true, events: [{ type: 'AppointmentCodesSet', id: 'a1', cptCount: 2, icd10Count: 1 }] });
+    expect(JSON.stringify(decision)).not.toContain('M54.5');
+    expect(run(schedule, { kind: 'Confirm' }, { kind: 'Complete' }, codes)).toEqual(completed);
+    expect(decideAppointment(run(schedule), codes).ok).toBe(true);
+    expect(decideAppointment(run(schedule, { kind: 'Cancel' }), codes)).toEqual({ ok: false, error: { code: 'INVALID_TRANSITION', message: 'A cancelled appointment has no billing codes.' } });
+    expect(decideAppointment(initialAppointment, codes)).toMatchObject({ ok: false, error: { code: 'NOT_FOUND' } });
+  });
+
   it('starts a session only for virtual and confirmed', () => {
     expect(canStartSession({ mode: 'virtual', status: 'confirmed' })).toBe(true);
     expect(canStartSession({ mode: 'in-person', status: 'confirmed' })).toBe(false);
@@ -141,6 +153,7 @@ describe('appointment machine', () => {
       fc.constant({ kind: 'Cancel' as const }),
       fc.record({ kind: fc.constant('Reschedule' as const), startsAt: fc.constantFrom('2025-07-01T16:00:00Z', ''), durationMinutes: fc.constantFrom(45, 0) }),
       fc.constant({ kind: 'Delete' as const }),
+      fc.record({ kind: fc.constant('SetCodes' as const), cptCodes: fc.constantFrom([], ['99213']), icd10Codes: fc.constantFrom([], ['M54.5', 'F41.1']) }),
     );
     checkMachineLaws({
       initial: initialAppointment,

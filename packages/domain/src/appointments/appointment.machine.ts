@@ -12,6 +12,8 @@
  * | confirmed  | Reschedule | AppointmentRescheduled | confirmed  |
  * | any status | Delete     | AppointmentDeleted     | absent     |  (none of its clinical notes or payments exist)
  * | any status | Delete     | — PRECONDITION_FAILED  | unchanged  |  (it has clinical notes or payments)
+ * | not cancelled | SetCodes | AppointmentCodesSet    | unchanged  |  (its CPT and ICD-10-CM codes; issue 26)
+ * | cancelled  | SetCodes   | — INVALID_TRANSITION   | cancelled  |
  * | completed  | other      | — INVALID_TRANSITION   | completed  |
  * | cancelled  | other      | — INVALID_TRANSITION   | cancelled  |
  * | any other combination    | — INVALID_TRANSITION (or CONFLICT for a second Schedule, NOT_FOUND before one) | unchanged |
@@ -52,7 +54,9 @@ export type AppointmentCommand =
   | { readonly kind: 'Complete' }
   | { readonly kind: 'Cancel' }
   | { readonly kind: 'Reschedule'; readonly startsAt: string; readonly durationMinutes: number }
-  | { readonly kind: 'Delete' };
+  | { readonly kind: 'Delete' }
+  /** The visit's billing codes, already read by the domain's visit codes schema (superbill/visit-codes.schema.ts). */
+  | { readonly kind: 'SetCodes'; readonly cptCodes: readonly string[]; readonly icd10Codes: readonly string[] };
 
 /**
  * The events, as zod schemas: the server stores an event as its JSON payload and reads it back
@@ -78,6 +82,13 @@ export const appointmentRescheduledEventSchema = z.object({
   durationMinutes: durationMinutesSchema,
 });
 export const appointmentDeletedEventSchema = z.object({ type: z.literal('AppointmentDeleted'), id: appointmentId });
+/** How many codes, never which: a diagnosis code is health information, and events hold none. */
+export const appointmentCodesSetEventSchema = z.object({
+  type: z.literal('AppointmentCodesSet'),
+  id: appointmentId,
+  cptCount: z.number().int().nonnegative(),
+  icd10Count: z.number().int().nonnegative(),
+});
 export const appointmentEventSchema = z.discriminatedUnion('type', [
   appointmentScheduledEventSchema,
   appointmentConfirmedEventSchema,
@@ -85,6 +96,7 @@ export const appointmentEventSchema = z.discriminatedUnion('type', [
   appointmentCancelledEventSchema,
   appointmentRescheduledEventSchema,
   appointmentDeletedEventSchema,
+  appointmentCodesSetEventSchema,
 ]);
 
 export type AppointmentScheduledEvent = Readonly<z.output<typeof appointmentScheduledEventSchema>>;
@@ -93,13 +105,15 @@ export type AppointmentCompletedEvent = Readonly<z.output<typeof appointmentComp
 export type AppointmentCancelledEvent = Readonly<z.output<typeof appointmentCancelledEventSchema>>;
 export type AppointmentRescheduledEvent = Readonly<z.output<typeof appointmentRescheduledEventSchema>>;
 export type AppointmentDeletedEvent = Readonly<z.output<typeof appointmentDeletedEventSchema>>;
+export type AppointmentCodesSetEvent = Readonly<z.output<typeof appointmentCodesSetEventSchema>>;
 export type AppointmentEvent =
   | AppointmentScheduledEvent
   | AppointmentConfirmedEvent
   | AppointmentCompletedEvent
   | AppointmentCancelledEvent
   | AppointmentRescheduledEvent
-  | AppointmentDeletedEvent;
+  | AppointmentDeletedEvent
+  | AppointmentCodesSetEvent;
 
 export type AppointmentAction = 'confirm' | 'complete' | 'cancel' | 'reschedule';
 
@@ -112,6 +126,7 @@ export const appointmentErrors = {
   complete: (status: AppointmentStatus) => `Only a confirmed appointment can be completed; this one is ${status}.`,
   cancel: (status: AppointmentStatus) => `A ${status} appointment cannot be cancelled.`,
   reschedule: (status: AppointmentStatus) => `A ${status} appointment cannot be rescheduled.`,
+  setCodes: 'A cancelled appointment has no billing codes.',
   hasLinkedRecords: 'This appointment has clinical notes or payments, so it cannot be deleted. Cancel it instead.',
 } as const;
 
@@ -162,6 +177,10 @@ export function decideAppointment(state: AppointmentState, command: AppointmentC
       return OPEN.includes(status)
         ? accept({ type: 'AppointmentCancelled', id })
         : reject('INVALID_TRANSITION', appointmentErrors.cancel(status));
+    case 'SetCodes':
+      return status === 'cancelled'
+        ? reject('INVALID_TRANSITION', appointmentErrors.setCodes)
+        : accept({ type: 'AppointmentCodesSet', id, cptCount: command.cptCodes.length, icd10Count: command.icd10Codes.length });
     case 'Reschedule': {
       if (!OPEN.includes(status)) return reject('INVALID_TRANSITION', appointmentErrors.reschedule(status));
       const invalid = validSchedule(command.startsAt, command.durationMinutes);
@@ -185,6 +204,8 @@ export function evolveAppointment(state: AppointmentState, event: AppointmentEve
       return state.status === 'absent' ? state : { ...state, startsAt: event.startsAt, durationMinutes: event.durationMinutes };
     case 'AppointmentDeleted':
       return initialAppointment;
+    case 'AppointmentCodesSet':
+      return state;
   }
 }
 

@@ -28,6 +28,21 @@ describe('profile editor', () => {
       education: [],
       treatmentApproaches: [],
       profileImage: null,
+      npi: '',
+      taxId: '',
+      billingAddress: '',
+    });
+  });
+
+  it('checks the optional billing details a superbill prints', () => {
+    expect(practitionerProfileSchema.parse({ ...valid, npi: '1234567893', taxId: '123456789', billingAddress: ' 12 Main St, Portland, OR 97201 ' })).toMatchObject({
+      npi: '1234567893',
+      taxId: '12-3456789',
+      billingAddress: '12 Main St, Portland, OR 97201',
+    });
+    expect(messagesOf(practitionerProfileSchema, { ...valid, npi: '1234567890', taxId: '12-34' })).toEqual({
+      npi: ['This NPI is not valid: please check its digits'],
+      taxId: ['Tax ID must be an EIN written as 12-3456789'],
     });
   });
 

@@ -10,6 +10,7 @@
 import { z } from 'zod';
 import { lineText, multilineText } from '../shared/text.ts';
 import { tooLongMessage } from '../shared/text-limits.ts';
+import { npiSchema, taxIdSchema } from '../superbill/billing-ids.ts';
 import { specialties as catalogSpecialties, specialtyLabels, type Specialty } from '../catalog/specialties.ts';
 
 export const SHORT_BIO_MAX = 200;
@@ -184,6 +185,13 @@ export const practitionerProfileSchema = z.object({
   education: profileListSchema,
   treatmentApproaches: profileListSchema,
   profileImage: profileImageSchema.default(null),
+  /**
+   * Billing details a superbill prints (issue 26), optional and kept off the public listing: the
+   * NPI, the tax id (EIN) and the practice's street address.
+   */
+  npi: npiSchema.prefault(''),
+  taxId: taxIdSchema.prefault(''),
+  billingAddress: multilineText().trim().max(300, tooLongMessage('Practice address', 300)).prefault(''),
 });
 export type PractitionerProfileInput = z.input<typeof practitionerProfileSchema>;
 export type PractitionerProfile = z.output<typeof practitionerProfileSchema>;
@@ -200,4 +208,7 @@ export const practitionerProfileDefaults = {
   education: [],
   treatmentApproaches: [],
   profileImage: null,
+  npi: '',
+  taxId: '',
+  billingAddress: '',
 } as const satisfies PractitionerProfileInput;

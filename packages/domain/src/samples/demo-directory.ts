@@ -62,6 +62,9 @@ const profileOf = (practitioner: GeneratedPractitioner): PractitionerProfile => 
   education: [...practitioner.education],
   treatmentApproaches: [...practitioner.treatmentApproaches],
   profileImage: null,
+  npi: '',
+  taxId: '',
+  billingAddress: '',
 });
 
 /** Office hours: a day's ranges, with a lunch hour. */

@@ -24,6 +24,9 @@ export const demoPractitionerProfile: PractitionerProfile = {
   education: ['ND, National University of Natural Medicine', 'BS Nutrition Science, Oregon State University'],
   treatmentApproaches: ['Functional lab testing', 'Therapeutic nutrition', 'Botanical medicine', 'Mind–body practices'],
   profileImage: null,
+  npi: '',
+  taxId: '',
+  billingAddress: '',
 };
 
 /**

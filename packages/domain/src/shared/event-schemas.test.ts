@@ -79,6 +79,7 @@ const histories = {
       { kind: 'Schedule', id: 'a2', startsAt: '2025-06-16T17:00:00Z', durationMinutes: 30, mode: 'in-person' },
       { kind: 'Confirm' },
       { kind: 'Complete' },
+      { kind: 'SetCodes', cptCodes: ['99213'], icd10Codes: ['M54.5'] },
       { kind: 'Delete' },
     ] satisfies AppointmentCommand[]) satisfies AppointmentEvent[],
   },

@@ -19,6 +19,8 @@ import { PatientOverview } from './patient-overview.tsx';
 import { PatientCard, RecentActivityCard, UpcomingAppointmentsCard } from './patient-summary.tsx';
 import { PatientTimeline } from './patient-timeline.tsx';
 import { RecordAccess } from './record-access.tsx';
+import { ExportRecordMenu, SuperbillCard } from './record-export.tsx';
+import { pageHeader } from './record-export.css.ts';
 import { usePracticeClock } from './use-practice-clock.ts';
 
 /** The tabs of SPEC §2, Overview first (the default); the chosen one is kept in the address (`?tab=`). */
@@ -66,10 +68,13 @@ export function PatientDetailPage() {
 
   return (
     <div className={styles.page}>
-      <LinkButton href={paths.list} variant="ghost" size="sm" className={styles.back}>
-        <ArrowLeftIcon size={16} />
-        Back to Patient List
-      </LinkButton>
+      <div className={pageHeader}>
+        <LinkButton href={paths.list} variant="ghost" size="sm" className={styles.back}>
+          <ArrowLeftIcon size={16} />
+          Back to Patient List
+        </LinkButton>
+        {record.isSuccess ? <ExportRecordMenu patientId={record.data.id} /> : null}
+      </div>
       <h1 className={visuallyHidden}>Patient Record</h1>
       {body}
     </div>
@@ -77,7 +82,7 @@ export function PatientDetailPage() {
 }
 
 function PatientRecord({ patient, known }: { patient: PatientDetail; known: boolean }) {
-  const { today, timeZone } = usePracticeClock();
+  const { today, timeZone, fromServer } = usePracticeClock();
   const [searchParams, setSearchParams] = useSearchParams();
   const requested = searchParams.get('tab');
   const tab: PatientTab = isPatientTab(requested) ? requested : 'overview';
@@ -112,6 +117,8 @@ function PatientRecord({ patient, known }: { patient: PatientDetail; known: bool
         <TabPanel id="overview">
           <div className={styles.column}>
             <PatientOverview patient={patient} today={today} />
+            {/* Its dates start from the practice's today, so it waits for the server's. */}
+            {known && fromServer ? <SuperbillCard patientId={patient.id} today={today} /> : null}
             {known ? <RecordAccess patientId={patient.id} timeZone={timeZone} /> : null}
           </div>
         </TabPanel>

@@ -9,6 +9,8 @@ export interface PracticeClock {
   readonly today: CalendarDate;
   /** The practice's IANA zone, for instants (record access times). */
   readonly timeZone: string;
+  /** Whether these are the server's (the practice's), not yet the browser's stand-ins. */
+  readonly fromServer: boolean;
 }
 
 /**
@@ -19,10 +21,10 @@ export function usePracticeClock(): PracticeClock {
   const trpc = useTRPC();
   const week = useQuery({
     ...trpc.schedule.week.queryOptions({}),
-    select: (answer) => ({ today: answer.today, timeZone: answer.timeZone }),
+    select: (answer) => ({ today: answer.today, timeZone: answer.timeZone, fromServer: true }),
     staleTime: 5 * 60_000,
   });
   if (week.data) return week.data;
   const timeZone = browserZone();
-  return { today: calendarDateInZone(new Date(), timeZone), timeZone };
+  return { today: calendarDateInZone(new Date(), timeZone), timeZone, fromServer: false };
 }

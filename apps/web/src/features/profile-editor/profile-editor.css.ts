@@ -60,3 +60,5 @@ export const actions = style({ display: 'flex', justifyContent: 'flex-end', gap:
 
 export const loading = style({ display: 'flex', flexDirection: 'column', gap: space.md });
 
+
+export { fieldGroup as group, fieldsetLegend as legend } from '../../ui/form/form.css.ts';

@@ -93,6 +93,21 @@ describe('profile editor', { timeout: 60_000 }, () => {
     expect(calls.some((call) => call.path === 'profile.save')).toBe(false);
   });
 
+  it('checks the billing details before saving and opens their tab: an NPI whose check digit is wrong, a malformed EIN', async () => {
+    const { calls } = renderEditor();
+    const events = userEvent.setup();
+    await fillBasics(events);
+    await events.click(screen.getByRole('tab', { name: 'Credentials' }));
+    await events.type(await field('NPI'), '1234567890');
+    await events.type(await field('Tax ID (EIN)'), '12-34');
+    await events.click(screen.getByRole('tab', { name: 'Basic Info' }));
+    await events.click(screen.getByRole('button', { name: 'Create Profile' }));
+    expect(await screen.findByText('This NPI is not valid: please check its digits')).toBeTruthy();
+    expect(screen.getByText('Tax ID must be an EIN written as 12-3456789')).toBeTruthy();
+    expect(screen.getByRole('tab', { name: 'Credentials' }).getAttribute('aria-selected')).toBe('true');
+    expect(calls.some((call) => call.path === 'profile.save')).toBe(false);
+  });
+
   it('adds list entries trimmed, disables Add while the input is empty, refuses duplicates, and removes entries', async () => {
     renderEditor();
     const events = userEvent.setup();
@@ -145,6 +160,8 @@ describe('profile editor', { timeout: 60_000 }, () => {
     await events.click(screen.getByRole('tab', { name: 'Credentials' }));
     await events.type(await field('Certifications'), 'CNS{Enter}');
     await events.type(await field('Education'), 'MS Nutrition{Enter}');
+    await events.type(await field('NPI'), '1234567893');
+    await events.type(await field('Tax ID (EIN)'), '12-3456789');
     await events.click(screen.getByRole('tab', { name: 'Approaches' }));
     await events.type(await field('Treatment Approaches'), 'Meal planning{Enter}');
 
@@ -165,6 +182,9 @@ describe('profile editor', { timeout: 60_000 }, () => {
       education: ['MS Nutrition'],
       treatmentApproaches: ['Meal planning'],
       profileImage: null,
+      npi: '1234567893',
+      taxId: '12-3456789',
+      billingAddress: '',
     });
     // On the dashboard 1.5 s after the save, not before.
     await waitFor(

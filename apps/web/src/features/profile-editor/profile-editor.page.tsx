@@ -39,9 +39,22 @@ type BasicValues = {
   about: string;
   yearsExperience: string;
   acceptsInsurance: boolean;
+  npi: string;
+  taxId: string;
+  billingAddress: string;
 };
 
-const basicSchema = practitionerProfileSchema.pick({ name: true, location: true, shortBio: true, about: true, yearsExperience: true, acceptsInsurance: true });
+const basicSchema = practitionerProfileSchema.pick({
+  name: true,
+  location: true,
+  shortBio: true,
+  about: true,
+  yearsExperience: true,
+  acceptsInsurance: true,
+  npi: true,
+  taxId: true,
+  billingAddress: true,
+});
 
 type TabId = 'basic' | 'expertise' | 'credentials' | 'approaches';
 const [basicTab, expertiseTab, credentialsTab, approachesTab] = profileTabs;
@@ -58,6 +71,9 @@ const tabOfField: Record<string, TabId> = {
   specialties: 'expertise',
   certifications: 'credentials',
   education: 'credentials',
+  npi: 'credentials',
+  taxId: 'credentials',
+  billingAddress: 'credentials',
   treatmentApproaches: 'approaches',
 };
 const tabOrder: readonly TabId[] = ['basic', 'expertise', 'credentials', 'approaches'];
@@ -65,7 +81,7 @@ const tabOrder: readonly TabId[] = ['basic', 'expertise', 'credentials', 'approa
 type Lists = Record<ProfileListField, string[]>;
 
 function basicValuesOf(profile: PractitionerProfile | null): BasicValues {
-  if (!profile) return { name: '', location: '', shortBio: '', about: '', yearsExperience: '', acceptsInsurance: false };
+  if (!profile) return { name: '', location: '', shortBio: '', about: '', yearsExperience: '', acceptsInsurance: false, npi: '', taxId: '', billingAddress: '' };
   return {
     name: profile.name,
     location: profile.location,
@@ -73,6 +89,9 @@ function basicValuesOf(profile: PractitionerProfile | null): BasicValues {
     about: profile.about,
     yearsExperience: String(profile.yearsExperience),
     acceptsInsurance: profile.acceptsInsurance,
+    npi: profile.npi,
+    taxId: profile.taxId,
+    billingAddress: profile.billingAddress,
   };
 }
 
@@ -292,6 +311,17 @@ function ProfileEditor({ saved }: { saved: MyProfile }) {
                 errorMessage={otherErrors.education}
                 isDisabled={busy}
               />
+              <fieldset className={styles.group} aria-describedby="billing-details-note">
+                <legend className={styles.legend}>Billing details</legend>
+                <p id="billing-details-note" className={styles.muted}>
+                  Printed on your superbills. Never shown on your public profile.
+                </p>
+                <div className={styles.pair}>
+                  <TextField label="NPI" inputMode="numeric" autoComplete="off" placeholder="10 digits" {...form.textField('npi')} isDisabled={busy} />
+                  <TextField label="Tax ID (EIN)" autoComplete="off" placeholder="12-3456789" {...form.textField('taxId')} isDisabled={busy} />
+                </div>
+                <TextField label="Practice address" rows={2} autoComplete="street-address" placeholder="Street, city, state and ZIP code" {...form.textField('billingAddress')} isDisabled={busy} />
+              </fieldset>
             </TabPanel>
 
             <TabPanel id="approaches" className={styles.panel}>

@@ -1,5 +1,6 @@
 import { useCallback, useId } from 'react';
 import { copyText } from '../../lib/clipboard.ts';
+import { saveFile } from '../../lib/download.ts';
 import { notify } from '../../lib/toast.tsx';
 import { Button } from '../../ui/button/button.tsx';
 import { settingsTexts } from './settings-texts.ts';
@@ -11,15 +12,7 @@ export const RECOVERY_CODES_FILE = 'wellspring-recovery-codes.txt';
 export const recoveryCodesText = (codes: readonly string[], email: string): string =>
   [`Wellspring recovery codes for ${email}`, 'Each code works once, to sign in without your authenticator app.', '', ...codes, ''].join('\n');
 
-function download(text: string): void {
-  const url = URL.createObjectURL(new Blob([text], { type: 'text/plain;charset=utf-8' }));
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = RECOVERY_CODES_FILE;
-  link.click();
-  // After the click has started the download.
-  setTimeout(() => URL.revokeObjectURL(url), 1000);
-}
+const download = (text: string): void => saveFile(new Blob([text], { type: 'text/plain;charset=utf-8' }), RECOVERY_CODES_FILE);
 
 /**
  * The recovery codes, shown this once (the server keeps only their hashes): to copy, to download

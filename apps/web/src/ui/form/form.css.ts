@@ -47,6 +47,17 @@ export const fieldPair = style({
   '@media': { [breakpoint.sm]: { gridTemplateColumns: 'repeat(2, minmax(0, 1fr))' } },
 });
 
+/** A group of fields in a bordered fieldset (an emergency contact, insurance, billing details). */
+export const fieldGroup = style({
+  display: 'flex',
+  flexDirection: 'column',
+  gap: space.md,
+  margin: 0,
+  padding: space.md,
+  borderRadius: radius.md,
+  border: `1px solid ${vars.color.border}`,
+});
+
 /** A fieldset's legend inside a form (a group of fields: a new patient, an emergency contact). */
 export const fieldsetLegend = style({ padding: `0 ${space.xs}`, fontWeight: 600 });
 

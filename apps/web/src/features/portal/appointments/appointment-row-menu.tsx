@@ -6,19 +6,23 @@ import { Menu, MenuItem } from '../../../ui/menu/menu.tsx';
 import { billingPaths } from '../../../lib/billing-paths.ts';
 import { portalPaths } from '../portal-paths.ts';
 
-/** What the row menu can do: the machine's actions for the row's status, and Delete. */
-export type RowMenuAction = AppointmentAction | 'delete';
+/** What the row menu can do: the machine's actions for the row's status, the visit's billing codes, and Delete. */
+export type RowMenuAction = AppointmentAction | 'codes' | 'delete';
 
 export const rowMenuLabels: Record<RowMenuAction, string> = {
   confirm: 'Mark as Confirmed',
   complete: 'Mark as Completed',
   cancel: 'Cancel Appointment',
   reschedule: 'Edit',
+  codes: 'Billing Codes',
   delete: 'Delete',
 };
 
-/** The row menu's entries, in order: exactly what the appointment machine allows now, then Delete. */
-export const rowMenuActions = (status: AppointmentStatus): RowMenuAction[] => [...allowedAppointmentActions(status), 'delete'];
+/**
+ * The row menu's entries, in order: exactly what the appointment machine allows now, Billing Codes
+ * (for any visit but a cancelled one, as the machine's SetCodes), then Delete.
+ */
+export const rowMenuActions = (status: AppointmentStatus): RowMenuAction[] => [...allowedAppointmentActions(status), ...(status === 'cancelled' ? [] : ['codes' as const]), 'delete'];
 
 /** A completed appointment can be invoiced (issue 26): a link to Billing's New invoice for it. */
 const NEW_INVOICE = 'new-invoice';
@@ -32,7 +36,7 @@ export interface AppointmentRowMenuProps {
   /** The menu button's accessible name, naming the row ("Actions for Emma Thompson, June 5, 2025 at 2:30 PM"). */
   readonly label: string;
   readonly isDisabled?: boolean;
-  /** A transition or Delete was chosen (Edit navigates by itself). */
+  /** A transition, Billing Codes or Delete was chosen (Edit navigates by itself). */
   readonly onAction: (action: Exclude<RowMenuAction, 'reschedule'>) => void;
 }
 

@@ -79,13 +79,13 @@ describe('the portal appointments table', { timeout: 60_000 }, () => {
     expect(screen.queryByRole('grid')).toBeNull();
   });
 
-  it('offers in each row’s menu exactly the actions the appointment machine allows, and Delete', async () => {
+  it('offers in each row’s menu exactly the actions the appointment machine allows, Billing Codes but for a cancelled visit, and Delete', async () => {
     renderList(appointmentStatuses.map((status, index) => row(`a${index}`, status, names[status])));
     const events = userEvent.setup();
     await table();
-    expect(await menuItems(events, names.scheduled)).toEqual(['Mark as Confirmed', 'Cancel Appointment', 'Edit', 'Delete']);
-    expect(await menuItems(events, names.confirmed)).toEqual(['Mark as Completed', 'Cancel Appointment', 'Edit', 'Delete']);
-    expect(await menuItems(events, names.completed)).toEqual(['New Invoice', 'Delete']);
+    expect(await menuItems(events, names.scheduled)).toEqual(['Mark as Confirmed', 'Cancel Appointment', 'Edit', 'Billing Codes', 'Delete']);
+    expect(await menuItems(events, names.confirmed)).toEqual(['Mark as Completed', 'Cancel Appointment', 'Edit', 'Billing Codes', 'Delete']);
+    expect(await menuItems(events, names.completed)).toEqual(['New Invoice', 'Billing Codes', 'Delete']);
     expect(await menuItems(events, names.cancelled)).toEqual(['Delete']);
 
     await events.click(menuButton(names.scheduled));
@@ -183,6 +183,44 @@ describe('the portal appointments table', { timeout: 60_000 }, () => {
     expect(deleted).toEqual([{ id: 'a1' }]);
     await waitFor(() => expect(screen.queryByRole('row', { name: /Emma Thompson/ })).toBeNull());
     expect(screen.getByRole('row', { name: /Sofia Martinez/ })).toBeTruthy();
+  });
+
+  it('edits a visit\'s billing codes: shows the saved ones, refuses a malformed code before sending, keeps what was typed when the server refuses, and saves', async () => {
+    const saved: unknown[] = [];
+    let refuseOnce = true;
+    renderList([row('a1', 'completed', 'Sofia Martinez')], {
+      'appointments.codes': () => ({ id: 'a1', patientId: 'p-a1', patientName: 'Sofia Martinez', status: 'completed', cptCodes: ['99213'], icd10Codes: [] }),
+      'appointments.setCodes': (input) => {
+        if (refuseOnce) {
+          refuseOnce = false;
+          throw new ApiError({ code: 'BAD_REQUEST', httpStatus: 400, message: 'Invalid input', fieldErrors: { icd10Codes: ['"Z999" is not an ICD-10-CM code: e.g. M54.5 or F41.1'] } });
+        }
+        saved.push(input);
+        return { id: 'a1', cptCodes: ['99213'], icd10Codes: ['M54.5'] };
+      },
+    });
+    const events = userEvent.setup();
+    await table();
+    await events.click(menuButton('Sofia Martinez'));
+    await events.click(await screen.findByRole('menuitem', { name: 'Billing Codes' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Billing codes' });
+    const cpt = await within(dialog).findByRole('textbox', { name: 'CPT codes' });
+    expect((cpt as HTMLInputElement).value).toBe('99213');
+    const icd = within(dialog).getByRole('textbox', { name: 'ICD-10-CM codes' });
+    await events.type(icd, 'M54.5, 5');
+    await events.click(within(dialog).getByRole('button', { name: 'Save codes' }));
+    expect(await within(dialog).findByText('"5" is not an ICD-10-CM code: e.g. M54.5 or F41.1')).toBeTruthy();
+    expect(saved).toEqual([]);
+
+    await events.clear(icd);
+    await events.type(icd, 'M54.5');
+    await events.click(within(dialog).getByRole('button', { name: 'Save codes' }));
+    expect(await within(dialog).findByText('"Z999" is not an ICD-10-CM code: e.g. M54.5 or F41.1')).toBeTruthy();
+    expect((icd as HTMLInputElement).value).toBe('M54.5');
+    await events.click(within(dialog).getByRole('button', { name: 'Save codes' }));
+    await findToast('Visit codes saved');
+    expect(saved).toEqual([{ id: 'a1', cptCodes: '99213', icd10Codes: 'M54.5' }]);
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
   });
 
   it('says why a delete is refused for an appointment with clinical notes or payments', async () => {

@@ -19,11 +19,12 @@ import { portalPaths } from '../portal-paths.ts';
 import { useRefreshAppointmentViews } from './appointment-queries.ts';
 import { AppointmentRowMenu, type RowMenuAction } from './appointment-row-menu.tsx';
 import * as styles from './appointments.css.ts';
+import { VisitCodesDialog } from './visit-codes-dialog.tsx';
 import { Pager } from '../../../ui/pager/pager.tsx';
 
 type AppointmentPage = RouterOutputs['appointments']['list'];
 type AppointmentRow = AppointmentPage['items'][number];
-type Transition = Exclude<RowMenuAction, 'reschedule' | 'delete'>;
+type Transition = Exclude<RowMenuAction, 'reschedule' | 'delete' | 'codes'>;
 
 export const APPOINTMENTS_LOAD_FAILED = 'Failed to load appointments. Please try again.';
 export const DELETE_CONFIRM_TITLE = 'Delete this appointment?';
@@ -89,6 +90,7 @@ export function AppointmentsPage() {
   const list = useQuery({ ...trpc.appointments.list.queryOptions({ page, pageSize: PORTAL_PAGE_SIZE }), placeholderData: keepPreviousData });
   const changes = useAppointmentChanges();
   const [deleting, setDeleting] = useState<AppointmentRow | null>(null);
+  const [coding, setCoding] = useState<AppointmentRow | null>(null);
 
   // A page past the end (the last row of the last page deleted, an old link): the last page instead.
   const lastPage = list.data ? Math.max(1, Math.ceil(list.data.total / list.data.pageSize)) : page;
@@ -138,10 +140,13 @@ export function AppointmentsPage() {
           isPending={changes.isPending}
           onAction={(action, row) => {
             if (action === 'delete') setDeleting(row);
+            else if (action === 'codes') setCoding(row);
             else changes.transition(action, row.id);
           }}
         />
       )}
+
+      {coding ? <VisitCodesDialog appointmentId={coding.id} visitLabel={`${coding.patientName}, ${appointmentDateTime(coding)}`} onClose={() => setCoding(null)} /> : null}
 
       {deleting ? (
         <Dialog
