@@ -35,6 +35,10 @@ export const siteRoutePatterns = [
   '/dashboard/settings',
   '/dashboard/patients',
   '/dashboard/patients/:id',
+  // Clinical Notes and Billing in the side menu (issue 26).
+  '/dashboard/notes',
+  '/dashboard/billing',
+  '/dashboard/billing/:id',
   '/practitioner-profile/create',
   '/practitioner-profile/edit',
   '/community',
