@@ -2,7 +2,12 @@
  * Reads a PDF back as a user would read it: the text of each page, through pdf.js (Mozilla's
  * reader), so a test checks what the document shows rather than how it was drawn.
  */
+import { createRequire } from 'node:module';
+import { dirname } from 'node:path';
 import { getDocument } from 'pdfjs-dist/legacy/build/pdf.mjs';
+
+/** pdf.js's own metrics of the standard fonts (the documents use Helvetica), from its package. */
+const standardFontDataUrl = `${dirname(createRequire(import.meta.url).resolve('pdfjs-dist/package.json'))}/standard_fonts/`;
 
 export interface PdfText {
   readonly title: string | null;
@@ -12,7 +17,7 @@ export interface PdfText {
 }
 
 export async function pdfText(bytes: Uint8Array): Promise<PdfText> {
-  const document = await getDocument({ data: new Uint8Array(bytes), useSystemFonts: false, disableFontFace: true, isEvalSupported: false }).promise;
+  const document = await getDocument({ data: new Uint8Array(bytes), useSystemFonts: false, disableFontFace: true, isEvalSupported: false, standardFontDataUrl }).promise;
   try {
     const pages: string[] = [];
     for (let number = 1; number <= document.numPages; number += 1) {
