@@ -5,7 +5,7 @@ import { useState } from 'react';
 import { useSearchParams } from 'wouter';
 import { apiErrorCode, apiFieldErrors } from '../../lib/api-errors.ts';
 import { AddendumDialog } from '../../lib/clinical-notes/addendum-dialog.tsx';
-import { NoteEditorDialog } from '../../lib/clinical-notes/note-editor-dialog.tsx';
+import { draftTarget, NoteEditorDialog } from '../../lib/clinical-notes/note-editor-dialog.tsx';
 import { useTRPC } from '../../lib/trpc.ts';
 import { useAddressSearch } from '../../lib/use-address-search.ts';
 import { usePracticeZone } from '../../lib/use-practice-zone.ts';
@@ -143,7 +143,7 @@ export function ClinicalNotesPage() {
       {body}
       {editing ? (
         <NoteEditorDialog
-          target={{ patientId: editing.patientId, patientName: editing.patientName, draft: { id: editing.id, recordType: editing.recordType, content: editing.content } }}
+          target={draftTarget(editing)}
           timeZone={timeZone}
           onClose={() => setEditing(null)}
         />

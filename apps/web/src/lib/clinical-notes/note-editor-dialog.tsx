@@ -39,6 +39,15 @@ export interface NoteEditorTarget {
   readonly draft?: { readonly id: string; readonly recordType: EhrRecordType; readonly content: SoapContent };
 }
 
+/** A listed draft (the EHR list's or Clinical Notes' row) as the editor's target. */
+export const draftTarget = (note: {
+  readonly id: string;
+  readonly patientId: string;
+  readonly patientName: string;
+  readonly recordType: EhrRecordType;
+  readonly content: SoapContent;
+}): NoteEditorTarget => ({ patientId: note.patientId, patientName: note.patientName, draft: { id: note.id, recordType: note.recordType, content: note.content } });
+
 type SaveState = { readonly kind: 'idle' } | { readonly kind: 'saving' } | { readonly kind: 'saved'; readonly at: string } | { readonly kind: 'failed'; readonly message: string };
 
 /**

@@ -15,7 +15,7 @@ import { TextLink } from '../../../ui/link/link.tsx';
 import { Skeleton } from '../../../ui/skeleton/skeleton.tsx';
 import { portalPaths } from '../portal-paths.ts';
 import { AddendumDialog } from '../../../lib/clinical-notes/addendum-dialog.tsx';
-import { NoteEditorDialog } from '../../../lib/clinical-notes/note-editor-dialog.tsx';
+import { draftTarget, NoteEditorDialog } from '../../../lib/clinical-notes/note-editor-dialog.tsx';
 import * as styles from './ehr.css.ts';
 import { usePracticeZone } from '../../../lib/use-practice-zone.ts';
 
@@ -155,7 +155,7 @@ export function EhrRecordsPage() {
       ) : null}
       {editing ? (
         <NoteEditorDialog
-          target={{ patientId: editing.patientId, patientName: editing.patientName, draft: { id: editing.id, recordType: editing.recordType, content: editing.content } }}
+          target={draftTarget(editing)}
           timeZone={timeZone}
           onClose={() => setEditing(null)}
         />
