@@ -30,6 +30,8 @@ async function revenue(page: Page): Promise<{ usdMinor: number; other: { currenc
 
 test.describe('the portal payments', () => {
   test('records a EUR payment for an appointment and a USD one, each listed in its own currency; revenue counts dollars only; a refund takes it back out', async ({ page }) => {
+    // A long journey with two axe scans in both themes (one at phone width): 30 s is too close on a busy machine.
+    test.setTimeout(60_000);
     const { practiceId } = await signInAsNewPractitioner(page, { name: 'Dr. Paz Ledger', timeZone: ZONE });
     const emma = await addPatient(practiceId, { name: 'Emma Thompson', email: 'emma@example.com' });
     const visit = await addAppointment(practiceId, emma, { startsAt: new Date(Date.now() - DAY_MS), type: 'consultation', status: 'completed' });
