@@ -82,6 +82,8 @@ test.describe('practitioner profile', () => {
   }
 
   test('signed in, hearts are kept on the account: merged at sign-in, still set after a reload, off when signed out and for another user', async ({ page, browser }) => {
+    // Two browser contexts, a sign-up, sign-ins and reloads: 26 s on a quiet CI run, over 30 s on a busy one.
+    test.setTimeout(60_000);
     const heart = page.getByRole('button', { name: 'Favorite' });
     const email = uniqueEmail('favorites');
 
