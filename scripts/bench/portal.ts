@@ -6,8 +6,9 @@
 // 1.5× of its floor. Reading the EHR list appends an audit entry, in both.
 import type pg from 'pg';
 import { currencies, mulberry32, paymentMethods, pick, PORTAL_PAGE_SIZE, randomInt, type Random } from '@wellspring/domain';
-import { PORTAL_APPOINTMENTS_SQL } from '../../apps/server/src/practice/appointments.repository.ts';
-import { CLINICAL_RECORDS_SQL } from '../../apps/server/src/practice/clinical-records.repository.ts';
+import { portalAppointmentsSql } from '../../apps/server/src/practice/appointments.repository.ts';
+import { clinicalRecordsStatement } from '../../apps/server/src/practice/clinical-records.repository.ts';
+import { encodeCursor } from '../../apps/server/src/practice/keyset-page.ts';
 import { PAYMENTS_SQL } from '../../apps/server/src/practice/payments.repository.ts';
 import { PORTAL_OVERVIEW_SQL, PORTAL_UPCOMING_LIMIT } from '../../apps/server/src/practice/portal-dashboard.repository.ts';
 import {
@@ -29,8 +30,10 @@ const PAYMENTS = Number(process.env.BENCH_PORTAL_PAYMENTS ?? 50_000);
 const OTHER_PAYMENTS_EACH = 5;
 /** One note in ten carries an addendum, so the EHR list's addenda are read, not only looked for. */
 const ADDENDUM_EVERY = 10;
-/** The deep page of the appointment table: rows 99,981–100,000 of 200,000, newest first. */
+/** The deep page of the appointment table: rows 99,981–100,000 of 200,000, newest first, read at the cursor of the page before (keyset paging). */
 const DEEP_PAGE = 5_000;
+/** The start and id of the last row of the page before the deep one (set while loading). */
+let deepBoundary: readonly [string, string] = ['', ''];
 const DAY_MS = 86_400_000;
 
 /** Weighted draw: `weights` pairs each value with its share. */
@@ -97,32 +100,46 @@ async function loadPortal(pool: pg.Pool, loaded: Loaded, now: Date): Promise<voi
       .map((note, index) => [`bench-addendum-${index}`, loaded.practiceId, note.id, 'Corrected the dose in the plan.', loaded.userId, 'Dr. Bench 0', new Date(note.written_at.getTime() + DAY_MS)]),
   );
   await pool.query('VACUUM ANALYZE payment, clinical_note_addendum');
+  const { rows: boundary } = await pool.query<{ starts_at: Date; id: string }>(
+    'SELECT starts_at, id FROM appointment WHERE practice_id = $1 ORDER BY starts_at DESC, id DESC OFFSET $2 LIMIT 1',
+    [loaded.practiceId, (DEEP_PAGE - 1) * PORTAL_PAGE_SIZE - 1],
+  );
+  deepBoundary = [boundary[0]?.starts_at.toISOString() ?? '', boundary[0]?.id ?? ''];
 }
 
 function workloads(loaded: Loaded, now: Date): Workload[] {
   const preamble = requestPreamble(loaded);
   const page = (number: number) => ({ page: number, pageSize: PORTAL_PAGE_SIZE });
-  const offset = (number: number) => (number - 1) * PORTAL_PAGE_SIZE;
-  const appointmentsPage = (procedure: string, number: number): Workload => ({
-    procedure,
-    paths: [trpcPath('appointments.list', page(number))],
-    statements: [[...preamble, { name: 'portal-appointments', text: PORTAL_APPOINTMENTS_SQL, values: [loaded.practiceId, PORTAL_PAGE_SIZE, offset(number), TIME_ZONE] }]],
-  });
+  const firstPage = { kind: 'offset', offset: 0 } as const;
+  const [deepStart, deepId] = deepBoundary;
   return [
     {
       procedure: 'portalDashboard.overview',
       paths: [trpcPath('portalDashboard.overview', undefined)],
       statements: [[...preamble, { name: 'portal-overview', text: PORTAL_OVERVIEW_SQL, values: [loaded.practiceId, now, PORTAL_UPCOMING_LIMIT, TIME_ZONE] }]],
     },
-    appointmentsPage('appointments.list', 1),
-    appointmentsPage(`appointments.list@${DEEP_PAGE}`, DEEP_PAGE),
+    {
+      procedure: 'appointments.list',
+      paths: [trpcPath('appointments.list', page(1))],
+      statements: [[...preamble, { name: 'portal-appointments-offset', text: portalAppointmentsSql(firstPage), values: [loaded.practiceId, PORTAL_PAGE_SIZE, 0, TIME_ZONE] }]],
+    },
+    {
+      procedure: `appointments.list@${DEEP_PAGE}`,
+      paths: [trpcPath('appointments.list', { ...page(DEEP_PAGE), cursor: encodeCursor('after', deepBoundary) })],
+      statements: [
+        [
+          ...preamble,
+          { name: 'portal-appointments-after', text: portalAppointmentsSql({ kind: 'after', key: deepBoundary }), values: [loaded.practiceId, PORTAL_PAGE_SIZE, deepStart, TIME_ZONE, deepId] },
+        ],
+      ],
+    },
     {
       procedure: 'clinicalRecords.list',
       paths: [trpcPath('clinicalRecords.list', page(1))],
       statements: [
         [
           ...preamble,
-          { name: 'portal-clinical-records', text: CLINICAL_RECORDS_SQL, values: [loaded.practiceId, null, PORTAL_PAGE_SIZE, 0] },
+          clinicalRecordsStatement(firstPage, { patientId: null, namePattern: null, recordType: null }, loaded.practiceId, PORTAL_PAGE_SIZE),
           auditInsert(loaded, 'clinical_note_list', null, 'list', { results: PORTAL_PAGE_SIZE }),
         ],
       ],
@@ -130,7 +147,7 @@ function workloads(loaded: Loaded, now: Date): Workload[] {
     {
       procedure: 'payments.list',
       paths: [trpcPath('payments.list', page(1))],
-      statements: [[...preamble, { name: 'portal-payments', text: PAYMENTS_SQL, values: [loaded.practiceId, PORTAL_PAGE_SIZE, 0, TIME_ZONE] }]],
+      statements: [[...preamble, { name: 'portal-payments-offset', text: PAYMENTS_SQL, values: [loaded.practiceId, PORTAL_PAGE_SIZE, 0, TIME_ZONE] }]],
     },
   ];
 }

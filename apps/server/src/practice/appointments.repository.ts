@@ -16,6 +16,8 @@ import {
   type CalendarDate,
   type DashboardAppointmentStatus,
 } from '@wellspring/domain';
+import { summaryFigureSql } from './practice-figures.ts';
+import { isInstantKey, keysetClauses, pageCursors, pageFetch, type PageFetch } from './keyset-page.ts';
 import type { PracticeSql } from './practice-transaction.ts';
 import type { PracticeScope } from './practice-scope.ts';
 
@@ -174,22 +176,38 @@ export interface PortalAppointmentPage {
   readonly total: number;
   readonly page: number;
   readonly pageSize: number;
+  /** Where the pages before and after this one are read from (keyset paging). */
+  readonly previousCursor: string | null;
+  readonly nextCursor: string | null;
 }
 
 /**
- * The portal's appointment table: $1 practice, $2 rows, $3 offset, $4 zone. Newest first. The page's
- * ids are picked from the index `(practice_id, starts_at, id)` alone, so a deep page skips index
- * entries rather than joined rows; only the page's 20 rows are then read with their patient. The
- * total is one count over the same index (an InitPlan, run once), in the same round trip.
+ * The portal's appointment table, newest first: $1 practice, $2 rows, $4 zone; $3 the offset, or
+ * with a cursor $3, $5 the boundary's start and id. The page's ids are picked from the index
+ * `(practice_id, starts_at, id)` alone — at the cursor, or skipping `offset` entries — and only
+ * they are read with their patient. The total is the practice's maintained figure, not a count.
  */
-export const PORTAL_APPOINTMENTS_SQL = `
-  SELECT a.id, a.patient_id, p.name AS patient_name, p.email AS patient_email, a.type, a.duration_minutes, a.status,
+export function portalAppointmentsSql(fetch: PageFetch): string {
+  const { condition, innerOrder, listOrder } = keysetClauses(
+    fetch,
+    [
+      { column: 'starts_at', type: 'timestamptz', parameter: 3 },
+      { column: 'id', type: 'text', parameter: 5 },
+    ],
+    true,
+  );
+  return `
+  SELECT a.id, a.patient_id, p.name AS patient_name, p.email AS patient_email, a.type, a.duration_minutes, a.status, a.starts_at,
     to_char(a.starts_at AT TIME ZONE $4, 'YYYY-MM-DD') AS local_date, to_char(a.starts_at AT TIME ZONE $4, 'FMHH12:MI AM') AS local_time,
-    (SELECT count(*) FROM appointment c WHERE c.practice_id = $1) AS total
-  FROM (SELECT id FROM appointment WHERE practice_id = $1 ORDER BY starts_at DESC, id DESC LIMIT $2 OFFSET $3) page
+    ${summaryFigureSql('appointments')} AS total
+  FROM (SELECT id FROM appointment WHERE practice_id = $1 ${condition} ORDER BY ${innerOrder} LIMIT $2 ${fetch.kind === 'offset' ? 'OFFSET $3' : ''}) page
   JOIN appointment a ON a.practice_id = $1 AND a.id = page.id
   JOIN patient p ON p.practice_id = a.practice_id AND p.id = a.patient_id
-  ORDER BY a.starts_at DESC, a.id DESC`;
+  ORDER BY ${listOrder('a')}`;
+}
+
+/** The first page's statement (the bench's and the tests' reference). */
+export const PORTAL_APPOINTMENTS_SQL = portalAppointmentsSql({ kind: 'offset', offset: 0 });
 
 /** One appointment as the edit form reads it: $1 practice, $2 id, $3 zone. */
 const PORTAL_APPOINTMENT_SQL = `
@@ -205,8 +223,10 @@ const asAppointmentStatus = (status: string): AppointmentStatus =>
 /** The portal's reads of appointments, within `scope.practiceId`. */
 export function portalAppointmentsRepository(sql: PracticeSql, scope: PracticeScope) {
   return {
-    /** A page of the practice's appointments, newest first. */
-    async page(input: { readonly page: number; readonly pageSize: number }): Promise<PortalAppointmentPage> {
+    /** A page of the practice's appointments, newest first: by its number, or at a cursor of the page next to it. */
+    async page(input: { readonly page: number; readonly pageSize: number; readonly cursor?: string | undefined }): Promise<PortalAppointmentPage> {
+      const fetch = pageFetch(input, 2, ([startsAt]) => isInstantKey(startsAt));
+      const values = fetch.kind === 'offset' ? [scope.practiceId, input.pageSize, fetch.offset, scope.timeZone] : [scope.practiceId, input.pageSize, fetch.key[0], scope.timeZone, fetch.key[1]];
       const { rows } = await sql.query<{
         id: string;
         patient_id: string;
@@ -215,11 +235,12 @@ export function portalAppointmentsRepository(sql: PracticeSql, scope: PracticeSc
         type: string;
         duration_minutes: number;
         status: string;
+        starts_at: Date;
         local_date: CalendarDate;
         local_time: string;
-        total: string;
-      }>({ name: 'portal-appointments', text: PORTAL_APPOINTMENTS_SQL, values: [scope.practiceId, input.pageSize, (input.page - 1) * input.pageSize, scope.timeZone] });
-      const total = rows[0] ? Number(rows[0].total) : Number((await sql.query<{ total: string }>('SELECT count(*) AS total FROM appointment WHERE practice_id = $1', [scope.practiceId])).rows[0]?.total ?? 0);
+        total: number;
+      }>({ name: `portal-appointments-${fetch.kind}`, text: portalAppointmentsSql(fetch), values });
+      const total = rows[0] ? rows[0].total : Number((await sql.query<{ total: number }>(`SELECT ${summaryFigureSql('appointments')} AS total`, [scope.practiceId])).rows[0]?.total ?? 0);
       return {
         items: rows.map((row) => ({
           id: row.id,
@@ -235,6 +256,7 @@ export function portalAppointmentsRepository(sql: PracticeSql, scope: PracticeSc
         total,
         page: input.page,
         pageSize: input.pageSize,
+        ...pageCursors(rows, (row) => [row.starts_at.toISOString(), row.id]),
       };
     },
 

@@ -6,6 +6,8 @@
  */
 import { calendarDateInZone, ehrRecordTypeOf, type CalendarDate, type EhrRecordType, type NoteAddendum, type SoapContent } from '@wellspring/domain';
 import { likePattern } from '../db/like-pattern.ts';
+import { isInstantKey, pageCursors, pageFetch, type PageFetch } from './keyset-page.ts';
+import { summaryFigureSql } from './practice-figures.ts';
 import type { PracticeSql } from './practice-transaction.ts';
 import type { PracticeScope } from './practice-scope.ts';
 
@@ -28,31 +30,98 @@ export interface ClinicalRecordPage {
   readonly total: number;
   readonly page: number;
   readonly pageSize: number;
+  /** Where the pages before and after this one are read from (keyset paging). */
+  readonly previousCursor: string | null;
+  readonly nextCursor: string | null;
+}
+
+/** A note's statuses in the list's order: unsigned drafts first ('draft' sorts before 'signed'). */
+const NOTE_STATUSES = ['draft', 'signed'] as const;
+
+/** Which of the list's narrowings a request uses (each its own statement, so each plan fits it). */
+export interface ClinicalRecordFilters {
+  readonly patientId: string | null;
+  /** An ILIKE pattern the patient's name matches. */
+  readonly namePattern: string | null;
+  readonly recordType: EhrRecordType | null;
+}
+
+/** The filters' conditions on `clinical_note c`, their values added by `parameter`. */
+function narrowingSql(filters: ClinicalRecordFilters, parameter: (value: unknown) => string): string {
+  return [
+    filters.patientId === null ? '' : `AND c.patient_id = ${parameter(filters.patientId)}`,
+    filters.recordType === null ? '' : `AND c.type = ${parameter(filters.recordType)}`,
+    filters.namePattern === null ? '' : `AND c.patient_id IN (SELECT q.id FROM patient q WHERE q.practice_id = $1 AND q.name ILIKE ${parameter(filters.namePattern)})`,
+  ].join(' ');
+}
+
+/** Every record the filters let through: the maintained figure when there are none, else a count of them. */
+const totalSql = (filters: ClinicalRecordFilters, narrowing: string): string =>
+  filters.patientId === null && filters.recordType === null && filters.namePattern === null
+    ? summaryFigureSql('clinical_notes')
+    : `(SELECT count(*)::int FROM clinical_note c WHERE c.practice_id = $1 ${narrowing})`;
+
+/** The total alone, for a page past the end (it has no row to carry it). */
+export function clinicalRecordsTotalStatement(filters: ClinicalRecordFilters, practiceId: string): { text: string; values: unknown[] } {
+  const values: unknown[] = [practiceId];
+  const narrowing = narrowingSql(filters, (value) => {
+    values.push(value);
+    return `$${values.length}`;
+  });
+  return { text: `SELECT ${totalSql(filters, narrowing)} AS total`, values };
 }
 
 /**
- * $1 practice, $2 patient or null for all, $3 rows, $4 offset, $5 a pattern the patient's name
- * matches (ILIKE) or null, $6 a record type or null: a page of records with their patient and
- * addenda — unsigned drafts first ('draft' sorts before 'signed'), then newest first — and the total
- * (an InitPlan, run once). The page's ids are picked first (from `(practice_id, status,
- * written_at, id)`, or the patient's own index), so a deep page reads only its own rows' content
- * and addenda.
+ * A page of records with their patient and addenda, drafts first and then newest first, and the
+ * total. The list's order (status, then written_at and id descending) mixes directions, which no
+ * one index scan gives; but a status has two values, so the page is read as one branch per status,
+ * each a plain range of `(practice_id, status, written_at, id)` from its boundary — at the cursor in
+ * the cursor's own status, from the start of each status after it (or, for the page before, from
+ * the end of each status before it) — and only the page's rows are then read with their content.
+ * Values: $1 practice, $2 rows; then the offset or the cursor's written_at and id; then the filters'.
  */
-export const CLINICAL_RECORDS_SQL = `
-  WITH matching AS (
-    SELECT c.id, c.status, c.written_at FROM clinical_note c
-    WHERE c.practice_id = $1 AND ($2::text IS NULL OR c.patient_id = $2) AND ($6::text IS NULL OR c.type = $6)
-      AND ($5::text IS NULL OR EXISTS (SELECT 1 FROM patient q WHERE q.practice_id = $1 AND q.id = c.patient_id AND q.name ILIKE $5))
-  )
+export function clinicalRecordsStatement(fetch: PageFetch, filters: ClinicalRecordFilters, practiceId: string, pageSize: number): { name: string; text: string; values: unknown[] } {
+  const values: unknown[] = [practiceId, pageSize];
+  const parameter = (value: unknown): string => {
+    values.push(value);
+    return `$${values.length}`;
+  };
+  const offset = fetch.kind === 'offset' ? parameter(fetch.offset) : null;
+  const cursorStatus = fetch.kind === 'offset' ? null : (fetch.key[0] ?? 'draft');
+  const boundary = fetch.kind === 'offset' ? null : `(${parameter(fetch.key[1])}::timestamptz, ${parameter(fetch.key[2])}::text)`;
+  const narrowing = narrowingSql(filters, parameter);
+  const cursorIndex = cursorStatus === null ? -1 : NOTE_STATUSES.indexOf(cursorStatus as (typeof NOTE_STATUSES)[number]);
+  const branches = NOTE_STATUSES.flatMap((status, index) => {
+    const select = `SELECT c.id, c.status, c.written_at FROM clinical_note c WHERE c.practice_id = $1 AND c.status = '${status}' ${narrowing}`;
+    if (fetch.kind === 'offset') return [`(${select} ORDER BY c.written_at DESC, c.id DESC LIMIT $2::int + ${offset}::int)`];
+    if (fetch.kind === 'after') {
+      if (index < cursorIndex) return [];
+      const range = index === cursorIndex ? `AND (c.written_at, c.id) < ${boundary}` : '';
+      return [`(${select} ${range} ORDER BY c.written_at DESC, c.id DESC LIMIT $2)`];
+    }
+    if (index > cursorIndex) return [];
+    const range = index === cursorIndex ? `AND (c.written_at, c.id) > ${boundary}` : '';
+    return [`(${select} ${range} ORDER BY c.written_at ASC, c.id ASC LIMIT $2)`];
+  });
+  const listOrder = 'status ASC, written_at DESC, id DESC';
+  const pick =
+    fetch.kind === 'before'
+      ? `SELECT * FROM (${branches.join(' UNION ALL ')}) b ORDER BY status DESC, written_at ASC, id ASC LIMIT $2`
+      : `SELECT * FROM (${branches.join(' UNION ALL ')}) b ORDER BY ${listOrder} LIMIT $2 ${offset === null ? '' : `OFFSET ${offset}`}`;
+  const total = totalSql(filters, narrowing);
+  const text = `
   SELECT n.id, n.type, n.written_at, n.patient_id, p.name AS patient_name, n.appointment_id, n.author_name, n.status,
     n.subjective, n.objective, n.assessment, n.plan,
     coalesce((SELECT json_agg(json_build_object('id', d.id, 'text', d.text, 'author', d.author_name, 'at', d.created_at) ORDER BY d.created_at, d.id)
       FROM clinical_note_addendum d WHERE d.practice_id = n.practice_id AND d.note_id = n.id), '[]') AS addenda,
-    (SELECT count(*) FROM matching) AS total
-  FROM (SELECT id FROM matching ORDER BY status, written_at DESC, id DESC LIMIT $3 OFFSET $4) page
+    ${total} AS total
+  FROM (${pick}) page
   JOIN clinical_note n ON n.practice_id = $1 AND n.id = page.id
   JOIN patient p ON p.practice_id = n.practice_id AND p.id = n.patient_id
-  ORDER BY n.status, n.written_at DESC, n.id DESC`;
+  ORDER BY n.${listOrder.replace(/, /g, ', n.')}`;
+  const name = ['clinical-records', fetch.kind, cursorStatus ?? '', filters.patientId === null ? '' : 'p', filters.recordType === null ? '' : 't', filters.namePattern === null ? '' : 's'].join('-');
+  return { name, text, values };
+}
 
 interface ClinicalRecordSqlRow {
   id: string;
@@ -68,7 +137,7 @@ interface ClinicalRecordSqlRow {
   assessment: string;
   plan: string;
   addenda: { id: string; text: string; author: string; at: string }[];
-  total: string;
+  total: number;
 }
 
 export function clinicalRecordsRepository(sql: PracticeSql, scope: PracticeScope) {
@@ -83,12 +152,12 @@ export function clinicalRecordsRepository(sql: PracticeSql, scope: PracticeScope
       readonly recordType: EhrRecordType | null;
       readonly page: number;
       readonly pageSize: number;
+      readonly cursor?: string | undefined;
     }): Promise<ClinicalRecordPage> {
-      const { rows } = await sql.query<ClinicalRecordSqlRow>({
-        name: 'portal-clinical-records',
-        text: CLINICAL_RECORDS_SQL,
-        values: [scope.practiceId, input.patientId, input.pageSize, (input.page - 1) * input.pageSize, input.search === '' ? null : likePattern(input.search), input.recordType],
-      });
+      const fetch = pageFetch(input, 3, ([status, writtenAt]) => (NOTE_STATUSES as readonly (string | undefined)[]).includes(status) && isInstantKey(writtenAt));
+      const filters: ClinicalRecordFilters = { patientId: input.patientId, namePattern: input.search === '' ? null : likePattern(input.search), recordType: input.recordType };
+      const { rows } = await sql.query<ClinicalRecordSqlRow>(clinicalRecordsStatement(fetch, filters, scope.practiceId, input.pageSize));
+      const total = rows[0] ? rows[0].total : ((await sql.query<{ total: number }>(clinicalRecordsTotalStatement(filters, scope.practiceId))).rows[0]?.total ?? 0);
       return {
         items: rows.map((row) => ({
           id: row.id,
@@ -102,9 +171,10 @@ export function clinicalRecordsRepository(sql: PracticeSql, scope: PracticeScope
           content: { subjective: row.subjective, objective: row.objective, assessment: row.assessment, plan: row.plan },
           addenda: row.addenda.map((addendum) => ({ ...addendum, at: new Date(addendum.at).toISOString() })),
         })),
-        total: Number(rows[0]?.total ?? 0),
+        total,
         page: input.page,
         pageSize: input.pageSize,
+        ...pageCursors(rows, (row) => [row.status, row.written_at.toISOString(), row.id]),
       };
     },
   };

@@ -12,6 +12,7 @@ import {
   type DashboardStats,
   type PractitionerProfile,
 } from '@wellspring/domain';
+import { summaryFigureSql } from './practice-figures.ts';
 import type { PracticeSql } from './practice-transaction.ts';
 import { weekBounds } from './appointments.repository.ts';
 import type { PracticeScope } from './practice-scope.ts';
@@ -19,10 +20,10 @@ import type { PracticeScope } from './practice-scope.ts';
 /** How many upcoming appointments the dashboard lists. */
 export const DASHBOARD_UPCOMING_LIMIT = 6;
 
-/** $1 practice, [$2, $3) this week's instants: one round trip for every figure. */
+/** $1 practice, [$2, $3) this week's instants: one round trip for every figure; the patients are the maintained count (record 0042). */
 export const DASHBOARD_STATS_SQL = `
   SELECT
-    (SELECT count(*) FROM patient WHERE practice_id = $1) AS total_patients,
+    ${summaryFigureSql('patients')} AS total_patients,
     (SELECT coalesce(array_agg(duration_minutes), '{}') FROM appointment
       WHERE practice_id = $1 AND starts_at >= $2 AND starts_at < $3 AND status <> 'cancelled') AS week_durations,
     pr.profile,
@@ -37,7 +38,7 @@ export const DASHBOARD_STATS_SQL = `
   WHERE pr.id = $1`;
 
 interface StatsRow {
-  total_patients: string;
+  total_patients: number;
   week_durations: number[];
   profile: unknown;
   owner_name: string;

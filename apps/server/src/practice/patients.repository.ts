@@ -22,6 +22,8 @@ import {
   type PatientStatus,
 } from '@wellspring/domain';
 import type { z } from 'zod';
+import { keysetClauses, pageCursors, pageFetch, type PageFetch } from './keyset-page.ts';
+import { summaryFigureSql } from './practice-figures.ts';
 import type { PracticeSql } from './practice-transaction.ts';
 import type { PracticeScope } from './practice-scope.ts';
 
@@ -31,6 +33,9 @@ export interface PatientPage {
   readonly total: number;
   readonly page: number;
   readonly pageSize: number;
+  /** Where the pages before and after this one are read from (keyset paging). */
+  readonly previousCursor: string | null;
+  readonly nextCursor: string | null;
 }
 
 interface PatientListSqlRow {
@@ -41,7 +46,7 @@ interface PatientListSqlRow {
   date_of_birth: Date | null;
   status: string;
   conditions: string[] | null;
-  total: string;
+  total: number;
   last_visit: Date | null;
   next_appointment: Date | null;
   notes: string;
@@ -50,29 +55,59 @@ interface PatientListSqlRow {
 /** `%`, `_` and `\` matched literally inside ILIKE. */
 const likeLiteral = (text: string): string => text.replace(/[\\%_]/g, (character) => `\\${character}`);
 
-/*
- * One statement: the page of matching patients (name order) with the total, then for those rows
- * only their last visit, next appointment and note count. Name and e-mail match case-insensitively
- * as substrings (ILIKE), the phone as typed (case-sensitive LIKE), as SPEC §5 says; all three can
- * use the trigram indexes, and the query is escaped so `%` and `_` match themselves.
+/**
+ * One statement: the page of matching patients in name order — at the cursor, from the index
+ * `(practice_id, name)`, or by offset — and the total (the maintained figure for the whole list, a
+ * count of the matches for a search), then for the page's rows only their last visit, next
+ * appointment and note count. Values: $1 practice, $2 rows, $3 now; then the offset or the cursor's
+ * name and id; then the search text escaped for LIKE. Name and e-mail match case-insensitively as
+ * substrings (ILIKE), the phone as typed (case-sensitive LIKE), as SPEC §5 says; all three can use
+ * the trigram indexes, and the query is escaped so `%` and `_` match themselves.
  */
-export const SEARCH_SQL = `
+export function patientSearchStatement(fetch: PageFetch, practiceId: string, pageSize: number, now: Date, query: string): { name: string; text: string; values: unknown[] } {
+  const values: unknown[] = [practiceId, pageSize, now];
+  const parameter = (value: unknown): number => values.push(value);
+  const offset = fetch.kind === 'offset' ? parameter(fetch.offset) : null;
+  const first = fetch.kind === 'offset' ? 0 : parameter(fetch.key[0]);
+  const second = fetch.kind === 'offset' ? 0 : parameter(fetch.key[1]);
+  const { condition, innerOrder, listOrder } = keysetClauses(
+    fetch,
+    [
+      { column: 'name', type: 'text', parameter: first },
+      { column: 'id', type: 'text', parameter: second },
+    ],
+    false,
+  );
+  const typed = query === '' ? null : parameter(likeLiteral(query));
+  const match = typed === null ? '' : `AND (p.name ILIKE '%' || $${typed} || '%' OR p.email ILIKE '%' || $${typed} || '%' OR p.phone LIKE '%' || $${typed} || '%')`;
+  const total = typed === null ? summaryFigureSql('patients') : `(SELECT count(*)::int FROM patient p WHERE p.practice_id = $1 ${match})`;
+  const text = `
   WITH page AS (
-    SELECT p.id, p.name, p.email, p.phone, p.date_of_birth, p.status, p.conditions, count(*) OVER () AS total
+    SELECT p.id, p.name, p.email, p.phone, p.date_of_birth, p.status, p.conditions
     FROM patient p
-    WHERE p.practice_id = $1
-      AND ($2 = '' OR p.name ILIKE '%' || $3 || '%' OR p.email ILIKE '%' || $3 || '%' OR p.phone LIKE '%' || $3 || '%')
-    ORDER BY p.name, p.id
-    LIMIT $4 OFFSET $5
+    WHERE p.practice_id = $1 ${match} ${condition}
+    ORDER BY ${innerOrder}
+    LIMIT $2 ${offset === null ? '' : `OFFSET $${offset}`}
   )
-  SELECT page.*,
+  SELECT p.*, ${total} AS total,
     (SELECT max(a.starts_at) FROM appointment a
-      WHERE a.practice_id = $1 AND a.patient_id = page.id AND a.starts_at <= $6 AND a.status <> 'cancelled') AS last_visit,
+      WHERE a.practice_id = $1 AND a.patient_id = p.id AND a.starts_at <= $3 AND a.status <> 'cancelled') AS last_visit,
     (SELECT min(a.starts_at) FROM appointment a
-      WHERE a.practice_id = $1 AND a.patient_id = page.id AND a.starts_at > $6 AND a.status IN ('scheduled', 'confirmed')) AS next_appointment,
-    (SELECT count(*) FROM clinical_note n WHERE n.practice_id = $1 AND n.patient_id = page.id) AS notes
-  FROM page
-  ORDER BY page.name, page.id`;
+      WHERE a.practice_id = $1 AND a.patient_id = p.id AND a.starts_at > $3 AND a.status IN ('scheduled', 'confirmed')) AS next_appointment,
+    (SELECT count(*) FROM clinical_note n WHERE n.practice_id = $1 AND n.patient_id = p.id) AS notes
+  FROM page p
+  ORDER BY ${listOrder('p')}`;
+  return { name: `practice-patient-search-${fetch.kind}-${typed === null ? 'all' : 'match'}`, text, values };
+}
+
+/** The total alone, for a page past the end (it has no row to carry it). */
+function patientTotalStatement(practiceId: string, query: string): { text: string; values: unknown[] } {
+  if (query === '') return { text: `SELECT ${summaryFigureSql('patients')} AS total`, values: [practiceId] };
+  return {
+    text: "SELECT count(*)::int AS total FROM patient p WHERE p.practice_id = $1 AND (p.name ILIKE '%' || $2 || '%' OR p.email ILIKE '%' || $2 || '%' OR p.phone LIKE '%' || $2 || '%')",
+    values: [practiceId, likeLiteral(query)],
+  };
+}
 
 /**
  * $1 practice, $2 the typed text escaped for LIKE ('' for all), $3 how many: the schedule dialog's
@@ -170,13 +205,11 @@ export function patientsRepository(sql: PracticeSql, scope: PracticeScope) {
   const today = calendarDateInZone(scope.now, scope.timeZone);
   return {
     /** A page of the patient list, searched in the database (SPEC §5). */
-    async search(input: { readonly query: string; readonly page: number; readonly pageSize: number }): Promise<PatientPage> {
+    async search(input: { readonly query: string; readonly page: number; readonly pageSize: number; readonly cursor?: string | undefined }): Promise<PatientPage> {
       const query = input.query.trim();
-      const result = await sql.query<PatientListSqlRow>({
-        name: 'practice-patient-search',
-        text: SEARCH_SQL,
-        values: [scope.practiceId, query, likeLiteral(query), input.pageSize, (input.page - 1) * input.pageSize, scope.now],
-      });
+      const fetch = pageFetch(input, 2, () => true);
+      const result = await sql.query<PatientListSqlRow>(patientSearchStatement(fetch, scope.practiceId, input.pageSize, scope.now, query));
+      const total = result.rows[0] ? result.rows[0].total : ((await sql.query<{ total: number }>(patientTotalStatement(scope.practiceId, query))).rows[0]?.total ?? 0);
       return {
         items: result.rows.map((row) => ({
           id: row.id,
@@ -190,9 +223,10 @@ export function patientsRepository(sql: PracticeSql, scope: PracticeScope) {
           conditions: row.conditions ?? [],
           notes: Number(row.notes),
         })),
-        total: Number(result.rows[0]?.total ?? 0),
+        total,
         page: input.page,
         pageSize: input.pageSize,
+        ...pageCursors(result.rows, (row) => [row.name, row.id]),
       };
     },
 

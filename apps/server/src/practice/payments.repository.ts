@@ -3,6 +3,8 @@
  * `scope.practiceId`, each with the appointment it pays for (patient and service) when it has one.
  */
 import { appointmentTypeLabel, currencies, paymentMethods, paymentStatuses, type CalendarDate, type Currency, type PaymentMethod, type PaymentStatus } from '@wellspring/domain';
+import { summaryFigureSql } from './practice-figures.ts';
+import { isInstantKey, keysetClauses, pageCursors, pageFetch, type PageFetch } from './keyset-page.ts';
 import type { PracticeSql } from './practice-transaction.ts';
 import type { PracticeScope } from './practice-scope.ts';
 
@@ -26,26 +28,44 @@ export interface PaymentPage {
   readonly total: number;
   readonly page: number;
   readonly pageSize: number;
+  /** Where the pages before and after this one are read from (keyset paging). */
+  readonly previousCursor: string | null;
+  readonly nextCursor: string | null;
 }
 
 /**
- * $1 practice, $2 rows, $3 offset, $4 zone: a page of payments, newest first, with the total (an
- * InitPlan). The page's ids come from the index `(practice_id, created_at, id)` alone; only those
- * rows are joined to their appointment and patient (the payment's own, else its appointment's). PostgreSQL gives each its day in the practice's
- * zone, as it does for appointments.
+ * A page of payments, newest first: $1 practice, $2 rows, $4 zone; $3 the offset, or with a cursor
+ * $3, $5 the boundary's time and id. The page's ids come from the index `(practice_id, created_at,
+ * id)` alone, at the cursor; only those rows are joined to their appointment and patient (the
+ * payment's own, else its appointment's). The total is the practice's maintained figure. PostgreSQL
+ * gives each its day in the practice's zone, as it does for appointments.
  */
-export const PAYMENTS_SQL = `
-  SELECT pm.id, to_char(pm.created_at AT TIME ZONE $4, 'YYYY-MM-DD') AS local_date, pm.appointment_id, pm.amount_minor::text AS amount_minor, pm.currency, pm.method, pm.status,
+export function paymentsSql(fetch: PageFetch): string {
+  const { condition, innerOrder, listOrder } = keysetClauses(
+    fetch,
+    [
+      { column: 'created_at', type: 'timestamptz', parameter: 3 },
+      { column: 'id', type: 'text', parameter: 5 },
+    ],
+    true,
+  );
+  return `
+  SELECT pm.id, pm.created_at, to_char(pm.created_at AT TIME ZONE $4, 'YYYY-MM-DD') AS local_date, pm.appointment_id, pm.amount_minor::text AS amount_minor, pm.currency, pm.method, pm.status,
     p.name AS patient_name, a.type AS appointment_type,
-    (SELECT count(*) FROM payment c WHERE c.practice_id = $1) AS total
-  FROM (SELECT id FROM payment WHERE practice_id = $1 ORDER BY created_at DESC, id DESC LIMIT $2 OFFSET $3) page
+    ${summaryFigureSql('payments')} AS total
+  FROM (SELECT id FROM payment WHERE practice_id = $1 ${condition} ORDER BY ${innerOrder} LIMIT $2 ${fetch.kind === 'offset' ? 'OFFSET $3' : ''}) page
   JOIN payment pm ON pm.practice_id = $1 AND pm.id = page.id
   LEFT JOIN appointment a ON a.practice_id = pm.practice_id AND a.id = pm.appointment_id
   LEFT JOIN patient p ON p.practice_id = pm.practice_id AND p.id = coalesce(pm.patient_id, a.patient_id)
-  ORDER BY pm.created_at DESC, pm.id DESC`;
+  ORDER BY ${listOrder('pm')}`;
+}
+
+/** The first page's statement (the bench's reference). */
+export const PAYMENTS_SQL = paymentsSql({ kind: 'offset', offset: 0 });
 
 interface PaymentSqlRow {
   id: string;
+  created_at: Date;
   local_date: CalendarDate;
   appointment_id: string | null;
   amount_minor: string;
@@ -54,16 +74,19 @@ interface PaymentSqlRow {
   status: string;
   patient_name: string | null;
   appointment_type: string | null;
-  total: string;
+  total: number;
 }
 
 const member = <T extends string>(values: readonly T[], value: string, fallback: T): T => ((values as readonly string[]).includes(value) ? (value as T) : fallback);
 
 export function paymentsRepository(sql: PracticeSql, scope: PracticeScope) {
   return {
-    /** A page of the practice's payments, newest first. */
-    async page(input: { readonly page: number; readonly pageSize: number }): Promise<PaymentPage> {
-      const { rows } = await sql.query<PaymentSqlRow>({ name: 'portal-payments', text: PAYMENTS_SQL, values: [scope.practiceId, input.pageSize, (input.page - 1) * input.pageSize, scope.timeZone] });
+    /** A page of the practice's payments, newest first: by its number, or at a cursor of the page next to it. */
+    async page(input: { readonly page: number; readonly pageSize: number; readonly cursor?: string | undefined }): Promise<PaymentPage> {
+      const fetch = pageFetch(input, 2, ([createdAt]) => isInstantKey(createdAt));
+      const values = fetch.kind === 'offset' ? [scope.practiceId, input.pageSize, fetch.offset, scope.timeZone] : [scope.practiceId, input.pageSize, fetch.key[0], scope.timeZone, fetch.key[1]];
+      const { rows } = await sql.query<PaymentSqlRow>({ name: `portal-payments-${fetch.kind}`, text: paymentsSql(fetch), values });
+      const total = rows[0] ? rows[0].total : Number((await sql.query<{ total: number }>(`SELECT ${summaryFigureSql('payments')} AS total`, [scope.practiceId])).rows[0]?.total ?? 0);
       return {
         items: rows.map((row) => ({
           id: row.id,
@@ -76,9 +99,10 @@ export function paymentsRepository(sql: PracticeSql, scope: PracticeScope) {
           method: member<PaymentMethod>(paymentMethods, row.method, 'card'),
           status: member<PaymentStatus>(paymentStatuses, row.status, 'pending'),
         })),
-        total: Number(rows[0]?.total ?? 0),
+        total,
         page: input.page,
         pageSize: input.pageSize,
+        ...pageCursors(rows, (row) => [row.created_at.toISOString(), row.id]),
       };
     },
   };

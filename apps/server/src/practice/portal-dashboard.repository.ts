@@ -4,6 +4,7 @@
  * its revenue — completed payments only, totalled per currency and never converted.
  */
 import { appointmentStatuses, appointmentTypes, currencies, type AppointmentStatus, type AppointmentType, type CalendarDate, type Currency } from '@wellspring/domain';
+import { summaryFigureSql, upcomingOpenSql } from './practice-figures.ts';
 import type { PracticeSql } from './practice-transaction.ts';
 import type { PracticeScope } from './practice-scope.ts';
 
@@ -12,19 +13,19 @@ export const PORTAL_UPCOMING_LIMIT = 5;
 
 /**
  * $1 practice, $2 now, $3 rows, $4 zone: the four figures and the next open appointments in one
- * statement (one pooled connection per load). Every count reads an index alone: upcoming counts
- * open appointments (scheduled or confirmed) from now on in `(practice_id, status, starts_at)`;
- * unique patients are the practice's patients with any appointment, one index probe each, instead
- * of sorting the practice's 200,000 patient ids; revenue sums completed payments per currency.
+ * statement (one pooled connection per load). The figures are the practice's maintained ones
+ * (record 0042): totals from its summary row, revenue from its per-currency totals, and upcoming
+ * as the open appointments of the days after today (UTC) summed plus today's rest counted in the
+ * partial index of open appointments — which also gives the next ones.
  */
 export const PORTAL_OVERVIEW_SQL = `
   SELECT
-    (SELECT count(*) FROM appointment a WHERE a.practice_id = $1) AS total_appointments,
-    (SELECT count(*) FROM appointment a WHERE a.practice_id = $1 AND a.status IN ('scheduled', 'confirmed') AND a.starts_at >= $2) AS upcoming_appointments,
-    (SELECT count(*) FROM patient p WHERE p.practice_id = $1 AND EXISTS (SELECT 1 FROM appointment a WHERE a.practice_id = p.practice_id AND a.patient_id = p.id)) AS unique_patients,
-    (SELECT count(*) FROM clinical_note n WHERE n.practice_id = $1) AS ehr_records,
-    (SELECT coalesce(json_agg(json_build_object('currency', r.currency, 'minor', r.total::text) ORDER BY r.currency), '[]')
-      FROM (SELECT pm.currency, sum(pm.amount_minor) AS total FROM payment pm WHERE pm.practice_id = $1 AND pm.status = 'completed' GROUP BY pm.currency) r) AS revenue,
+    ${summaryFigureSql('appointments')} AS total_appointments,
+    ${upcomingOpenSql} AS upcoming_appointments,
+    ${summaryFigureSql('patients_with_appointments')} AS unique_patients,
+    ${summaryFigureSql('clinical_notes')} AS ehr_records,
+    (SELECT coalesce(json_agg(json_build_object('currency', r.currency, 'minor', r.completed_minor::text) ORDER BY r.currency), '[]')
+      FROM practice_revenue r WHERE r.practice_id = $1 AND r.completed_minor <> 0) AS revenue,
     (SELECT coalesce(json_agg(json_build_object(
         'id', u.id, 'patientId', u.patient_id, 'patientName', p.name, 'type', u.type, 'durationMinutes', u.duration_minutes, 'status', u.status,
         'date', to_char(u.starts_at AT TIME ZONE $4, 'YYYY-MM-DD'), 'time', to_char(u.starts_at AT TIME ZONE $4, 'FMHH12:MI AM')
@@ -65,13 +66,13 @@ export function portalDashboardRepository(sql: PracticeSql, scope: PracticeScope
   return {
     async overview(): Promise<PortalOverview> {
       const { rows } = await sql.query<{
-        total_appointments: string;
-        upcoming_appointments: string;
-        unique_patients: string;
-        ehr_records: string;
+        total_appointments: number;
+        upcoming_appointments: number;
+        unique_patients: number;
+        ehr_records: number;
         revenue: { currency: string; minor: string }[];
         upcoming: { id: string; patientId: string; patientName: string; type: string; durationMinutes: number; status: string; date: CalendarDate; time: string }[];
-      }>({ text: PORTAL_OVERVIEW_SQL, values: [scope.practiceId, scope.now, PORTAL_UPCOMING_LIMIT, scope.timeZone] });
+      }>({ name: 'portal-overview', text: PORTAL_OVERVIEW_SQL, values: [scope.practiceId, scope.now, PORTAL_UPCOMING_LIMIT, scope.timeZone] });
       const row = rows[0];
       const totals = (row?.revenue ?? []).map((total) => ({ currency: member<Currency>(currencies, total.currency, 'usd'), minor: Number(total.minor) }));
       return {

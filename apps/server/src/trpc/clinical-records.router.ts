@@ -25,7 +25,7 @@ export const clinicalRecordsRouter = router({
   /** "All EHR Records", or "Patient Records" when `patientId` names one of the practice's patients. */
   list: practitionerProcedure.input(clinicalRecordListSchema).query(async ({ ctx, input }) => {
     if (input.patientId !== undefined && !(await ctx.practice.patients.find(input.patientId))) throw patientNotFound();
-    return ctx.practice.clinicalRecords.page({ patientId: input.patientId ?? null, search: input.search, recordType: input.recordType ?? null, page: input.page, pageSize: input.pageSize });
+    return ctx.practice.clinicalRecords.page({ patientId: input.patientId ?? null, search: input.search, recordType: input.recordType ?? null, page: input.page, pageSize: input.pageSize, cursor: input.cursor });
   }),
 
   /**

@@ -1,22 +1,19 @@
 import { useEffect, useRef, useState } from 'react';
 import { useSearchParams } from 'wouter';
+import { cursorToward, firstPage, pageFrom, withPage, type PageAnswer } from './use-page-param.ts';
 
 /** How long typing pauses before the search runs (and enters the address). */
 export const SEARCH_DEBOUNCE_MS = 300;
 
-export const pageFrom = (value: string | null): number => {
-  const page = Number(value);
-  return Number.isInteger(page) && page >= 1 ? page : 1;
-};
-
 /**
- * The search text and page, kept in the address (`?q=…&page=…`) so a reload or a shared link shows
+ * The search text and page, kept in the address (`?q=…&page=…&cursor=…`) so a reload or a shared link shows
  * the same list. The box answers at once; the address (and the search) follow after a pause.
  */
 export function useAddressSearch() {
   const [params, setParams] = useSearchParams();
   const query = params.get('q') ?? '';
   const page = pageFrom(params.get('page'));
+  const cursor = params.get('cursor') ?? undefined;
   const [text, setText] = useState(query);
   // What this box last wrote to the address: any other change of `q` (Back, a link) refills the box.
   const [written, setWritten] = useState(query);
@@ -39,11 +36,10 @@ export function useAddressSearch() {
       setWritten(value);
       setParams(
         (current) => {
-          const next = new URLSearchParams(current);
+          // A new search starts on its first page.
+          const next = firstPage(current);
           if (value) next.set('q', value);
           else next.delete('q');
-          // A new search starts on its first page.
-          next.delete('page');
           return next;
         },
         { replace: true },
@@ -51,13 +47,8 @@ export function useAddressSearch() {
     }, SEARCH_DEBOUNCE_MS);
   };
 
-  const goToPage = (target: number) =>
-    setParams((current) => {
-      const next = new URLSearchParams(current);
-      if (target <= 1) next.delete('page');
-      else next.set('page', String(target));
-      return next;
-    });
+  /** Page `target`, read from the shown `answer`'s cursor toward it (keyset paging). */
+  const goToPage = (target: number, answer?: PageAnswer) => setParams((current) => withPage(current, target, cursorToward(answer, target)));
 
-  return { text, type, query, page, goToPage };
+  return { text, type, query, page, cursor, goToPage };
 }

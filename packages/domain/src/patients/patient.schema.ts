@@ -5,6 +5,7 @@
 import { z } from 'zod';
 import { lineText } from '../shared/text.ts';
 import { inputBoundMessages, MAX_PAGE } from '../shared/input-bounds.ts';
+import { pageCursorSchema } from '../shared/page-cursor.ts';
 import { labelOf, type BadgeColor } from '../shared/labels.ts';
 import type { EhrRecordType, SoapContent } from '../ehr/ehr.schema.ts';
 import { ageInYears, type CalendarDate } from '../time/dates.ts';
@@ -216,6 +217,7 @@ export const patientSearchSchema = z.object({
   query: lineText().max(200, 'Search text must be at most 200 characters.').default(''),
   page: z.number({ error: inputBoundMessages.page }).int({ error: inputBoundMessages.page, abort: true }).min(1, inputBoundMessages.page).max(MAX_PAGE, inputBoundMessages.page).default(1),
   pageSize: z.number({ error: patientPageSizeMessage }).int(patientPageSizeMessage).min(1, patientPageSizeMessage).max(100, patientPageSizeMessage).default(PATIENT_PAGE_SIZE),
+  cursor: pageCursorSchema.optional(),
 });
 export type PatientSearchInput = z.input<typeof patientSearchSchema>;
 

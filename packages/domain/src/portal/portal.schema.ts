@@ -9,6 +9,7 @@ import { paymentFormSchema } from '../payments/payment.schema.ts';
 import { lineText, multilineText } from '../shared/text.ts';
 import { tooLongMessage } from '../shared/text-limits.ts';
 import { inputBoundMessages, MAX_PAGE, PG_BIGINT_MAX } from '../shared/input-bounds.ts';
+import { pageCursorSchema } from '../shared/page-cursor.ts';
 
 /** A record id as a URL or a query parameter carries it: anything else is simply not found. */
 export const recordIdSchema = lineText().trim().min(1).max(200);
@@ -19,6 +20,7 @@ const portalPageSizeMessage = 'Page size must be a whole number from 1 to 100.';
 export const portalPageSchema = z.object({
   page: z.number({ error: inputBoundMessages.page }).int({ error: inputBoundMessages.page, abort: true }).min(1, inputBoundMessages.page).max(MAX_PAGE, inputBoundMessages.page).default(1),
   pageSize: z.number({ error: portalPageSizeMessage }).int(portalPageSizeMessage).min(1, portalPageSizeMessage).max(100, portalPageSizeMessage).default(PORTAL_PAGE_SIZE),
+  cursor: pageCursorSchema.optional(),
 });
 export type PortalPageInput = z.input<typeof portalPageSchema>;
 

@@ -23,7 +23,11 @@ export const PG_BIGINT_MAX = 9_223_372_036_854_775_807n;
 /** The longest e-mail address (RFC 5321's path limit, less the angle brackets). */
 export const MAX_EMAIL_LENGTH = 254;
 
+/** The longest page cursor a list answers with (an opaque base64url text of the boundary row's sort key). */
+export const MAX_CURSOR_LENGTH = 600;
+
 export const inputBoundMessages = {
+  cursor: 'Page link is not valid.',
   dateRange: 'Please enter a date between 1900 and 2199.',
   page: `Page must be a whole number from 1 to ${MAX_PAGE.toLocaleString('en-US')}.`,
 } as const;

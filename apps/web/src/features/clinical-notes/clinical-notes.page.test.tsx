@@ -37,7 +37,7 @@ function renderPage(path = '/dashboard/notes') {
     'clinicalRecords.list': (input) => {
       const { search = '', recordType, page = 1, pageSize = 20 } = input as ListInput;
       const items = notes.filter((row) => row.patientName.toLowerCase().includes(search.toLowerCase()) && (!recordType || row.recordType === recordType));
-      return { items, total: items.length, page, pageSize };
+      return { items, total: items.length, page, pageSize, previousCursor: `before-${page}`, nextCursor: `after-${page}` };
     },
   });
   const rendered = renderWithProviders(

@@ -7,6 +7,7 @@ import { apiErrorCode, apiFieldErrors } from '../../lib/api-errors.ts';
 import { AddendumDialog } from '../../lib/clinical-notes/addendum-dialog.tsx';
 import { draftTarget, NoteEditorDialog } from '../../lib/clinical-notes/note-editor-dialog.tsx';
 import { useTRPC } from '../../lib/trpc.ts';
+import { firstPage } from '../../lib/use-page-param.ts';
 import { useAddressSearch } from '../../lib/use-address-search.ts';
 import { usePracticeZone } from '../../lib/use-practice-zone.ts';
 import { Badge } from '../../ui/badge/badge.tsx';
@@ -46,7 +47,7 @@ export function ClinicalNotesPage() {
   const typeParam = params.get('type');
   const recordType = isRecordType(typeParam) ? typeParam : undefined;
   const list = useQuery({
-    ...trpc.clinicalRecords.list.queryOptions({ search: search.query, ...(recordType ? { recordType } : {}), page: search.page, pageSize: PORTAL_PAGE_SIZE }),
+    ...trpc.clinicalRecords.list.queryOptions({ search: search.query, ...(recordType ? { recordType } : {}), page: search.page, pageSize: PORTAL_PAGE_SIZE, ...(search.cursor ? { cursor: search.cursor } : {}) }),
     placeholderData: keepPreviousData,
   });
   const [editing, setEditing] = useState<Note | null>(null);
@@ -56,10 +57,10 @@ export function ClinicalNotesPage() {
   const chooseType = (key: string) =>
     setParams(
       (current) => {
-        const next = new URLSearchParams(current);
+        // Another type starts on its first page.
+        const next = firstPage(current);
         if (key === ALL_TYPES) next.delete('type');
         else next.set('type', key);
-        next.delete('page');
         return next;
       },
       { replace: true },
@@ -109,7 +110,7 @@ export function ClinicalNotesPage() {
             </li>
           ))}
         </ol>
-        <Pager label="Note pages" page={page} pageSize={pageSize} total={total} shown={items.length} noun={['note', 'notes']} onPage={search.goToPage} />
+        <Pager label="Note pages" page={page} pageSize={pageSize} total={total} shown={items.length} noun={['note', 'notes']} onPage={(target) => search.goToPage(target, list.data)} />
       </>
     );
   }

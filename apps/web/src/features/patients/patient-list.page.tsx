@@ -29,7 +29,7 @@ export function PatientListPage() {
   const trpc = useTRPC();
   const search = useAddressSearch();
   const list = useQuery({
-    ...trpc.patients.list.queryOptions({ query: search.query, page: search.page, pageSize: PATIENT_PAGE_SIZE }),
+    ...trpc.patients.list.queryOptions({ query: search.query, page: search.page, pageSize: PATIENT_PAGE_SIZE, ...(search.cursor ? { cursor: search.cursor } : {}) }),
     // While the next search or page loads, the last answer stays on screen (no flash of a skeleton).
     placeholderData: keepPreviousData,
   });
@@ -78,7 +78,7 @@ export function PatientListPage() {
           </Card>
         )
       ) : (
-        <PatientTable answer={list.data} stale={list.isPlaceholderData} onPage={search.goToPage} />
+        <PatientTable answer={list.data} stale={list.isPlaceholderData} onPage={(target) => search.goToPage(target, list.data)} />
       )}
     </div>
   );

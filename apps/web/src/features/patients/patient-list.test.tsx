@@ -34,7 +34,7 @@ function listOf(patients: PatientListRow[]) {
   return (input: unknown) => {
     const { query, page, pageSize } = input as ListInput;
     const matches = patients.filter((patient) => matchesPatientSearch(patient, query.trim()));
-    return { items: matches.slice((page - 1) * pageSize, page * pageSize), total: matches.length, page, pageSize };
+    return { items: matches.slice((page - 1) * pageSize, page * pageSize), total: matches.length, page, pageSize, previousCursor: `before-${page}`, nextCursor: `after-${page}` };
   };
 }
 
@@ -161,7 +161,7 @@ describe('patient list', () => {
 
     await events.click(screen.getByRole('button', { name: 'Next' }));
     await vi.waitFor(() => expect(screen.getByRole('status').textContent).toBe('Showing 26–50 of 3000 patients'));
-    expect(location.history?.at(-1)).toBe('/dashboard/patients?page=2');
+    expect(location.history?.at(-1)).toBe('/dashboard/patients?page=2&cursor=after-1');
     expect(rowNames()).toHaveLength(25);
     expect(screen.getByText('Page 2 of 120')).toBeTruthy();
   }, 15_000);

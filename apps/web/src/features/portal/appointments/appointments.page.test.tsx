@@ -34,7 +34,7 @@ function renderList(rows: Row[], handlers: Record<string, ApiHandler> = {}, path
     'auth.me': () => ({ user: robin }),
     'appointments.list': (input) => {
       const { page = 1, pageSize = 20 } = (input ?? {}) as ListInput;
-      return { items: rows.slice((page - 1) * pageSize, page * pageSize), total: rows.length, page, pageSize } satisfies ListAnswer;
+      return { items: rows.slice((page - 1) * pageSize, page * pageSize), total: rows.length, page, pageSize, previousCursor: `before-${page}`, nextCursor: `after-${page}` } satisfies ListAnswer;
     },
     ...handlers,
   });
@@ -239,7 +239,7 @@ describe('the portal appointments table', { timeout: 60_000 }, () => {
     expect(screen.getByRole('row', { name: /Sofia Martinez/ })).toBeTruthy();
   });
 
-  it('pages through a large practice, 20 at a time, with the total', async () => {
+  it('pages through a large practice, 20 at a time, with the total, each page read at the cursor of the one before', async () => {
     const rows = Array.from({ length: 45 }, (_, index) => row(`a${index + 1}`, 'scheduled', `Patient ${String(index + 1).padStart(2, '0')}`));
     const { calls, location } = renderList(rows);
     const events = userEvent.setup();
@@ -251,15 +251,18 @@ describe('the portal appointments table', { timeout: 60_000 }, () => {
 
     await events.click(screen.getByRole('button', { name: /Next/ }));
     expect(await screen.findByText('Showing 21–40 of 45 appointments')).toBeTruthy();
-    expect(location.history?.at(-1)).toBe('/provider-portal/appointments?page=2');
+    expect(location.history?.at(-1)).toBe('/provider-portal/appointments?page=2&cursor=after-1');
     await events.click(screen.getByRole('button', { name: /Next/ }));
     expect(await screen.findByText('Showing 41–45 of 45 appointments')).toBeTruthy();
     expect(screen.getByRole('row', { name: /Patient 45/ })).toBeTruthy();
     expect((screen.getByRole('button', { name: /Next/ }) as HTMLButtonElement).disabled).toBe(true);
+    await events.click(screen.getByRole('button', { name: /Previous/ }));
+    expect(await screen.findByText('Showing 21–40 of 45 appointments')).toBeTruthy();
     expect(calls.filter((call) => call.path === 'appointments.list').map((call) => call.input)).toEqual([
       { page: 1, pageSize: 20 },
-      { page: 2, pageSize: 20 },
-      { page: 3, pageSize: 20 },
+      { page: 2, pageSize: 20, cursor: 'after-1' },
+      { page: 3, pageSize: 20, cursor: 'after-2' },
+      { page: 2, pageSize: 20, cursor: 'before-3' },
     ]);
   });
 

@@ -2,7 +2,7 @@ import { keepPreviousData, useMutation, useQuery } from '@tanstack/react-query';
 import { appointmentMessages, appointmentStatusColor, appointmentStatusLabel, appointmentTypeLabel, formatLongDate, PORTAL_PAGE_SIZE, type AppointmentStatus } from '@wellspring/domain';
 import type { RouterOutputs } from '@wellspring/server/router';
 import { useEffect, useState } from 'react';
-import { useSearchParams } from 'wouter';
+import { usePageParam } from '../../../lib/use-page-param.ts';
 import { apiErrorMessage } from '../../../lib/api-errors.ts';
 import { notify } from '../../../lib/toast.tsx';
 import { useTRPC } from '../../../lib/trpc.ts';
@@ -34,25 +34,6 @@ const TRY_LATER = 'Please try again later.';
 
 /** SPEC §9: "Appointment dates shown as long date with time" — "June 5, 2025 at 2:30 PM", in the practice's zone. */
 export const appointmentDateTime = (row: Pick<AppointmentRow, 'date' | 'time'>): string => `${formatLongDate(row.date, 'UTC')} at ${row.time}`;
-
-const pageFrom = (value: string | null): number => {
-  const page = Number(value);
-  return Number.isInteger(page) && page >= 1 ? page : 1;
-};
-
-/** The page of the table, kept in the address (`?page=3`) so a reload shows the same rows. */
-function useListPage(): [number, (page: number, options?: { replace?: boolean }) => void] {
-  const [params, setParams] = useSearchParams();
-  const page = pageFrom(params.get('page'));
-  const goToPage = (target: number, options?: { replace?: boolean }) =>
-    setParams((current) => {
-      const next = new URLSearchParams(current);
-      if (target <= 1) next.delete('page');
-      else next.set('page', String(target));
-      return next;
-    }, options);
-  return [page, goToPage];
-}
 
 /**
  * The row menu's changes: one verb per transition of the appointment machine, and Delete. Each shows
@@ -86,8 +67,8 @@ function useAppointmentChanges() {
 /** `/provider-portal/appointments` (SPEC §2 Provider portal, Appointments): the practice's appointments, newest first, a page at a time. */
 export function AppointmentsPage() {
   const trpc = useTRPC();
-  const [page, goToPage] = useListPage();
-  const list = useQuery({ ...trpc.appointments.list.queryOptions({ page, pageSize: PORTAL_PAGE_SIZE }), placeholderData: keepPreviousData });
+  const { page, cursor, goToPage } = usePageParam();
+  const list = useQuery({ ...trpc.appointments.list.queryOptions({ page, pageSize: PORTAL_PAGE_SIZE, ...(cursor ? { cursor } : {}) }), placeholderData: keepPreviousData });
   const changes = useAppointmentChanges();
   const [deleting, setDeleting] = useState<AppointmentRow | null>(null);
   const [coding, setCoding] = useState<AppointmentRow | null>(null);
@@ -96,7 +77,7 @@ export function AppointmentsPage() {
   const lastPage = list.data ? Math.max(1, Math.ceil(list.data.total / list.data.pageSize)) : page;
   const pastTheEnd = !list.isPlaceholderData && list.data !== undefined && list.data.items.length === 0 && page > lastPage;
   useEffect(() => {
-    if (pastTheEnd) goToPage(lastPage, { replace: true });
+    if (pastTheEnd) goToPage(lastPage, undefined, { replace: true });
   });
 
   return (
@@ -136,7 +117,7 @@ export function AppointmentsPage() {
         <AppointmentTable
           answer={list.data}
           stale={list.isPlaceholderData}
-          onPage={goToPage}
+          onPage={(target) => goToPage(target, list.data)}
           isPending={changes.isPending}
           onAction={(action, row) => {
             if (action === 'delete') setDeleting(row);

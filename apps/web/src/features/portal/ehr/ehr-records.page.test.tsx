@@ -41,7 +41,7 @@ const progressRecord: EhrRecord = {
 
 function pageOf(items: readonly EhrRecord[], input: unknown, total = items.length): RecordPage {
   const { page = 1, pageSize = 20 } = (input ?? {}) as ListInput;
-  return { items: [...items], total, page, pageSize };
+  return { items: [...items], total, page, pageSize, previousCursor: `before-${page}`, nextCursor: `after-${page}` };
 }
 
 function renderRecords(path: string, handlers: Record<string, ApiHandler>) {
@@ -114,7 +114,7 @@ describe('the EHR records list', { timeout: 15_000 }, () => {
     expect(within(pages).getByRole('button', { name: 'Previous' }).hasAttribute('disabled')).toBe(true);
     await events.click(within(pages).getByRole('button', { name: 'Next' }));
     expect(await within(pages).findByText('Page 2 of 3 · 45 records')).toBeTruthy();
-    expect(location.history?.at(-1)).toBe('/provider-portal/ehr?page=2');
+    expect(location.history?.at(-1)).toBe('/provider-portal/ehr?page=2&cursor=after-1');
     expect(listCalls(calls).at(-1)).toEqual({ page: 2, pageSize: 20 });
   });
 

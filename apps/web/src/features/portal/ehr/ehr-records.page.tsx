@@ -3,6 +3,7 @@ import { ehrMessages, ehrRecordTypeLabel, formatLongDate, formatLongDateTime, PO
 import type { RouterOutputs } from '@wellspring/server/router';
 import { useState } from 'react';
 import { useSearchParams } from 'wouter';
+import { usePageParam } from '../../../lib/use-page-param.ts';
 import { apiErrorCode } from '../../../lib/api-errors.ts';
 import { useTRPC } from '../../../lib/trpc.ts';
 import { Badge } from '../../../ui/badge/badge.tsx';
@@ -32,11 +33,6 @@ const soapParts = [
   ['plan', 'Plan'],
 ] as const;
 
-const pageOf = (value: string | null): number => {
-  const page = Number(value);
-  return Number.isInteger(page) && page >= 1 ? page : 1;
-};
-
 /**
  * `/provider-portal/ehr` (SPEC §2 EHR Records): "All EHR Records", or "Patient Records" for the
  * patient `?patientId=` names (SPEC §8's preview banner went with issue 26: all of it is stored);
@@ -46,12 +42,12 @@ const pageOf = (value: string | null): number => {
 export function EhrRecordsPage() {
   const trpc = useTRPC();
   const timeZone = usePracticeZone();
-  const [searchParams, setSearchParams] = useSearchParams();
+  const [searchParams] = useSearchParams();
+  const { page, cursor, goToPage: showPage } = usePageParam();
   const patientId = searchParams.get('patientId') || undefined;
   const patientNameParam = searchParams.get('patientName') || undefined;
-  const page = pageOf(searchParams.get('page'));
   const records = useQuery({
-    ...trpc.clinicalRecords.list.queryOptions({ ...(patientId ? { patientId } : {}), page, pageSize: PORTAL_PAGE_SIZE }),
+    ...trpc.clinicalRecords.list.queryOptions({ ...(patientId ? { patientId } : {}), page, pageSize: PORTAL_PAGE_SIZE, ...(cursor ? { cursor } : {}) }),
     placeholderData: keepPreviousData,
     retry: (failures, error) => failures < 1 && !['NOT_FOUND', 'BAD_REQUEST', 'UNAUTHORIZED'].includes(apiErrorCode(error) ?? ''),
   });
@@ -65,12 +61,7 @@ export function EhrRecordsPage() {
   const title = patientId ? ehrMessages.patientRecords : ehrMessages.allRecords;
 
   const goToPage = (next: number) => {
-    setSearchParams((params) => {
-      const updated = new URLSearchParams(params);
-      if (next <= 1) updated.delete('page');
-      else updated.set('page', String(next));
-      return updated;
-    });
+    showPage(next, records.data);
     window.scrollTo?.({ top: 0 });
   };
 

@@ -44,7 +44,7 @@ function renderPayments(payments: Payment[], handlers: Record<string, ApiHandler
     'auth.me': () => ({ user: robin }),
     'payments.list': (input) => {
       const { page = 1, pageSize = 20 } = (input ?? {}) as RouterInputs['payments']['list'];
-      const answer: PaymentPage = { items: payments.slice((page - 1) * pageSize, page * pageSize), total: payments.length, page, pageSize };
+      const answer: PaymentPage = { items: payments.slice((page - 1) * pageSize, page * pageSize), total: payments.length, page, pageSize, previousCursor: `before-${page}`, nextCursor: `after-${page}` };
       return answer;
     },
     ...handlers,
@@ -187,7 +187,7 @@ describe('Payment Records', { timeout: 20_000 }, () => {
     const events = userEvent.setup();
     await events.click(screen.getByRole('button', { name: 'Next' }));
     expect(await screen.findByText('Showing 21–40 of 45 payments')).toBeTruthy();
-    expect(location.history?.at(-1)).toBe('/provider-portal/payments?page=2');
+    expect(location.history?.at(-1)).toBe('/provider-portal/payments?page=2&cursor=after-1');
     expect(screen.getByText('Page 2 of 3')).toBeTruthy();
     expect(calls.filter((call) => call.path === 'payments.list').map((call) => (call.input as { page: number }).page)).toEqual([1, 2]);
   });

@@ -11,7 +11,7 @@ import {
 } from '@wellspring/domain';
 import type { RouterOutputs } from '@wellspring/server/router';
 import { useState } from 'react';
-import { useSearchParams } from 'wouter';
+import { usePageParam } from '../../../lib/use-page-param.ts';
 import { apiErrorMessage } from '../../../lib/api-errors.ts';
 import { notify } from '../../../lib/toast.tsx';
 import { useTRPC } from '../../../lib/trpc.ts';
@@ -41,28 +41,9 @@ export const refundMessages = {
   failed: 'Could not mark the payment as refunded',
 } as const;
 
-const pageFrom = (value: string | null): number => {
-  const page = Number(value);
-  return Number.isInteger(page) && page >= 1 ? page : 1;
-};
-
 /** The payment as a phrase: "€85.00 from Emma Thompson on 6/5/2025". */
 const describePayment = (payment: PaymentRecord): string =>
   `${formatMoney(payment.amountMinor, payment.currency)}${payment.patientName ? ` from ${payment.patientName}` : ''} on ${formatUsShortDate(payment.date, 'UTC')}`;
-
-/** The page, kept in the address (`?page=`), so a reload or Back shows the same page. */
-function usePageParam() {
-  const [params, setParams] = useSearchParams();
-  const page = pageFrom(params.get('page'));
-  const goToPage = (target: number) =>
-    setParams((current) => {
-      const next = new URLSearchParams(current);
-      if (target <= 1) next.delete('page');
-      else next.set('page', String(target));
-      return next;
-    });
-  return { page, goToPage };
-}
 
 /**
  * `/provider-portal/payments`, "Payment Records" (SPEC §2 Provider portal): the practice's payments,
@@ -70,9 +51,9 @@ function usePageParam() {
  */
 export function PaymentsPage() {
   const trpc = useTRPC();
-  const { page, goToPage } = usePageParam();
+  const { page, cursor, goToPage } = usePageParam();
   const list = useQuery({
-    ...trpc.payments.list.queryOptions({ page, pageSize: PORTAL_PAGE_SIZE }),
+    ...trpc.payments.list.queryOptions({ page, pageSize: PORTAL_PAGE_SIZE, ...(cursor ? { cursor } : {}) }),
     placeholderData: keepPreviousData,
   });
   const [refunding, setRefunding] = useState<PaymentRecord | null>(null);
@@ -105,7 +86,7 @@ export function PaymentsPage() {
           />
         </Card>
       ) : (
-        <PaymentTable answer={list.data} stale={list.isPlaceholderData} onPage={goToPage} onRefund={setRefunding} />
+        <PaymentTable answer={list.data} stale={list.isPlaceholderData} onPage={(target) => goToPage(target, list.data)} onRefund={setRefunding} />
       )}
 
       {refunding ? <RefundDialog payment={refunding} onClose={() => setRefunding(null)} /> : null}

@@ -1,0 +1,19 @@
+/**
+ * A practice's figures as the triggers keep them (issue 27, docs/decisions/0042-maintained-practice-figures.md):
+ * counts of its patients, appointments, notes and payments, patients with appointments, completed
+ * revenue per currency and open appointments per day — read from a row, never recounted per request.
+ */
+
+/** A practice's maintained figure (record 0042), 0 before its first row: `$1` practice. */
+export const summaryFigureSql = (column: 'patients' | 'appointments' | 'clinical_notes' | 'payments' | 'patients_with_appointments'): string =>
+  `(SELECT coalesce((SELECT ${column} FROM practice_summary WHERE practice_id = $1), 0))`;
+
+/**
+ * Open appointments (scheduled or confirmed) from $2 (now) on, of practice $1: the maintained
+ * per-day counts of the days after today (UTC), and today's rest counted in the partial index
+ * `appointment_open_starts_idx` — a few hundred index entries at most, whatever the practice's size.
+ */
+export const upcomingOpenSql = `(
+    coalesce((SELECT sum(d.open_appointments) FROM practice_open_day d WHERE d.practice_id = $1 AND d.day > ($2::timestamptz AT TIME ZONE 'UTC')::date), 0)
+    + (SELECT count(*) FROM appointment a WHERE a.practice_id = $1 AND a.status IN ('scheduled', 'confirmed') AND a.starts_at >= $2
+        AND a.starts_at < ((($2::timestamptz AT TIME ZONE 'UTC')::date + 1)::timestamp AT TIME ZONE 'UTC')))::int`;

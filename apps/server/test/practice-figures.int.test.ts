@@ -1,0 +1,285 @@
+/**
+ * Issue 27: the figures the dashboards and list totals read are kept by the writes that change them
+ * (record 0042) — after any sequence of creates, status changes, moves, refunds and deletes they
+ * equal a recount — and the lists page by cursor, returning every row exactly once while rows are
+ * inserted between pages.
+ */
+import { randomUUID } from 'node:crypto';
+import { mulberry32, pick, randomInt, type Random } from '@wellspring/domain';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { inPractice } from '../src/practice/practice-transaction.ts';
+import { createTestDatabase, type TestDatabase } from './support/database.ts';
+import { addAppointment, addNote, addPatient, addPayment, createPractitioner, type TestPractitioner } from './support/practice-factory.ts';
+
+let database: TestDatabase;
+
+beforeAll(async () => {
+  database = await createTestDatabase();
+});
+
+afterAll(async () => {
+  await database?.drop();
+});
+
+const DAY_MS = 86_400_000;
+
+interface Figures {
+  patients: number;
+  patientsWithAppointments: number;
+  appointments: number;
+  clinicalNotes: number;
+  payments: number;
+  revenue: Record<string, number>;
+  openByDay: Record<string, number>;
+}
+
+/** The figures as the triggers keep them. */
+async function maintained(practiceId: string): Promise<Figures> {
+  const [summary] = await database.query<{ patients: number; patients_with_appointments: number; appointments: number; clinical_notes: number; payments: number }>(
+    'SELECT patients, patients_with_appointments, appointments, clinical_notes, payments FROM practice_summary WHERE practice_id = $1',
+    [practiceId],
+  );
+  const revenue = await database.query<{ currency: string; minor: string }>("SELECT currency, completed_minor::text AS minor FROM practice_revenue WHERE practice_id = $1 AND completed_minor <> 0", [practiceId]);
+  const open = await database.query<{ day: string; n: number }>("SELECT to_char(day, 'YYYY-MM-DD') AS day, open_appointments AS n FROM practice_open_day WHERE practice_id = $1 AND open_appointments <> 0", [practiceId]);
+  return {
+    patients: summary?.patients ?? 0,
+    patientsWithAppointments: summary?.patients_with_appointments ?? 0,
+    appointments: summary?.appointments ?? 0,
+    clinicalNotes: summary?.clinical_notes ?? 0,
+    payments: summary?.payments ?? 0,
+    revenue: Object.fromEntries(revenue.map((row) => [row.currency, Number(row.minor)])),
+    openByDay: Object.fromEntries(open.map((row) => [row.day, row.n])),
+  };
+}
+
+/** The same figures counted from the rows themselves. */
+async function recounted(practiceId: string): Promise<Figures> {
+  const [counts] = await database.query<{ patients: number; with_appointments: number; appointments: number; notes: number; payments: number }>(
+    `SELECT (SELECT count(*)::int FROM patient WHERE practice_id = $1) AS patients,
+       (SELECT count(DISTINCT patient_id)::int FROM appointment WHERE practice_id = $1) AS with_appointments,
+       (SELECT count(*)::int FROM appointment WHERE practice_id = $1) AS appointments,
+       (SELECT count(*)::int FROM clinical_note WHERE practice_id = $1) AS notes,
+       (SELECT count(*)::int FROM payment WHERE practice_id = $1) AS payments`,
+    [practiceId],
+  );
+  const revenue = await database.query<{ currency: string; minor: string }>(
+    "SELECT currency, sum(amount_minor)::text AS minor FROM payment WHERE practice_id = $1 AND status = 'completed' GROUP BY currency HAVING sum(amount_minor) <> 0",
+    [practiceId],
+  );
+  const open = await database.query<{ day: string; n: number }>(
+    "SELECT to_char((starts_at AT TIME ZONE 'UTC')::date, 'YYYY-MM-DD') AS day, count(*)::int AS n FROM appointment WHERE practice_id = $1 AND status IN ('scheduled', 'confirmed') GROUP BY 1",
+    [practiceId],
+  );
+  return {
+    patients: counts?.patients ?? 0,
+    patientsWithAppointments: counts?.with_appointments ?? 0,
+    appointments: counts?.appointments ?? 0,
+    clinicalNotes: counts?.notes ?? 0,
+    payments: counts?.payments ?? 0,
+    revenue: Object.fromEntries(revenue.map((row) => [row.currency, Number(row.minor)])),
+    openByDay: Object.fromEntries(open.map((row) => [row.day, row.n])),
+  };
+}
+
+const statuses = ['scheduled', 'confirmed', 'completed', 'cancelled'] as const;
+
+/** One random write of the practice, as the app role under row-level security (the server's own connection). */
+async function randomWrite(practice: TestPractitioner, random: Random, now: Date): Promise<void> {
+  const { practiceId } = practice;
+  const ids = async (table: string) => (await database.query<{ id: string }>(`SELECT id FROM ${table} WHERE practice_id = $1 ORDER BY id`, [practiceId])).map((row) => row.id);
+  const inThePractice = (sql: string, values: unknown[]) => inPractice(database.db, { practiceId }, (tx) => tx.$executeRawUnsafe(sql, ...values));
+  const patients = await ids('patient');
+  const roll = randomInt(random, 0, 11);
+  if (patients.length === 0 || roll === 0) {
+    await addPatient(database.db, practiceId, { name: `Patient ${randomUUID().slice(0, 6)}`, email: `${randomUUID()}@example.com` });
+    return;
+  }
+  const appointments = await ids('appointment');
+  const payments = await ids('payment');
+  const at = new Date(now.getTime() + randomInt(random, -5, 5) * DAY_MS + randomInt(random, 0, 23) * 3_600_000);
+  switch (roll) {
+    case 1:
+    case 2:
+      await addAppointment(database.db, practiceId, pick(random, patients), { startsAt: at, status: pick(random, statuses) });
+      return;
+    case 3:
+      if (appointments.length > 0) await inThePractice('UPDATE appointment SET status = $1 WHERE id = $2', [pick(random, statuses), pick(random, appointments)]);
+      return;
+    case 4:
+      if (appointments.length > 0) await inThePractice('UPDATE appointment SET starts_at = $1, patient_id = $2 WHERE id = $3', [at, pick(random, patients), pick(random, appointments)]);
+      return;
+    case 5:
+      if (appointments.length > 0) await inThePractice('DELETE FROM appointment a WHERE id = $1 AND NOT EXISTS (SELECT 1 FROM payment p WHERE p.appointment_id = a.id)', [pick(random, appointments)]);
+      return;
+    case 6:
+      await addNote(database.db, practiceId, pick(random, patients), { title: 'Visit', writtenAt: at });
+      return;
+    case 7:
+      await addPayment(database.db, practiceId, { amountMinor: randomInt(random, 1, 50_000), currency: pick(random, ['usd', 'eur', 'gbp']), status: pick(random, ['completed', 'pending', 'failed']) });
+      return;
+    case 8:
+      if (payments.length > 0) await inThePractice("UPDATE payment SET status = 'refunded' WHERE id = $1 AND status = 'completed'", [pick(random, payments)]);
+      return;
+    case 9:
+      if (payments.length > 0) await inThePractice('DELETE FROM payment WHERE id = $1', [pick(random, payments)]);
+      return;
+    case 10:
+      // A patient with everything of theirs (appointments, notes; payments of theirs keep no link).
+      await inThePractice('DELETE FROM payment WHERE appointment_id IN (SELECT id FROM appointment WHERE patient_id = $1)', [patients[0]]);
+      await inThePractice('DELETE FROM patient WHERE id = $1', [pick(random, patients)]);
+      return;
+    default:
+      // Several rows in one statement: the triggers add up a whole statement's change at once.
+      await inThePractice("UPDATE appointment SET status = 'completed' WHERE practice_id = $1 AND status = 'confirmed' AND starts_at < $2", [practiceId, now]);
+  }
+}
+
+describe('maintained practice figures', () => {
+  it('equal a recount after random sequences of creates, status changes, moves, refunds and deletes, in two practices at once', async () => {
+    const now = new Date();
+    const practices = [await createPractitioner(database.db), await createPractitioner(database.db)];
+    for (const seed of [1, 2, 3]) {
+      const random = mulberry32(20_261_129 + seed);
+      for (let step = 0; step < 40; step += 1) {
+        await Promise.all(practices.map((practice) => randomWrite(practice, random, now)));
+      }
+      for (const { practiceId } of practices) expect(await maintained(practiceId), `seed ${seed}`).toEqual(await recounted(practiceId));
+    }
+    // And the portal shows them: upcoming is the open appointments from now on.
+    const [practice] = practices;
+    if (!practice) throw new Error('no practice');
+    const overview = await practice.caller.portalDashboard.overview();
+    const [upcoming] = await database.query<{ n: number }>("SELECT count(*)::int AS n FROM appointment WHERE practice_id = $1 AND status IN ('scheduled', 'confirmed') AND starts_at >= now()", [practice.practiceId]);
+    const figures = await recounted(practice.practiceId);
+    expect({ total: overview.totalAppointments, unique: overview.uniquePatients, ehr: overview.ehrRecords, upcoming: overview.upcomingAppointments }).toEqual({
+      total: figures.appointments,
+      unique: figures.patientsWithAppointments,
+      ehr: figures.clinicalNotes,
+      upcoming: upcoming?.n,
+    });
+    expect(overview.revenue.usdMinor).toBe(figures.revenue.usd ?? 0);
+  }, 120_000);
+
+  it('cannot be written by the app role, only read, and only its own practice', async () => {
+    const { practiceId } = await createPractitioner(database.db);
+    await addPatient(database.db, practiceId, { name: 'Only Patient', email: 'only@example.com' });
+    const refused = await inPractice(database.db, { practiceId }, (tx) => tx.$executeRawUnsafe('UPDATE practice_summary SET patients = 1000 WHERE practice_id = $1', practiceId)).then(
+      () => null,
+      (error: unknown) => error,
+    );
+    expect(String(refused)).toMatch(/permission denied/);
+    const other = await createPractitioner(database.db);
+    const seen = await inPractice(database.db, { practiceId: other.practiceId }, (tx) => tx.$queryRawUnsafe<{ practice_id: string }[]>('SELECT practice_id FROM practice_summary'));
+    expect(seen.map((row) => row.practice_id)).not.toContain(practiceId);
+  });
+});
+
+describe('keyset paging', () => {
+  /** Walks every page forward by cursor, inserting rows between pages; then back from the last page. */
+  async function walk<Row extends { id: string }>(
+    read: (input: { page: number; pageSize: number; cursor?: string }) => Promise<{ items: readonly Row[]; nextCursor: string | null; previousCursor: string | null; total: number }>,
+    insertBetween: (page: number) => Promise<void>,
+  ) {
+    const seen: string[] = [];
+    const pages: string[][] = [];
+    let cursor: string | undefined;
+    for (let page = 1; page <= 50; page += 1) {
+      const answer = await read({ page, pageSize: 7, ...(cursor ? { cursor } : {}) });
+      if (answer.items.length === 0) break;
+      seen.push(...answer.items.map((row) => row.id));
+      pages.push(answer.items.map((row) => row.id));
+      await insertBetween(page);
+      cursor = answer.nextCursor ?? undefined;
+    }
+    return { seen, pages };
+  }
+
+  it('returns every appointment exactly once, newest first, while appointments are added between pages, and Previous gives the same page back', async () => {
+    const { caller, practiceId } = await createPractitioner(database.db);
+    const patientId = await addPatient(database.db, practiceId, { name: 'Paged Patient', email: 'paged@example.com' });
+    const base = Date.UTC(2031, 0, 1);
+    for (let index = 0; index < 30; index += 1) await addAppointment(database.db, practiceId, patientId, { startsAt: new Date(base + index * 2 * 3_600_000) });
+    const before = (await database.query<{ id: string }>('SELECT id FROM appointment WHERE practice_id = $1 ORDER BY starts_at DESC, id DESC', [practiceId])).map((row) => row.id);
+    const { seen, pages } = await walk(
+      (input) => caller.appointments.list(input),
+      // Newer and older ones than any page: neither repeats a row nor hides one of those there before.
+      async (page) => {
+        await addAppointment(database.db, practiceId, patientId, { startsAt: new Date(base + (100 + page * 2) * 3_600_000) });
+        await addAppointment(database.db, practiceId, patientId, { startsAt: new Date(base - (100 + page * 2) * 3_600_000) });
+      },
+    );
+    expect(new Set(seen).size).toBe(seen.length);
+    expect(seen.filter((id) => before.includes(id))).toEqual(before);
+    // Back from page 3 by its previous cursor: page 2 as it was.
+    const third = await caller.appointments.list({ page: 2, pageSize: 7, cursor: (await caller.appointments.list({ page: 1, pageSize: 7 })).nextCursor ?? '' });
+    const second = await caller.appointments.list({ page: 1, pageSize: 7, cursor: third.previousCursor ?? '' });
+    expect(second.items.map((row) => row.id)).toEqual((await caller.appointments.list({ page: 1, pageSize: 7 })).items.map((row) => row.id));
+    expect(pages[0]).toEqual(before.slice(0, 7));
+    expect(third.total).toBe(await database.query<{ n: number }>('SELECT count(*)::int AS n FROM appointment WHERE practice_id = $1', [practiceId]).then((rows) => rows[0]?.n));
+  });
+
+  it('returns every payment, note (drafts first) and patient exactly once while rows are added between pages', async () => {
+    const { caller, practiceId } = await createPractitioner(database.db);
+    const patientIds: string[] = [];
+    for (let index = 0; index < 20; index += 1) patientIds.push(await addPatient(database.db, practiceId, { name: `Patient ${String(index).padStart(2, '0')}`, email: `p${index}.${randomUUID()}@example.com` }));
+    const [firstPatient = ''] = patientIds;
+    for (let index = 0; index < 20; index += 1) await addPayment(database.db, practiceId, { amountMinor: 100 + index, createdAt: new Date(Date.UTC(2030, 5, 1) + Math.floor(index / 2) * 60_000) });
+    for (let index = 0; index < 20; index += 1) {
+      const writtenAt = new Date(Date.UTC(2030, 5, 1) + Math.floor(index / 2) * 60_000);
+      // Every third note signed: drafts come first in the list.
+      if (index % 3 === 0) {
+        await database.query("INSERT INTO clinical_note (id, practice_id, patient_id, type, title, author_name, written_at, status) VALUES ($1, $2, $3, 'soap', 'Signed', 'Dr. Author', $4, 'signed')", [
+          randomUUID(),
+          practiceId,
+          firstPatient,
+          writtenAt,
+        ]);
+      } else await addNote(database.db, practiceId, firstPatient, { title: `Note ${index}`, writtenAt });
+    }
+    const expected = async (sql: string) => (await database.query<{ id: string }>(sql, [practiceId])).map((row) => row.id);
+
+    const paymentsBefore = await expected('SELECT id FROM payment WHERE practice_id = $1 ORDER BY created_at DESC, id DESC');
+    const payments = await walk(
+      (input) => caller.payments.list(input),
+      async () => {
+        await addPayment(database.db, practiceId, { amountMinor: 1, createdAt: new Date(Date.UTC(2031, 0, 1)) });
+      },
+    );
+    expect(new Set(payments.seen).size).toBe(payments.seen.length);
+    expect(payments.seen.filter((id) => paymentsBefore.includes(id))).toEqual(paymentsBefore);
+
+    const notesBefore = await expected('SELECT id FROM clinical_note WHERE practice_id = $1 ORDER BY status, written_at DESC, id DESC');
+    const notes = await walk(
+      (input) => caller.clinicalRecords.list(input),
+      async () => {
+        await addNote(database.db, practiceId, firstPatient, { title: 'Later', writtenAt: new Date(Date.UTC(2029, 0, 1)) });
+      },
+    );
+    expect(new Set(notes.seen).size).toBe(notes.seen.length);
+    expect(notes.seen.filter((id) => notesBefore.includes(id))).toEqual(notesBefore);
+
+    const patientsBefore = await expected('SELECT id FROM patient WHERE practice_id = $1 ORDER BY name, id');
+    const patients = await walk(
+      (input) => caller.patients.list({ query: '', ...input }),
+      async (page) => {
+        await addPatient(database.db, practiceId, { name: `AAA ${page}`, email: `a${page}.${randomUUID()}@example.com` });
+      },
+    );
+    expect(new Set(patients.seen).size).toBe(patients.seen.length);
+    expect(patients.seen.filter((id) => patientsBefore.includes(id))).toEqual(patientsBefore);
+  });
+
+  it('reads an unreadable cursor as the page number, and refuses a malformed one with a field message', async () => {
+    const { caller, practiceId } = await createPractitioner(database.db);
+    const patientId = await addPatient(database.db, practiceId, { name: 'Cursor Patient', email: 'cursor@example.com' });
+    for (let index = 0; index < 5; index += 1) await addAppointment(database.db, practiceId, patientId, { startsAt: new Date(Date.UTC(2030, 0, 1 + index)) });
+    const byNumber = await caller.appointments.list({ page: 2, pageSize: 2 });
+    // Well-formed text that is no cursor of this list: the page by its number.
+    expect((await caller.appointments.list({ page: 2, pageSize: 2, cursor: 'bm90LWEtY3Vyc29y' })).items).toEqual(byNumber.items);
+    const refused = await caller.appointments.list({ page: 1, pageSize: 2, cursor: 'not a cursor!' }).then(
+      () => null,
+      (error: unknown) => error,
+    );
+    expect(String(refused)).toMatch(/Page link is not valid/);
+  });
+});
