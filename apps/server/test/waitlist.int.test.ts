@@ -5,6 +5,10 @@ import { closeDatabase, createDatabaseClient } from '../src/db/client.ts';
 import { isUniqueViolation } from '../src/db/errors.ts';
 import { countRateLimitHit } from '../src/repositories/rate-limit.repository.ts';
 import { startTestServer, trpcMutation, type TestServer } from './support/server.ts';
+import { randomUUID } from 'node:crypto';
+import { IdempotencyKeyTaken, idempotentRequests } from '../src/commands/idempotency.ts';
+import { runCreation } from '../src/commands/run-command.ts';
+import { waitlistJoin } from '../src/commands/waitlist.commands.ts';
 
 let database: TestDatabase;
 let server: TestServer;
@@ -150,6 +154,54 @@ describe('waitlist.join', () => {
       body: 'x'.repeat(200 * 1024),
     });
     expect(response.status).toBe(413);
+  });
+});
+
+describe('waitlist.join with an Idempotency-Key (the web client sends one with each submission)', () => {
+  const withKey = (key: string) => ({ headers: { 'idempotency-key': key } });
+  const keyRows = (key: string) => database.query<{ response: unknown }>('SELECT response FROM idempotency_key WHERE key = $1', [key]);
+
+  it('claims the key with the entry and replays the stored answer to a retry', async () => {
+    const key = randomUUID();
+    const input = { name: 'Mary Somerville', email: 'mary@example.com', type: 'patient' };
+
+    const first = await trpcMutation<{ id: string }>(server, 'waitlist.join', input, withKey(key));
+    const retry = await trpcMutation<{ id: string }>(server, 'waitlist.join', input, withKey(key));
+
+    expect(first.status).toBe(200);
+    expect(retry.status).toBe(200);
+    expect(retry.data?.id).toBe(first.data?.id);
+    expect(await keyRows(key)).toEqual([{ response: { json: { id: first.data?.id } } }]);
+    const rows = await database.query<{ n: number }>("SELECT count(*)::int AS n FROM waitlist WHERE email = 'mary@example.com'");
+    expect(rows[0]?.n).toBe(1);
+  });
+
+  it('claims no key for a join refused as a duplicate: a refused command writes nothing', async () => {
+    await trpcMutation(server, 'waitlist.join', { name: 'Emmy Noether', email: 'emmy@example.com', type: 'patient' });
+    const key = randomUUID();
+
+    const duplicate = await trpcMutation(server, 'waitlist.join', { name: 'Emmy Noether', email: 'EMMY@example.com', type: 'patient' }, withKey(key));
+
+    expect(duplicate.status).toBe(409);
+    expect(await keyRows(key)).toEqual([]);
+  });
+
+  it('stores neither the entry nor its event when another request claimed the key first', async () => {
+    // The key was claimed between this request's lookup and its write (a concurrent retry): the
+    // claim in the join's statement violates the key's primary key and aborts the whole statement.
+    const key = randomUUID();
+    const claim = { scope: 'visitor:test', key, procedure: 'waitlist.join', fingerprint: 'f'.repeat(64) };
+    await database.query('INSERT INTO idempotency_key (scope, key, procedure, fingerprint, created_at) VALUES ($1, $2, $3, $4, now())', [claim.scope, key, claim.procedure, claim.fingerprint]);
+    const id = randomUUID();
+    const deps = { db: database.db, actor: { userId: null }, requestId: null, now: new Date() };
+
+    const outcome = await idempotentRequests
+      .run({ ...claim, claimed: false }, () => runCreation(deps, waitlistJoin, id, { kind: 'Join', id, input: { name: 'Sophie Germain', email: 'sophie@example.com', type: 'patient' } }))
+      .then(() => undefined, (caught: unknown) => caught);
+
+    expect(outcome).toBeInstanceOf(IdempotencyKeyTaken);
+    expect(await database.query('SELECT id FROM waitlist WHERE id = $1', [id])).toEqual([]);
+    expect(await database.query('SELECT id FROM domain_event WHERE aggregate_id = $1', [id])).toEqual([]);
   });
 });
 

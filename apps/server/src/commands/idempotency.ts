@@ -37,6 +37,15 @@ export async function claimIdempotencyKey(db: Database | DatabaseTransaction, no
   request.claimed = true;
 }
 
+/**
+ * The running request's key when no command has claimed it yet (null otherwise), for a write that
+ * claims it in its own statement (`runCreation`); that write sets `claimed` once it is stored.
+ */
+export function unclaimedIdempotencyKey(): IdempotentRequest | null {
+  const request = idempotentRequests.getStore();
+  return request && !request.claimed ? request : null;
+}
+
 /** Whether the running request carries a key the runner has not claimed yet. */
 export const hasUnclaimedIdempotencyKey = (): boolean => {
   const request = idempotentRequests.getStore();

@@ -37,17 +37,19 @@
  * `runCommand` opens the transaction and throws a rejection as a `DomainRejection`. `executeCommand` runs
  * inside a transaction the caller already holds (the outbox relay records its delivery attempt in
  * the same one) and returns a rejection as a value, having written nothing. `runCreation` is the
- * same steps for a `CreationMachine`: a command creating an aggregate under a fresh id whose row and
- * events one SQL statement writes (the waitlist join, benchmarked at ~2.3x the throughput of the
- * same join in an interactive transaction). Use `runCommand` unless a benchmark says otherwise.
+ * same steps for a `CreationMachine`: a command creating an aggregate under a fresh id whose row,
+ * events and idempotency key one SQL statement writes (the waitlist join, benchmarked at ~2.3x the
+ * throughput of the same join in an interactive transaction). Use `runCommand` unless a benchmark
+ * says otherwise.
  */
 import type { Decision, DomainError } from '@wellspring/domain';
 import { replay } from '@wellspring/domain';
 import type { z } from 'zod';
 import type { Database, DatabaseTransaction } from '../db/client.ts';
 import type { Prisma } from '../generated/prisma/client.ts';
-import { claimIdempotencyKey } from './idempotency.ts';
+import { claimIdempotencyKey, unclaimedIdempotencyKey } from './idempotency.ts';
 import { appendDomainEvents, loadAggregatePayloads, type NewDomainEvent } from '../repositories/domain-event.repository.ts';
+import type { IdempotencyClaim } from '../repositories/idempotency.repository.ts';
 
 /**
  * A command its machine (or its save) refused: thrown by `runCommand` and `runCreation` with the
@@ -134,11 +136,13 @@ export interface CreationMachine<State, Command, Event> extends MachineCore<Stat
   /** The absent aggregate's state: the id is new, so there is nothing to load or lock. */
   readonly initial: State;
   /**
-   * Writes `change.after` and appends `events` (stamped, ready to store as they are) in one
-   * statement — one implicit transaction, so both or neither are stored. A returned DomainError
-   * (a unique index found a duplicate) rejects the command; the statement must then store nothing.
+   * Writes `change.after`, appends `events` (stamped, ready to store as they are) and claims the
+   * request's idempotency key `claim` (null: none, or already claimed) in one statement — one
+   * implicit transaction, so all or none are stored. A returned DomainError (a unique index found a
+   * duplicate) rejects the command; the statement must then store nothing. A key claimed first by
+   * another request throws `IdempotencyKeyTaken`, likewise having stored nothing.
    */
-  insert(db: Database, change: StateChange<State, Command, Event>, events: readonly NewDomainEvent[]): Promise<DomainError | undefined>;
+  insert(db: Database, change: StateChange<State, Command, Event>, events: readonly NewDomainEvent[], claim: IdempotencyClaim | null): Promise<DomainError | undefined>;
 }
 
 export type CommandResult<State, Event> =
@@ -232,12 +236,12 @@ export async function runCreation<State, Command, Event>(
   const { events } = decision;
   const after = events.reduce(machine.evolve, before);
   const stored = events.map((event) => stamp(machine, aggregateId, event, context));
-  const refused = await machine.insert(db, { aggregateId, command, before, after, events, context }, stored);
+  // The key is claimed by the insert's own statement, so the row and its key are stored together
+  // (commands/idempotency.ts), without a round trip of their own.
+  const claim = unclaimedIdempotencyKey();
+  const refused = await machine.insert(db, { aggregateId, command, before, after, events, context }, stored, claim);
   if (refused) throw new DomainRejection(refused);
-  // After the one-statement insert, not in its transaction: a crash in between leaves the row
-  // without the key, and the retry is refused by the unique index the creation relies on (the
-  // waitlist's e-mail), so it still writes nothing twice.
-  await claimIdempotencyKey(db, context.now);
+  if (claim) claim.claimed = true;
   return { state: after, events };
 }
 

@@ -14,6 +14,7 @@ import {
   type WaitlistEvent,
 } from '@wellspring/domain';
 import { insertWaitlistEntryWithEvent, insertWaitlistInvite } from '../repositories/waitlist.repository.ts';
+import { IdempotencyKeyTaken } from './idempotency.ts';
 import type { CommandMachine, CreationMachine, StoredEvent } from './run-command.ts';
 
 function toStoredEvent(event: WaitlistEvent): StoredEvent {
@@ -39,8 +40,8 @@ const shared = {
 } as const;
 
 /**
- * Joining the waitlist creates an entry under a fresh id (`runCreation`: the entry and its event in
- * one statement, the benchmarked hot path). Whether its email is taken is decided by the unique
+ * Joining the waitlist creates an entry under a fresh id (`runCreation`: the entry, its event and
+ * the request's idempotency key in one statement, the benchmarked hot path). Whether its email is taken is decided by the unique
  * index on lower(email) when the entry is written (exact under concurrency, which a read before the
  * write is not), so `decide` runs with `emailTaken: false` and a write that finds the email answers
  * with the machine's decision for `emailTaken: true` — the same CONFLICT "Email already registered".
@@ -50,11 +51,12 @@ export const waitlistJoin: CreationMachine<WaitlistEntryState, WaitlistCommand, 
   aggregateType: 'waitlist_entry',
   initial: initialWaitlistEntry,
   decide: (state, command) => decideWaitlist(state, command, { emailTaken: false }),
-  async insert(db, { before, after, command, context }, events) {
+  async insert(db, { before, after, command, context }, events, claim) {
     const [event] = events;
     if (after.status !== 'joined' || !event || events.length !== 1) throw new Error('waitlist join: Join must produce exactly one WaitlistJoined event');
-    const inserted = await insertWaitlistEntryWithEvent(db, { id: after.id, email: after.email, name: after.name, type: after.type }, event, context.now);
-    return inserted ? undefined : emailTaken(before, command);
+    const outcome = await insertWaitlistEntryWithEvent(db, { id: after.id, email: after.email, name: after.name, type: after.type }, event, context.now, claim);
+    if (outcome === 'key-taken') throw new IdempotencyKeyTaken();
+    return outcome === 'joined' ? undefined : emailTaken(before, command);
   },
 };
 

@@ -8,9 +8,10 @@ import type { Database } from '../db/client.ts';
  * for the WAL flush — `set_config(..., is_local => true)` applies to this statement's transaction
  * only, so the connection goes back to the pool with synchronous commits on. A crash may lose
  * the last few counts, which is harmless; an fsync per hit under a row lock would serialise every
- * request from one client on the disk.
+ * request from one client on the disk. Exported for the waitlist benchmark's bare baseline, which
+ * runs this very text.
  */
-const COUNT_HIT_SQL = `
+export const COUNT_HIT_SQL = `
   INSERT INTO rate_limit (key, count, window_start, expires_at)
   SELECT $1, 1, $2::timestamptz, $3::timestamptz FROM (SELECT set_config('synchronous_commit', 'off', true)) AS async_commit
   ON CONFLICT (key) DO UPDATE SET
