@@ -29,7 +29,8 @@ let serverB: ServerProcess;
 let practitioner: TestPractitioner;
 let listingId: string;
 
-const RELAY_TIMEOUT_MS = 3_000;
+/** Long enough that a held delivery of the surviving server does not time out before it is released. */
+const RELAY_TIMEOUT_MS = 5_000;
 const RELAY_LEASE_MARGIN_MS = 500;
 const RELAY_POLL_MS = 200;
 /** Events a relay claims per pass: with deliveries held, each server holds exactly this many. */
