@@ -19,8 +19,8 @@ const ZONE = 'America/Chicago';
 const PORT = 3296;
 export const SLOTS_BUDGET_P95_MS = 25;
 
-/** A practice of its own with a listing and booking on; answers its listing id. */
-async function bookablePractice(pool: pg.Pool, listingId: string, settings: BookingSettings): Promise<string> {
+/** A practice of its own with a listing and booking on; answers its practice id. */
+export async function bookablePractice(pool: pg.Pool, listingId: string, settings: BookingSettings): Promise<string> {
   const userId = randomUUID();
   const practiceId = randomUUID();
   await pool.query("INSERT INTO app_user (id, email, name, password_hash, role) VALUES ($1, $2, $3, 'not-a-hash', 'practitioner')", [userId, `${listingId}@bench.test`, `Dr. ${listingId}`]);

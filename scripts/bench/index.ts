@@ -2,6 +2,7 @@
 // and a PostgreSQL at BENCH_DATABASE_ADMIN_URL (default: the machine's, 127.0.0.1:5432).
 import { measureBooking, printBookingReport } from './booking.ts';
 import { measureLandingBundle, printBundleReport } from './bundle.ts';
+import { measureCluster, printClusterReport } from './cluster.ts';
 import { measureDirectory, printDirectoryReport } from './directory.ts';
 import { measureGeo, printGeoReport } from './geo.ts';
 import { measureLighthouse, printLighthouseReport } from './lighthouse.ts';
@@ -23,3 +24,4 @@ if (wants('geo')) printGeoReport(measureGeo());
 if (wants('practice')) printPracticeReport(await measurePractice());
 if (wants('portal')) printPortalReport(await measurePortal());
 if (wants('booking')) printBookingReport(await measureBooking());
+if (wants('cluster')) printClusterReport(await measureCluster());

@@ -73,7 +73,8 @@ export function startServer(env: Record<string, string>): ChildProcess {
 }
 
 export async function stopServer(child: ChildProcess): Promise<void> {
-  if (child.exitCode !== null) return;
+  // Exited already, or killed by a signal (a benchmark may kill one on purpose).
+  if (child.exitCode !== null || child.signalCode !== null) return;
   const exited = new Promise((resolve) => child.once('exit', resolve));
   child.kill('SIGTERM');
   await exited;

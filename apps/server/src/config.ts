@@ -62,6 +62,12 @@ export interface RelayConfig {
   readonly pollMs: number;
   /** One delivery's time limit (webhook request, SMTP conversation). */
   readonly timeoutMs: number;
+  /**
+   * How much longer than `timeoutMs` a claim's lease lasts, for recording the outcome
+   * (RELAY_LEASE_MARGIN_MS, default 5 s). A server that dies mid-delivery holds its claims until
+   * their lease (`timeoutMs` + this) runs out; then another server's relay takes them over.
+   */
+  readonly leaseMarginMs: number;
   /** Events claimed (and delivered concurrently) per pass. */
   readonly batchSize: number;
 }
@@ -117,6 +123,12 @@ export interface ServerConfig {
   readonly allowPrivilegedDatabaseRole: boolean;
   /** Pooled PostgreSQL connections per server process (DATABASE_POOL_MAX). */
   readonly databasePoolMax: number;
+  /**
+   * DATABASE_LISTEN_URL: where the one LISTEN connection of the read caches goes; unset: DATABASE_URL.
+   * Behind PgBouncer in transaction mode it must reach PostgreSQL itself (or a session-mode pool):
+   * a LISTEN through a transaction pool is accepted and then never hears a notice.
+   */
+  readonly databaseListenUrl: string | undefined;
   readonly dataDir: string;
   readonly embeddedPgPort: number;
   readonly seedDemo: boolean;
@@ -228,6 +240,7 @@ export function loadConfig(env: Env = process.env): ServerConfig {
     databaseOwnerUrl: text(env, 'DATABASE_OWNER_URL'),
     allowPrivilegedDatabaseRole: flag(env, 'DATABASE_ALLOW_PRIVILEGED_ROLE', false),
     databasePoolMax: Math.max(1, integer(env, 'DATABASE_POOL_MAX', 20)),
+    databaseListenUrl: text(env, 'DATABASE_LISTEN_URL'),
     dataDir,
     embeddedPgPort: integer(env, 'EMBEDDED_PG_PORT', 54329),
     seedDemo: !production && env.SEED_DEMO !== '0',
@@ -276,6 +289,7 @@ export function loadConfig(env: Env = process.env): ServerConfig {
       maxDelayMs: Math.max(baseDelayMs, integer(env, 'RELAY_MAX_DELAY_MS', 60 * MINUTE_MS)),
       pollMs: Math.max(10, integer(env, 'RELAY_POLL_MS', 1_000)),
       timeoutMs: Math.max(1, integer(env, 'RELAY_TIMEOUT_MS', 10_000)),
+      leaseMarginMs: Math.max(100, integer(env, 'RELAY_LEASE_MARGIN_MS', 5_000)),
       batchSize: Math.max(1, integer(env, 'RELAY_BATCH_SIZE', 10)),
     },
     directoryCache: {

@@ -49,11 +49,12 @@ const seeded = await seedDatabase(ownerDb, { demo: config.seedDemo, directory: c
 if (seeded.demoAccountCreated) logger.info('demo account seeded: demo@wellspring.test (its password is in the README)');
 
 // Directory reads are cached in this process and dropped at every change of the directory, on any
-// server (LISTEN/NOTIFY); DIRECTORY_CACHE_MAX_ENTRIES=0 turns the cache off.
+// server (LISTEN/NOTIFY); DIRECTORY_CACHE_MAX_ENTRIES=0 turns the cache off. The LISTEN connection
+// may bypass a transaction-mode PgBouncer (DATABASE_LISTEN_URL): notices never cross one.
 const directoryCache = new ReadCache(config.directoryCache);
 // Practices' busy times for online booking, the same way: dropped at every appointment or hold write.
 const calendarCache = new ReadCache(config.directoryCache);
-const directoryChanges = createDirectoryChangeListener({ connectionString: database.url, cache: directoryCache, calendarCache, logger });
+const directoryChanges = createDirectoryChangeListener({ connectionString: config.databaseListenUrl ?? database.url, cache: directoryCache, calendarCache, logger });
 await directoryChanges.start();
 
 // The gazetteer of profile locations and the search's location box loads in the background.

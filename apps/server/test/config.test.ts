@@ -63,10 +63,12 @@ describe('loadConfig', () => {
     expect(config.allowedOrigins).toEqual(['https://a.test', 'https://b.test']);
   });
 
-  it('sizes the database pool from DATABASE_POOL_MAX (default 20, at least 1)', () => {
+  it('sizes the database pool from DATABASE_POOL_MAX (default 20, at least 1), and sends LISTEN to DATABASE_LISTEN_URL when set', () => {
     expect(loadConfig({}).databasePoolMax).toBe(20);
     expect(loadConfig({ DATABASE_POOL_MAX: '8' }).databasePoolMax).toBe(8);
     expect(loadConfig({ DATABASE_POOL_MAX: '0' }).databasePoolMax).toBe(1);
+    expect(loadConfig({}).databaseListenUrl).toBeUndefined();
+    expect(loadConfig({ DATABASE_LISTEN_URL: 'postgresql://app@db:5432/wellspring' }).databaseListenUrl).toBe('postgresql://app@db:5432/wellspring');
   });
 
   it('reads NODE_ENV once: production hardens, development alone shows error internals', () => {

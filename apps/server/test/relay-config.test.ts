@@ -18,6 +18,7 @@ describe('relay settings', () => {
       maxDelayMs: 3_600_000,
       pollMs: 1_000,
       timeoutMs: 10_000,
+      leaseMarginMs: 5_000,
       batchSize: 10,
     });
     expect(loadConfig({}).rateLimits.applicationsPerMinute).toBe(10);
@@ -39,6 +40,7 @@ describe('relay settings', () => {
       RELAY_MAX_DELAY_MS: '1000',
       RELAY_POLL_MS: '250',
       RELAY_TIMEOUT_MS: '2000',
+      RELAY_LEASE_MARGIN_MS: '500',
       RELAY_BATCH_SIZE: '5',
     }).relay;
     expect(relay).toEqual({
@@ -55,6 +57,7 @@ describe('relay settings', () => {
       maxDelayMs: 1000,
       pollMs: 250,
       timeoutMs: 2000,
+      leaseMarginMs: 500,
       batchSize: 5,
     });
     expect(loadConfig({ PORT: '4321' }).relay.publicUrl).toBe('http://localhost:4321');

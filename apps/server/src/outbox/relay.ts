@@ -42,8 +42,6 @@ import { composeInvoiceMail, loadInvoiceMail } from './invoice-mail.ts';
 import { onOutboxNotified } from './outbox-signal.ts';
 import { postWebhook, webhookBodyFromPayload } from './webhook.ts';
 
-/** The lease outlives the delivery's own timeout by this much, for recording the outcome. */
-export const LEASE_MARGIN_MS = 5_000;
 /** How long `stop()` lets in-flight deliveries finish before abandoning them. */
 export const DEFAULT_STOP_GRACE_MS = 5_000;
 
@@ -304,7 +302,7 @@ export function createRelay({ db, config, logger: parentLogger, random = Math.ra
 
   async function runOnce(): Promise<RelayPass> {
     await warnAboutUndeliverable();
-    const claims = await claimDueDeliveries(db, { types, limit: config.batchSize, leaseMs: config.timeoutMs + LEASE_MARGIN_MS });
+    const claims = await claimDueDeliveries(db, { types, limit: config.batchSize, leaseMs: config.timeoutMs + config.leaseMarginMs });
     if (claims.length === 0) return emptyPass;
     const results = await Promise.all(
       claims.map((claim) =>
@@ -333,7 +331,7 @@ export function createRelay({ db, config, logger: parentLogger, random = Math.ra
       total = addPasses(total, pass);
       if (pass.claimed > 0) continue;
       // A delivery due later than any retry wait is a scheduled one (a reminder), not pending work.
-      const pending = await pendingDeliveries(db, types, config.maxDelayMs + LEASE_MARGIN_MS + config.timeoutMs);
+      const pending = await pendingDeliveries(db, types, config.maxDelayMs + config.leaseMarginMs + config.timeoutMs);
       if (pending.count === 0) return total;
       const left = deadline - Date.now();
       if (left <= 0) throw new Error(`relay drain: ${pending.count} deliveries still pending after ${timeoutMs} ms`);

@@ -86,6 +86,9 @@ export async function startTestServer(
   };
 }
 
+/** Where a tRPC call goes: an in-process test server, or a real server process (server-process.ts). */
+export type Endpoint = Pick<TestServer, 'baseUrl' | 'origin'>;
+
 export interface TrpcResponse<Data> {
   readonly status: number;
   readonly headers: Headers;
@@ -113,7 +116,7 @@ async function decode<Data>(response: Response): Promise<TrpcResponse<Data>> {
   };
 }
 
-export async function trpcMutation<Data = unknown>(server: TestServer, procedure: string, input: unknown, options: RequestOptions = {}): Promise<TrpcResponse<Data>> {
+export async function trpcMutation<Data = unknown>(server: Endpoint, procedure: string, input: unknown, options: RequestOptions = {}): Promise<TrpcResponse<Data>> {
   const headers: Record<string, string> = { 'content-type': 'application/json', ...options.headers };
   if (options.origin !== null) headers.origin = options.origin ?? server.origin;
   if (options.cookie) headers.cookie = options.cookie;
@@ -125,7 +128,7 @@ export async function trpcMutation<Data = unknown>(server: TestServer, procedure
   return decode<Data>(response);
 }
 
-export async function trpcQuery<Data = unknown>(server: TestServer, procedure: string, options: RequestOptions = {}): Promise<TrpcResponse<Data>> {
+export async function trpcQuery<Data = unknown>(server: Endpoint, procedure: string, options: RequestOptions = {}): Promise<TrpcResponse<Data>> {
   const headers: Record<string, string> = { ...options.headers };
   if (options.cookie) headers.cookie = options.cookie;
   const response = await fetch(`${server.baseUrl}/api/trpc/${procedure}`, { headers });
