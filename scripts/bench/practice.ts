@@ -48,7 +48,8 @@ export const BUDGET_AUTH_ME_RATIO = 3;
 const PAGE_SIZE = 25;
 
 export interface Statement {
-  readonly name: string;
+  /** A prepared statement's name, as the server names it; none for one planned per call (a search). */
+  readonly name?: string | undefined;
   readonly text: string;
   readonly values: unknown[];
 }
@@ -244,7 +245,7 @@ async function throughPg(databaseUrl: string, workload: Workload): Promise<Laten
           const steps = workload.statements[counter++ % workload.statements.length] ?? [];
           const started = performance.now();
           try {
-            for (const step of steps) await Promise.all(('text' in step ? [step] : step).map((statement) => pool.query({ name: statement.name, text: statement.text, values: statement.values })));
+            for (const step of steps) await Promise.all(('text' in step ? [step] : step).map((statement) => pool.query(statement.name === undefined ? { text: statement.text, values: statement.values } : { name: statement.name, text: statement.text, values: statement.values })));
             if (record) latencies.push(performance.now() - started);
           } catch {
             failures += 1;

@@ -65,12 +65,15 @@ interface AppointmentSqlRow {
 }
 
 /*
+ * Each appointment's patient is read by its key (a LATERAL … LIMIT 1 the planner cannot turn into
+ * a join): a prepared statement's generic plan, not knowing the practice's size, otherwise read
+ * every patient of the practice to join a handful of appointments.
  * $4 is the practice's IANA zone: PostgreSQL gives each row its day and time of day there
  * ("2026-11-24", "9:00 AM"), so a week of a few hundred rows is not formatted row by row in Node.
  */
 const APPOINTMENT_COLUMNS = `a.id, a.patient_id, p.name AS patient, a.duration_minutes, a.type, a.mode, a.status,
     to_char(a.starts_at AT TIME ZONE $4, 'YYYY-MM-DD') AS local_date, to_char(a.starts_at AT TIME ZONE $4, 'FMHH12:MI AM') AS local_time
-  FROM appointment a JOIN patient p ON p.practice_id = a.practice_id AND p.id = a.patient_id`;
+  FROM appointment a CROSS JOIN LATERAL (SELECT p.name, p.email FROM patient p WHERE p.practice_id = a.practice_id AND p.id = a.patient_id LIMIT 1) p`;
 
 /**
  * The schedule week: $1 practice, [$2, $3) the week's instants, $4 its zone. Cancelled appointments
@@ -79,7 +82,7 @@ const APPOINTMENT_COLUMNS = `a.id, a.patient_id, p.name AS patient, a.duration_m
  */
 export const WEEK_SQL = `SELECT a.id, a.patient_id, p.name AS patient, a.type, to_char(a.starts_at AT TIME ZONE $4, 'YYYY-MM-DD') AS local_date,
     to_char(a.starts_at AT TIME ZONE $4, 'FMHH12:MI AM') AS local_time
-  FROM appointment a JOIN patient p ON p.practice_id = a.practice_id AND p.id = a.patient_id
+  FROM appointment a CROSS JOIN LATERAL (SELECT p.name, p.email FROM patient p WHERE p.practice_id = a.practice_id AND p.id = a.patient_id LIMIT 1) p
   WHERE a.practice_id = $1 AND a.starts_at >= $2 AND a.starts_at < $3 AND a.status <> 'cancelled'
   ORDER BY a.starts_at, a.id`;
 
@@ -202,7 +205,7 @@ export function portalAppointmentsSql(fetch: PageFetch): string {
     ${summaryFigureSql('appointments')} AS total
   FROM (SELECT id FROM appointment WHERE practice_id = $1 ${condition} ORDER BY ${innerOrder} LIMIT $2 ${fetch.kind === 'offset' ? 'OFFSET $3' : ''}) page
   JOIN appointment a ON a.practice_id = $1 AND a.id = page.id
-  JOIN patient p ON p.practice_id = a.practice_id AND p.id = a.patient_id
+  CROSS JOIN LATERAL (SELECT p.name, p.email FROM patient p WHERE p.practice_id = a.practice_id AND p.id = a.patient_id LIMIT 1) p
   ORDER BY ${listOrder('a')}`;
 }
 
@@ -213,7 +216,7 @@ export const PORTAL_APPOINTMENTS_SQL = portalAppointmentsSql({ kind: 'offset', o
 const PORTAL_APPOINTMENT_SQL = `
   SELECT a.id, a.patient_id, p.name AS patient_name, p.email AS patient_email, a.type, a.duration_minutes, a.status, a.notes,
     to_char(a.starts_at AT TIME ZONE $3, 'YYYY-MM-DD"T"HH24:MI') AS local_start
-  FROM appointment a JOIN patient p ON p.practice_id = a.practice_id AND p.id = a.patient_id
+  FROM appointment a CROSS JOIN LATERAL (SELECT p.name, p.email FROM patient p WHERE p.practice_id = a.practice_id AND p.id = a.patient_id LIMIT 1) p
   WHERE a.practice_id = $1 AND a.id = $2`;
 
 const asAppointmentType = (type: string): AppointmentType => ((appointmentTypes as readonly string[]).includes(type) ? (type as AppointmentType) : 'consultation');
@@ -295,7 +298,7 @@ export function portalAppointmentsRepository(sql: PracticeSql, scope: PracticeSc
     async codes(id: string): Promise<{ id: string; patientId: string; patientName: string; status: AppointmentStatus; cptCodes: string[]; icd10Codes: string[] } | null> {
       const { rows } = await sql.query<{ id: string; patient_id: string; patient_name: string; status: string; cpt_codes: string[]; icd10_codes: string[] }>(
         `SELECT a.id, a.patient_id, p.name AS patient_name, a.status, a.cpt_codes, a.icd10_codes
-         FROM appointment a JOIN patient p ON p.practice_id = a.practice_id AND p.id = a.patient_id
+         FROM appointment a CROSS JOIN LATERAL (SELECT p.name, p.email FROM patient p WHERE p.practice_id = a.practice_id AND p.id = a.patient_id LIMIT 1) p
          WHERE a.practice_id = $1 AND a.id = $2`,
         [scope.practiceId, id],
       );
@@ -308,7 +311,7 @@ export function portalAppointmentsRepository(sql: PracticeSql, scope: PracticeSc
     /** Whether `id` is one of the practice's appointments, with its patient. */
     async find(id: string): Promise<{ id: string; patientId: string; patientName: string } | null> {
       const { rows } = await sql.query<{ id: string; patient_id: string; patient_name: string }>(
-        `SELECT a.id, a.patient_id, p.name AS patient_name FROM appointment a JOIN patient p ON p.practice_id = a.practice_id AND p.id = a.patient_id
+        `SELECT a.id, a.patient_id, p.name AS patient_name FROM appointment a CROSS JOIN LATERAL (SELECT p.name, p.email FROM patient p WHERE p.practice_id = a.practice_id AND p.id = a.patient_id LIMIT 1) p
          WHERE a.practice_id = $1 AND a.id = $2`,
         [scope.practiceId, id],
       );

@@ -77,7 +77,9 @@ export function clinicalRecordsTotalStatement(filters: ClinicalRecordFilters, pr
  * one index scan gives; but a status has two values, so the page is read as one branch per status,
  * each a plain range of `(practice_id, status, written_at, id)` from its boundary — at the cursor in
  * the cursor's own status, from the start of each status after it (or, for the page before, from
- * the end of each status before it) — and only the page's rows are then read with their content.
+ * the end of each status before it) — and only the page's rows are then read with their content,
+ * each by its key (a LATERAL … LIMIT 1 the planner cannot turn into a join: the prepared
+ * statement's generic plan, guessing a practice's size, joined every note of the practice).
  * Values: $1 practice, $2 rows; then the offset or the cursor's written_at and id; then the filters'.
  */
 export function clinicalRecordsStatement(fetch: PageFetch, filters: ClinicalRecordFilters, practiceId: string, pageSize: number): { name: string; text: string; values: unknown[] } {
@@ -116,8 +118,8 @@ export function clinicalRecordsStatement(fetch: PageFetch, filters: ClinicalReco
       FROM clinical_note_addendum d WHERE d.practice_id = n.practice_id AND d.note_id = n.id), '[]') AS addenda,
     ${total} AS total
   FROM (${pick}) page
-  JOIN clinical_note n ON n.practice_id = $1 AND n.id = page.id
-  JOIN patient p ON p.practice_id = n.practice_id AND p.id = n.patient_id
+  CROSS JOIN LATERAL (SELECT * FROM clinical_note n WHERE n.practice_id = $1 AND n.id = page.id LIMIT 1) n
+  CROSS JOIN LATERAL (SELECT p.name FROM patient p WHERE p.practice_id = $1 AND p.id = n.patient_id LIMIT 1) p
   ORDER BY n.${listOrder.replace(/, /g, ', n.')}`;
   const name = ['clinical-records', fetch.kind, cursorStatus ?? '', filters.patientId === null ? '' : 'p', filters.recordType === null ? '' : 't', filters.namePattern === null ? '' : 's'].join('-');
   return { name, text, values };

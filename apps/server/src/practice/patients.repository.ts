@@ -64,7 +64,7 @@ const likeLiteral = (text: string): string => text.replace(/[\\%_]/g, (character
  * substrings (ILIKE), the phone as typed (case-sensitive LIKE), as SPEC §5 says; all three can use
  * the trigram indexes, and the query is escaped so `%` and `_` match themselves.
  */
-export function patientSearchStatement(fetch: PageFetch, practiceId: string, pageSize: number, now: Date, query: string): { name: string; text: string; values: unknown[] } {
+export function patientSearchStatement(fetch: PageFetch, practiceId: string, pageSize: number, now: Date, query: string): { name?: string; text: string; values: unknown[] } {
   const values: unknown[] = [practiceId, pageSize, now];
   const parameter = (value: unknown): number => values.push(value);
   const offset = fetch.kind === 'offset' ? parameter(fetch.offset) : null;
@@ -97,7 +97,10 @@ export function patientSearchStatement(fetch: PageFetch, practiceId: string, pag
     (SELECT count(*) FROM clinical_note n WHERE n.practice_id = $1 AND n.patient_id = p.id) AS notes
   FROM page p
   ORDER BY ${listOrder('p')}`;
-  return { name: `practice-patient-search-${fetch.kind}-${typed === null ? 'all' : 'match'}`, text, values };
+  // A search is planned for its text each time (an unnamed statement): a prepared statement's
+  // generic plan cannot know the pattern, and scanned the practice's every patient instead of
+  // using the trigram indexes.
+  return typed === null ? { name: `practice-patient-search-${fetch.kind}`, text, values } : { text, values };
 }
 
 /** The total alone, for a page past the end (it has no row to carry it). */
