@@ -61,13 +61,15 @@ export async function waitForHealthy(baseUrl: string, timeoutMs = 60_000): Promi
 
 /** Starts the real Wellspring server (`npm run serve`) with the given environment; '' unsets a variable. */
 export function startServer(env: Record<string, string>): ChildProcess {
-  const merged: NodeJS.ProcessEnv = { ...process.env, LOG_LEVEL: 'silent', SEED_DEMO: '0', ...env };
+  // BENCH_SERVER_LOG_LEVEL=warn shows the server's log (its failures) on this process's output.
+  const logLevel = process.env.BENCH_SERVER_LOG_LEVEL ?? 'silent';
+  const merged: NodeJS.ProcessEnv = { ...process.env, LOG_LEVEL: logLevel, SEED_DEMO: '0', ...env };
   for (const [key, value] of Object.entries(merged)) if (value === '') delete merged[key];
   // BENCH_CPU_PROF_DIR=/tmp/prof writes a V8 CPU profile of each server run there (at its exit).
   const profile = process.env.BENCH_CPU_PROF_DIR ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_CPU_PROF_DIR}`] : [];
   return spawn(process.execPath, [...profile, '--import', 'tsx', 'apps/server/src/main.ts'], {
     cwd: root,
-    stdio: ['ignore', 'ignore', 'inherit'],
+    stdio: ['ignore', logLevel === 'silent' ? 'ignore' : 'inherit', 'inherit'],
     env: merged,
   });
 }

@@ -346,7 +346,14 @@ export async function benchOnPractice(options: PracticeBenchOptions): Promise<Pr
 
 export function measurePractice(): Promise<PracticeBenchResult> {
   // BENCH_PRACTICE_ONLY=schedule.week,patients.byId measures those procedures alone.
-  return benchOnPractice({ name: 'practice', port: 3298, only: process.env.BENCH_PRACTICE_ONLY, workloads: (loaded, now) => workloads(loaded, now, mulberry32(20_261_124)) });
+  return benchOnPractice({
+    name: 'practice',
+    port: 3298,
+    only: process.env.BENCH_PRACTICE_ONLY,
+    workloads: (loaded, now) => workloads(loaded, now, mulberry32(20_261_124)),
+    // BENCH_KEEP_DB=1 keeps the loaded database (its name is printed) for EXPLAIN ANALYZE.
+    keepDatabase: process.env.BENCH_KEEP_DB === '1',
+  });
 }
 
 /** The bench practice in a heading: "a practice of 10,000 patients and 200,000 appointments among 1,000 practices". */

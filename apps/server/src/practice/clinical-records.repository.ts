@@ -82,7 +82,7 @@ export function clinicalRecordsTotalStatement(filters: ClinicalRecordFilters, pr
  * statement's generic plan, guessing a practice's size, joined every note of the practice).
  * Values: $1 practice, $2 rows; then the offset or the cursor's written_at and id; then the filters'.
  */
-export function clinicalRecordsStatement(fetch: PageFetch, filters: ClinicalRecordFilters, practiceId: string, pageSize: number): { name: string; text: string; values: unknown[] } {
+export function clinicalRecordsStatement(fetch: PageFetch, filters: ClinicalRecordFilters, practiceId: string, pageSize: number): { name?: string; text: string; values: unknown[] } {
   const values: unknown[] = [practiceId, pageSize];
   const parameter = (value: unknown): string => {
     values.push(value);
@@ -121,7 +121,10 @@ export function clinicalRecordsStatement(fetch: PageFetch, filters: ClinicalReco
   CROSS JOIN LATERAL (SELECT * FROM clinical_note n WHERE n.practice_id = $1 AND n.id = page.id LIMIT 1) n
   CROSS JOIN LATERAL (SELECT p.name FROM patient p WHERE p.practice_id = $1 AND p.id = n.patient_id LIMIT 1) p
   ORDER BY n.${listOrder.replace(/, /g, ', n.')}`;
-  const name = ['clinical-records', fetch.kind, cursorStatus ?? '', filters.patientId === null ? '' : 'p', filters.recordType === null ? '' : 't', filters.namePattern === null ? '' : 's'].join('-');
+  // A search by name is planned for its text each time (an unnamed statement): a generic plan
+  // cannot know how many patients the pattern matches, and read every note of the practice.
+  if (filters.namePattern !== null) return { text, values };
+  const name = ['clinical-records', fetch.kind, cursorStatus ?? '', filters.patientId === null ? '' : 'p', filters.recordType === null ? '' : 't'].join('-');
   return { name, text, values };
 }
 
