@@ -265,10 +265,9 @@ export function computeAuditEntryHash(entry: StoredAuditEntry): string {
     entry.detail,
     entry.prev_hash,
   ];
-  // v1 wrote the sequence bare (it is never NULL there); v2 writes every field as hashField does.
   const text =
     entry.chain_sequence === null
-      ? ['wellspring-audit-v1', ...fields.map((value, index) => (index === 0 ? value : hashField(value)))].join('|')
+      ? ['wellspring-audit-v1', ...fields.map(hashField)].join('|')
       : ['wellspring-audit-v2', ...[entry.chain_sequence, ...fields].map(hashField)].join('|');
   return createHash('sha256').update(text, 'utf8').digest('hex');
 }

@@ -291,7 +291,8 @@ export function createAuditSealer({ db, key, config, logger, batchSize = SEAL_BA
     lastAnchorAt = Date.now();
     const at = new Date();
     const records: AuditAnchorRecord[] = [];
-    for (const [chain, current] of marks) {
+    // The legacy segment ('') first, then the practices in id order: the same order in every anchor.
+    for (const [chain, current] of [...marks].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))) {
       if (halted.has(chain)) continue;
       const last = lastAnchored.get(chain);
       if (last && last.sequence === current.sequence && last.hash === current.hash) continue;

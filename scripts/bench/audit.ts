@@ -1,0 +1,175 @@
+// Audit that scales with practices (issue 27, docs/decisions/0039-per-practice-audit-chains.md):
+// patient record reads (`patients.byId`) spread over 100 practices — 100 signed-in practitioners,
+// each reading their own patients — over HTTP with 32 concurrent clients, against the real server
+// serving as the application role, twice in one run: with every read audited (each appends to its
+// practice's chain), and with reads' auditing switched off (AUDIT_READS=off, which the server honours
+// only with BENCH_UNAUDITED_READS=1). Goal: audited throughput at least 0.8× the unaudited.
+import { randomUUID } from 'node:crypto';
+import autocannon from 'autocannon';
+import pg from 'pg';
+import { generatePatients, mulberry32, pick } from '@wellspring/domain';
+import { verifyAuditChain } from '../../apps/server/src/audit/audit-log.ts';
+import { generateSessionToken, sessionIdFromToken } from '../../apps/server/src/auth/session.ts';
+import { closeDatabase, createDatabaseClient } from '../../apps/server/src/db/client.ts';
+import { summarize, type LatencyResult } from './directory.ts';
+import { benchServerDatabaseEnv, createBenchDatabase, dropBenchDatabase, startServer, stopServer, waitForHealthy } from './lib.ts';
+import { insertRows, TIME_ZONE, trpcPath } from './practice.ts';
+
+const PORT = 3291;
+const CONNECTIONS = 32;
+const DURATION_S = Number(process.env.BENCH_DURATION_S ?? 10);
+const WARMUP_S = Number(process.env.BENCH_WARMUP_S ?? 5);
+const PRACTICES = 100;
+const PATIENTS_EACH = Number(process.env.BENCH_AUDIT_PATIENTS_EACH ?? 200);
+/** Requests drawn in order: practice after practice, a random patient of each. */
+const REQUESTS = 20_000;
+export const AUDIT_GOAL_RATIO = 0.8;
+
+interface Request {
+  readonly path: string;
+  readonly cookie: string;
+}
+
+async function load(pool: pg.Pool, now: Date): Promise<Request[]> {
+  const users: unknown[][] = [];
+  const practices: unknown[][] = [];
+  const sessions: unknown[][] = [];
+  const cookies: string[] = [];
+  for (let index = 0; index < PRACTICES; index += 1) {
+    const userId = randomUUID();
+    users.push([userId, `bench.audit.${index}@example.com`, `Dr. Audit ${index}`, 'not-a-real-hash', 'practitioner']);
+    practices.push([`bench-audit-practice-${index}`, userId, TIME_ZONE]);
+    const token = generateSessionToken();
+    sessions.push([sessionIdFromToken(token), userId, new Date(now.getTime() + 86_400_000)]);
+    cookies.push(`session=${token}`);
+  }
+  await insertRows(pool, 'app_user', ['id', 'email', 'name', 'password_hash', 'role'], ['uuid', 'text', 'text', 'text', 'text'], users);
+  await insertRows(pool, 'practice', ['id', 'owner_user_id', 'time_zone'], ['text', 'uuid', 'text'], practices);
+  await insertRows(pool, 'session', ['id', 'user_id', 'expires_at'], ['text', 'uuid', 'timestamptz'], sessions);
+  const practiceIds = practices.map((row) => String(row[0]));
+  const patients = generatePatients(PATIENTS_EACH * PRACTICES, 27, { practitioners: practiceIds.map((id) => ({ id })) });
+  await insertRows(
+    pool,
+    'patient',
+    ['id', 'practice_id', 'name', 'email', 'phone', 'date_of_birth', 'conditions', 'status'],
+    ['text', 'text', 'text', 'text', 'text', 'date', 'text[]', 'text'],
+    patients.map((patient) => [patient.id, patient.practitionerId, patient.name, patient.email, patient.phone, patient.dob, `{${patient.conditions.map((condition) => `"${condition}"`).join(',')}}`, patient.status]),
+  );
+  await pool.query('VACUUM ANALYZE');
+  const byPractice = practiceIds.map((id) => patients.filter((patient) => patient.practitionerId === id).map((patient) => patient.id));
+  const random = mulberry32(20_261_129);
+  return Array.from({ length: REQUESTS }, (_, index) => {
+    const practice = index % PRACTICES;
+    return { path: trpcPath('patients.byId', { id: pick(random, byPractice[practice] ?? []) }), cookie: cookies[practice] ?? '' };
+  });
+}
+
+function httpRun(baseUrl: string, durationS: number, next: () => Request, onResponse: (ms: number) => void): Promise<autocannon.Result> {
+  return new Promise((resolve, reject) => {
+    const instance = autocannon(
+      {
+        url: baseUrl,
+        connections: CONNECTIONS,
+        duration: durationS,
+        timeout: 60,
+        requests: [
+          {
+            method: 'GET',
+            setupRequest: (request) => {
+              const { path, cookie } = next();
+              return { ...request, path, headers: { ...request.headers, cookie } };
+            },
+          },
+        ],
+      },
+      (error, result) => (error ? reject(error) : resolve(result)),
+    );
+    instance.on('response', (_client, _statusCode, _bytes, responseTime) => onResponse(responseTime));
+  });
+}
+
+async function overHttp(baseUrl: string, requests: readonly Request[]): Promise<LatencyResult> {
+  let counter = 0;
+  const next = () => requests[counter++ % requests.length] ?? { path: '/', cookie: '' };
+  if (WARMUP_S > 0) await httpRun(baseUrl, WARMUP_S, next, () => undefined);
+  const latencies: number[] = [];
+  const result = await httpRun(baseUrl, DURATION_S, next, (ms) => latencies.push(ms));
+  return summarize(latencies, result.non2xx + result.errors + result.timeouts, DURATION_S);
+}
+
+export interface AuditBenchResult {
+  readonly loadMs: number;
+  readonly audited: LatencyResult;
+  readonly unaudited: LatencyResult;
+  /** Audit entries and practice chains after the run, and how long verifying every chain (no key) took. */
+  readonly entries: number;
+  readonly chains: number;
+  readonly verify: { ok: boolean; ms: number };
+}
+
+export async function measureAudit(): Promise<AuditBenchResult> {
+  const dbName = `wellspring_bench_audit_${process.pid}`;
+  const databaseUrl = await createBenchDatabase(dbName);
+  const pool = new pg.Pool({ connectionString: databaseUrl, max: 4 });
+  pool.on('error', (error) => console.error('bench pool:', error.message));
+  const baseUrl = `http://localhost:${PORT}`;
+  const serverEnv = { ...(await benchServerDatabaseEnv(databaseUrl)), PORT: String(PORT), RELAY_ENABLED: '0', SESSION_IDLE_MINUTES: '600' };
+  let server = startServer(serverEnv);
+  try {
+    // The first start migrates the empty database.
+    await waitForHealthy(baseUrl, 120_000);
+    await stopServer(server);
+    const loadStarted = performance.now();
+    console.log('  audit bench: loading…');
+    const requests = await load(pool, new Date());
+    const loadMs = performance.now() - loadStarted;
+    console.log(`  audit bench: loaded in ${(loadMs / 1000).toFixed(1)} s`);
+
+    // Unaudited first, then audited: the same warm database for both, the audit rows only in the second.
+    console.log('  audit bench: patients.byId, reads not audited (AUDIT_READS=off)…');
+    server = startServer({ ...serverEnv, AUDIT_READS: 'off', BENCH_UNAUDITED_READS: '1' });
+    await waitForHealthy(baseUrl, 120_000);
+    const unaudited = await overHttp(baseUrl, requests);
+    await stopServer(server);
+
+    console.log('  audit bench: patients.byId, every read audited…');
+    server = startServer(serverEnv);
+    await waitForHealthy(baseUrl, 120_000);
+    const audited = await overHttp(baseUrl, requests);
+    await stopServer(server);
+
+    const counts = await pool.query<{ entries: number; chains: number }>(
+      'SELECT (SELECT count(*)::int FROM audit_entry) AS entries, (SELECT count(*)::int FROM audit_practice_chain_head) AS chains',
+    );
+    const db = createDatabaseClient(databaseUrl);
+    let verify: { ok: boolean; ms: number };
+    try {
+      const started = performance.now();
+      const report = await verifyAuditChain(db);
+      verify = { ok: report.ok, ms: performance.now() - started };
+    } finally {
+      await closeDatabase(db);
+    }
+    return { loadMs, audited, unaudited, entries: counts.rows[0]?.entries ?? 0, chains: counts.rows[0]?.chains ?? 0, verify };
+  } finally {
+    await stopServer(server);
+    await pool.end();
+    await dropBenchDatabase(dbName);
+  }
+}
+
+export function printAuditReport(result: AuditBenchResult): void {
+  const row = (label: string, r: LatencyResult) =>
+    `  ${label.padEnd(40)} ${r.requestsPerSec.toFixed(0).padStart(6)} req/s   p50 ${r.p50Ms} ms   p95 ${r.p95Ms} ms   p99 ${r.p99Ms} ms   failures ${r.failures}`;
+  console.log(
+    `\n## Audited record reads over ${PRACTICES} practices: patients.byId, ${PRACTICES} practitioners each reading their own ${PATIENTS_EACH} patients, ${CONNECTIONS} clients, ${DURATION_S} s each`,
+  );
+  console.log(`  loaded and analyzed in ${(result.loadMs / 1000).toFixed(1)} s; goal: audited throughput at least ${AUDIT_GOAL_RATIO}× the unaudited`);
+  console.log(row('reads not audited (AUDIT_READS=off)', result.unaudited));
+  console.log(row('every read audited', result.audited));
+  const ratio = result.audited.requestsPerSec / result.unaudited.requestsPerSec;
+  console.log(`  throughput ratio ${ratio.toFixed(2)}× — ${ratio >= AUDIT_GOAL_RATIO ? 'goal met' : 'BELOW GOAL'}; p95 ${(result.audited.p95Ms / result.unaudited.p95Ms).toFixed(2)}× the unaudited`);
+  console.log(
+    `  afterwards: ${result.entries} audit entries in ${result.chains} practice chains; verifying every chain (no key) took ${(result.verify.ms / 1000).toFixed(2)} s — ${result.verify.ok ? 'intact' : 'BROKEN'}`,
+  );
+}
