@@ -4,11 +4,15 @@
 // serving as the application role, twice in one run: with every read audited (each appends to its
 // practice's chain), and with reads' auditing switched off (AUDIT_READS=off, which the server honours
 // only with BENCH_UNAUDITED_READS=1). Goal: audited throughput at least 0.8× the unaudited.
+// Then the appends alone, through the server's appender as the application role, 32 clients each
+// waiting for its entry: spread over the 100 practices' chains, and all into one practice's chain
+// (one head row lock for every append, as the single chain before record 0039 had).
 import { randomUUID } from 'node:crypto';
 import autocannon from 'autocannon';
 import pg from 'pg';
 import { generatePatients, mulberry32, pick } from '@wellspring/domain';
-import { verifyAuditChain } from '../../apps/server/src/audit/audit-log.ts';
+import { createAuditAppender } from '../../apps/server/src/audit/audit-appender.ts';
+import { verifyAuditChain, type AuditEntryInput } from '../../apps/server/src/audit/audit-log.ts';
 import { generateSessionToken, sessionIdFromToken } from '../../apps/server/src/auth/session.ts';
 import { closeDatabase, createDatabaseClient } from '../../apps/server/src/db/client.ts';
 import { summarize, type LatencyResult } from './directory.ts';
@@ -97,6 +101,50 @@ async function overHttp(baseUrl: string, requests: readonly Request[]): Promise<
   return summarize(latencies, result.non2xx + result.errors + result.timeouts, DURATION_S);
 }
 
+/** 32 clients appending one entry at a time through one appender for `durationS`; `practiceOf(i)` picks each entry's practice. */
+async function appendLoop(databaseUrl: string, durationS: number, practiceOf: (index: number) => string): Promise<LatencyResult> {
+  const pool = new pg.Pool({ connectionString: databaseUrl, max: 20 });
+  pool.on('error', (error) => console.error('append pool:', error.message));
+  const appender = createAuditAppender(pool);
+  let counter = 0;
+  const run = async (seconds: number, record: boolean) => {
+    const latencies: number[] = [];
+    let failures = 0;
+    const deadline = performance.now() + seconds * 1000;
+    await Promise.all(
+      Array.from({ length: CONNECTIONS }, async () => {
+        while (performance.now() < deadline) {
+          const practiceId = practiceOf(counter++);
+          const entry: AuditEntryInput = {
+            actorUserId: null,
+            practiceId,
+            recordType: 'patient',
+            recordId: randomUUID(),
+            patientId: randomUUID(),
+            action: 'read',
+            requestId: randomUUID(),
+            sourceAddress: '127.0.0.1',
+          };
+          const started = performance.now();
+          try {
+            await appender.append(entry);
+            if (record) latencies.push(performance.now() - started);
+          } catch {
+            failures += 1;
+          }
+        }
+      }),
+    );
+    return summarize(latencies, failures, seconds);
+  };
+  try {
+    if (WARMUP_S > 0) await run(WARMUP_S, false);
+    return await run(DURATION_S, true);
+  } finally {
+    await pool.end();
+  }
+}
+
 export interface AuditBenchResult {
   readonly loadMs: number;
   readonly audited: LatencyResult;
@@ -105,6 +153,8 @@ export interface AuditBenchResult {
   readonly entries: number;
   readonly chains: number;
   readonly verify: { ok: boolean; ms: number };
+  /** Appends alone: spread over the practices' chains, and all into one chain. */
+  readonly appends: { readonly spread: LatencyResult; readonly oneChain: LatencyResult };
 }
 
 export async function measureAudit(): Promise<AuditBenchResult> {
@@ -138,6 +188,11 @@ export async function measureAudit(): Promise<AuditBenchResult> {
     const audited = await overHttp(baseUrl, requests);
     await stopServer(server);
 
+    console.log('  audit bench: appends alone, spread over the practices and into one chain…');
+    const appEnv = await benchServerDatabaseEnv(databaseUrl);
+    const spread = await appendLoop(appEnv.DATABASE_URL, DURATION_S, (index) => `bench-audit-practice-${index % PRACTICES}`);
+    const oneChain = await appendLoop(appEnv.DATABASE_URL, DURATION_S, () => 'bench-audit-practice-0');
+
     const counts = await pool.query<{ entries: number; chains: number }>(
       'SELECT (SELECT count(*)::int FROM audit_entry) AS entries, (SELECT count(*)::int FROM audit_practice_chain_head) AS chains',
     );
@@ -150,7 +205,7 @@ export async function measureAudit(): Promise<AuditBenchResult> {
     } finally {
       await closeDatabase(db);
     }
-    return { loadMs, audited, unaudited, entries: counts.rows[0]?.entries ?? 0, chains: counts.rows[0]?.chains ?? 0, verify };
+    return { loadMs, audited, unaudited, entries: counts.rows[0]?.entries ?? 0, chains: counts.rows[0]?.chains ?? 0, verify, appends: { spread, oneChain } };
   } finally {
     await stopServer(server);
     await pool.end();
@@ -169,6 +224,9 @@ export function printAuditReport(result: AuditBenchResult): void {
   console.log(row('every read audited', result.audited));
   const ratio = result.audited.requestsPerSec / result.unaudited.requestsPerSec;
   console.log(`  throughput ratio ${ratio.toFixed(2)}× — ${ratio >= AUDIT_GOAL_RATIO ? 'goal met' : 'BELOW GOAL'}; p95 ${(result.audited.p95Ms / result.unaudited.p95Ms).toFixed(2)}× the unaudited`);
+  console.log(row(`appends over ${PRACTICES} practices' chains`, result.appends.spread));
+  console.log(row('appends into one chain', result.appends.oneChain));
+  console.log(`  appends: ${(result.appends.spread.requestsPerSec / result.appends.oneChain.requestsPerSec).toFixed(2)}× the throughput of one chain`);
   console.log(
     `  afterwards: ${result.entries} audit entries in ${result.chains} practice chains; verifying every chain (no key) took ${(result.verify.ms / 1000).toFixed(2)} s — ${result.verify.ok ? 'intact' : 'BROKEN'}`,
   );
