@@ -3,7 +3,9 @@
 // each reading their own patients — over HTTP with 32 concurrent clients, against the real server
 // serving as the application role, twice in one run: with every read audited (each appends to its
 // practice's chain), and with reads' auditing switched off (AUDIT_READS=off, which the server honours
-// only with BENCH_UNAUDITED_READS=1). Goal: audited throughput at least 0.8× the unaudited.
+// only with BENCH_UNAUDITED_READS=1). Goal: audited throughput at least 0.8× the unaudited. The two
+// alternate, BENCH_AUDIT_ROUNDS times each (default 3), so load from other work on a shared machine
+// falls on both alike; each round's ratio is printed, and the totals over all rounds.
 // Then the appends alone, through the server's appender as the application role, 32 clients each
 // waiting for its entry: spread over the 100 practices' chains, and all into one practice's chain
 // (one head row lock for every append, as the single chain before record 0039 had).
@@ -27,6 +29,7 @@ const PRACTICES = 100;
 const PATIENTS_EACH = Number(process.env.BENCH_AUDIT_PATIENTS_EACH ?? 200);
 /** Requests drawn in order: practice after practice, a random patient of each. */
 const REQUESTS = 20_000;
+const ROUNDS = Math.max(1, Number(process.env.BENCH_AUDIT_ROUNDS ?? 3));
 export const AUDIT_GOAL_RATIO = 0.8;
 
 interface Request {
@@ -92,14 +95,27 @@ function httpRun(baseUrl: string, durationS: number, next: () => Request, onResp
   });
 }
 
-async function overHttp(baseUrl: string, requests: readonly Request[]): Promise<LatencyResult> {
+interface Measured {
+  readonly latencies: number[];
+  readonly failures: number;
+}
+
+async function overHttp(baseUrl: string, requests: readonly Request[]): Promise<Measured> {
   let counter = 0;
   const next = () => requests[counter++ % requests.length] ?? { path: '/', cookie: '' };
   if (WARMUP_S > 0) await httpRun(baseUrl, WARMUP_S, next, () => undefined);
   const latencies: number[] = [];
   const result = await httpRun(baseUrl, DURATION_S, next, (ms) => latencies.push(ms));
-  return summarize(latencies, result.non2xx + result.errors + result.timeouts, DURATION_S);
+  return { latencies, failures: result.non2xx + result.errors + result.timeouts };
 }
+
+/** All rounds of one mode together: throughput over their whole time, percentiles over all their requests. */
+const combined = (rounds: readonly Measured[]): LatencyResult =>
+  summarize(
+    rounds.flatMap((round) => round.latencies),
+    rounds.reduce((sum, round) => sum + round.failures, 0),
+    rounds.length * DURATION_S,
+  );
 
 /** 32 clients appending one entry at a time through one appender for `durationS`; `practiceOf(i)` picks each entry's practice. */
 async function appendLoop(databaseUrl: string, durationS: number, practiceOf: (index: number) => string): Promise<LatencyResult> {
@@ -147,8 +163,11 @@ async function appendLoop(databaseUrl: string, durationS: number, practiceOf: (i
 
 export interface AuditBenchResult {
   readonly loadMs: number;
+  /** Over all rounds. */
   readonly audited: LatencyResult;
   readonly unaudited: LatencyResult;
+  /** Each round: unaudited, then audited. */
+  readonly rounds: readonly { readonly unaudited: LatencyResult; readonly audited: LatencyResult }[];
   /** Audit entries and practice chains after the run, and how long verifying every chain (no key) took. */
   readonly entries: number;
   readonly chains: number;
@@ -175,18 +194,24 @@ export async function measureAudit(): Promise<AuditBenchResult> {
     const loadMs = performance.now() - loadStarted;
     console.log(`  audit bench: loaded in ${(loadMs / 1000).toFixed(1)} s`);
 
-    // Unaudited first, then audited: the same warm database for both, the audit rows only in the second.
-    console.log('  audit bench: patients.byId, reads not audited (AUDIT_READS=off)…');
-    server = startServer({ ...serverEnv, AUDIT_READS: 'off', BENCH_UNAUDITED_READS: '1' });
-    await waitForHealthy(baseUrl, 120_000);
-    const unaudited = await overHttp(baseUrl, requests);
-    await stopServer(server);
-
-    console.log('  audit bench: patients.byId, every read audited…');
-    server = startServer(serverEnv);
-    await waitForHealthy(baseUrl, 120_000);
-    const audited = await overHttp(baseUrl, requests);
-    await stopServer(server);
+    // Unaudited, then audited, round after round: the same warm database for both.
+    const unauditedRounds: Measured[] = [];
+    const auditedRounds: Measured[] = [];
+    for (let round = 1; round <= ROUNDS; round += 1) {
+      console.log(`  audit bench: round ${round}/${ROUNDS}, patients.byId with reads not audited (AUDIT_READS=off)…`);
+      server = startServer({ ...serverEnv, AUDIT_READS: 'off', BENCH_UNAUDITED_READS: '1' });
+      await waitForHealthy(baseUrl, 120_000);
+      unauditedRounds.push(await overHttp(baseUrl, requests));
+      await stopServer(server);
+      console.log(`  audit bench: round ${round}/${ROUNDS}, patients.byId with every read audited…`);
+      server = startServer(serverEnv);
+      await waitForHealthy(baseUrl, 120_000);
+      auditedRounds.push(await overHttp(baseUrl, requests));
+      await stopServer(server);
+    }
+    const rounds = unauditedRounds.map((measured, index) => ({ unaudited: combined([measured]), audited: combined(auditedRounds.slice(index, index + 1)) }));
+    const unaudited = combined(unauditedRounds);
+    const audited = combined(auditedRounds);
 
     console.log('  audit bench: appends alone, spread over the practices and into one chain…');
     const appEnv = await benchServerDatabaseEnv(databaseUrl);
@@ -205,7 +230,7 @@ export async function measureAudit(): Promise<AuditBenchResult> {
     } finally {
       await closeDatabase(db);
     }
-    return { loadMs, audited, unaudited, entries: counts.rows[0]?.entries ?? 0, chains: counts.rows[0]?.chains ?? 0, verify, appends: { spread, oneChain } };
+    return { loadMs, audited, unaudited, rounds, entries: counts.rows[0]?.entries ?? 0, chains: counts.rows[0]?.chains ?? 0, verify, appends: { spread, oneChain } };
   } finally {
     await stopServer(server);
     await pool.end();
@@ -217,11 +242,16 @@ export function printAuditReport(result: AuditBenchResult): void {
   const row = (label: string, r: LatencyResult) =>
     `  ${label.padEnd(40)} ${r.requestsPerSec.toFixed(0).padStart(6)} req/s   p50 ${r.p50Ms} ms   p95 ${r.p95Ms} ms   p99 ${r.p99Ms} ms   failures ${r.failures}`;
   console.log(
-    `\n## Audited record reads over ${PRACTICES} practices: patients.byId, ${PRACTICES} practitioners each reading their own ${PATIENTS_EACH} patients, ${CONNECTIONS} clients, ${DURATION_S} s each`,
+    `\n## Audited record reads over ${PRACTICES} practices: patients.byId, ${PRACTICES} practitioners each reading their own ${PATIENTS_EACH} patients, ${CONNECTIONS} clients, ${ROUNDS} rounds of ${DURATION_S} s each`,
   );
   console.log(`  loaded and analyzed in ${(result.loadMs / 1000).toFixed(1)} s; goal: audited throughput at least ${AUDIT_GOAL_RATIO}× the unaudited`);
-  console.log(row('reads not audited (AUDIT_READS=off)', result.unaudited));
-  console.log(row('every read audited', result.audited));
+  for (const [index, round] of result.rounds.entries()) {
+    console.log(
+      `  round ${index + 1}: not audited ${round.unaudited.requestsPerSec.toFixed(0)} req/s (p95 ${round.unaudited.p95Ms} ms), audited ${round.audited.requestsPerSec.toFixed(0)} req/s (p95 ${round.audited.p95Ms} ms): ${(round.audited.requestsPerSec / round.unaudited.requestsPerSec).toFixed(2)}×`,
+    );
+  }
+  console.log(row('reads not audited, all rounds', result.unaudited));
+  console.log(row('every read audited, all rounds', result.audited));
   const ratio = result.audited.requestsPerSec / result.unaudited.requestsPerSec;
   console.log(`  throughput ratio ${ratio.toFixed(2)}× — ${ratio >= AUDIT_GOAL_RATIO ? 'goal met' : 'BELOW GOAL'}; p95 ${(result.audited.p95Ms / result.unaudited.p95Ms).toFixed(2)}× the unaudited`);
   console.log(row(`appends over ${PRACTICES} practices' chains`, result.appends.spread));

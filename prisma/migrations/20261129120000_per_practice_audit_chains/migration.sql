@@ -51,10 +51,14 @@ AS $$
 DECLARE
   head audit_practice_chain_head%ROWTYPE;
 BEGIN
-  INSERT INTO audit_practice_chain_head (practice_id, last_sequence, last_hash)
-    SELECT NEW.practice_id, 0, legacy.last_hash FROM audit_chain_head legacy WHERE legacy.id = 1
-    ON CONFLICT (practice_id) DO NOTHING;
-  SELECT * INTO STRICT head FROM audit_practice_chain_head WHERE practice_id = NEW.practice_id FOR UPDATE;
+  -- The head is there but for a practice's first entry: one locking read, and the insert only then.
+  SELECT * INTO head FROM audit_practice_chain_head WHERE practice_id = NEW.practice_id FOR UPDATE;
+  IF NOT FOUND THEN
+    INSERT INTO audit_practice_chain_head (practice_id, last_sequence, last_hash)
+      SELECT NEW.practice_id, 0, legacy.last_hash FROM audit_chain_head legacy WHERE legacy.id = 1
+      ON CONFLICT (practice_id) DO NOTHING;
+    SELECT * INTO STRICT head FROM audit_practice_chain_head WHERE practice_id = NEW.practice_id FOR UPDATE;
+  END IF;
   NEW.chain_sequence := head.last_sequence + 1;
   NEW.sequence := nextval('audit_entry_sequence_seq');
   NEW.occurred_at := date_trunc('milliseconds', clock_timestamp());

@@ -1,11 +1,12 @@
 /**
  * Reads' audit entries, appended in groups (record 0032). Every audited read waits until its entry
  * is stored, but reads arriving together share one transaction: PostgreSQL's group commit, done for
- * the audit chains. Each practice has its own chain and head row lock (record 0039), so several groups
- * are written at once — up to `writers` — and never two holding the same practice: a group takes the
- * waiting entries of practices no other group in flight is writing, and a practice's later entries
- * wait for the next group. Practices no longer queue behind one another; one practice's reads still
- * share its head's lock, once per group.
+ * the audit chains. Each practice has its own chain and head row lock (record 0039), so groups need
+ * not wait for one another: a group takes the waiting entries of practices no other group in flight
+ * is writing (a practice's later entries wait for the next group), and up to `writers` groups are
+ * written at once — two: the next group is written while the one before commits, rather than
+ * gathering until it has. More writers made smaller groups, each a transaction, and read throughput
+ * fell again on this 2-core machine (`npm run bench -- audit`, record 0039).
  */
 import type pg from 'pg';
 import { auditAppendStatements, type AuditEntryInput } from './audit-log.ts';
@@ -14,7 +15,7 @@ import { auditAppendStatements, type AuditEntryInput } from './audit-log.ts';
 export const AUDIT_GROUP_MAX = 64;
 
 /** Groups written at once (each holds a pooled connection while it is written). */
-export const AUDIT_WRITERS = 4;
+export const AUDIT_WRITERS = 2;
 
 interface Waiting {
   readonly entry: AuditEntryInput;
