@@ -4,8 +4,9 @@
 // serving as the application role, twice in one run: with every read audited (each appends to its
 // practice's chain), and with reads' auditing switched off (AUDIT_READS=off, which the server honours
 // only with BENCH_UNAUDITED_READS=1). Goal: audited throughput at least 0.8× the unaudited. The two
-// alternate, BENCH_AUDIT_ROUNDS times each (default 3), so load from other work on a shared machine
-// falls on both alike; each round's ratio is printed, and the totals over all rounds.
+// alternate, BENCH_AUDIT_ROUNDS times each (default 4), the unaudited first in odd rounds and second
+// in even ones, so load from other work on a shared machine (and any effect of going first) falls on
+// both alike; each round's ratio is printed, and the totals over all rounds.
 // Then the appends alone, through the server's appender as the application role, 32 clients each
 // waiting for its entry: spread over the 100 practices' chains, and all into one practice's chain
 // (one head row lock for every append, as the single chain before record 0039 had).
@@ -29,7 +30,7 @@ const PRACTICES = 100;
 const PATIENTS_EACH = Number(process.env.BENCH_AUDIT_PATIENTS_EACH ?? 200);
 /** Requests drawn in order: practice after practice, a random patient of each. */
 const REQUESTS = 20_000;
-const ROUNDS = Math.max(1, Number(process.env.BENCH_AUDIT_ROUNDS ?? 3));
+const ROUNDS = Math.max(1, Number(process.env.BENCH_AUDIT_ROUNDS ?? 4));
 export const AUDIT_GOAL_RATIO = 0.8;
 
 interface Request {
@@ -166,7 +167,7 @@ export interface AuditBenchResult {
   /** Over all rounds. */
   readonly audited: LatencyResult;
   readonly unaudited: LatencyResult;
-  /** Each round: unaudited, then audited. */
+  /** Each round's pair (the unaudited ran first in odd rounds). */
   readonly rounds: readonly { readonly unaudited: LatencyResult; readonly audited: LatencyResult }[];
   /** Audit entries and practice chains after the run, and how long verifying every chain (no key) took. */
   readonly entries: number;
@@ -194,20 +195,20 @@ export async function measureAudit(): Promise<AuditBenchResult> {
     const loadMs = performance.now() - loadStarted;
     console.log(`  audit bench: loaded in ${(loadMs / 1000).toFixed(1)} s`);
 
-    // Unaudited, then audited, round after round: the same warm database for both.
+    // Unaudited and audited, round after round, in alternating order: the same warm database for both.
     const unauditedRounds: Measured[] = [];
     const auditedRounds: Measured[] = [];
+    const measure = async (round: number, audited: boolean): Promise<void> => {
+      console.log(`  audit bench: round ${round}/${ROUNDS}, patients.byId with ${audited ? 'every read audited' : 'reads not audited (AUDIT_READS=off)'}…`);
+      server = startServer(audited ? serverEnv : { ...serverEnv, AUDIT_READS: 'off', BENCH_UNAUDITED_READS: '1' });
+      await waitForHealthy(baseUrl, 120_000);
+      (audited ? auditedRounds : unauditedRounds).push(await overHttp(baseUrl, requests));
+      await stopServer(server);
+    };
     for (let round = 1; round <= ROUNDS; round += 1) {
-      console.log(`  audit bench: round ${round}/${ROUNDS}, patients.byId with reads not audited (AUDIT_READS=off)…`);
-      server = startServer({ ...serverEnv, AUDIT_READS: 'off', BENCH_UNAUDITED_READS: '1' });
-      await waitForHealthy(baseUrl, 120_000);
-      unauditedRounds.push(await overHttp(baseUrl, requests));
-      await stopServer(server);
-      console.log(`  audit bench: round ${round}/${ROUNDS}, patients.byId with every read audited…`);
-      server = startServer(serverEnv);
-      await waitForHealthy(baseUrl, 120_000);
-      auditedRounds.push(await overHttp(baseUrl, requests));
-      await stopServer(server);
+      const unauditedFirst = round % 2 === 1;
+      await measure(round, !unauditedFirst);
+      await measure(round, unauditedFirst);
     }
     const rounds = unauditedRounds.map((measured, index) => ({ unaudited: combined([measured]), audited: combined(auditedRounds.slice(index, index + 1)) }));
     const unaudited = combined(unauditedRounds);
@@ -247,7 +248,7 @@ export function printAuditReport(result: AuditBenchResult): void {
   console.log(`  loaded and analyzed in ${(result.loadMs / 1000).toFixed(1)} s; goal: audited throughput at least ${AUDIT_GOAL_RATIO}× the unaudited`);
   for (const [index, round] of result.rounds.entries()) {
     console.log(
-      `  round ${index + 1}: not audited ${round.unaudited.requestsPerSec.toFixed(0)} req/s (p95 ${round.unaudited.p95Ms} ms), audited ${round.audited.requestsPerSec.toFixed(0)} req/s (p95 ${round.audited.p95Ms} ms): ${(round.audited.requestsPerSec / round.unaudited.requestsPerSec).toFixed(2)}×`,
+      `  round ${index + 1} (${index % 2 === 0 ? 'unaudited first' : 'audited first'}): not audited ${round.unaudited.requestsPerSec.toFixed(0)} req/s (p95 ${round.unaudited.p95Ms} ms), audited ${round.audited.requestsPerSec.toFixed(0)} req/s (p95 ${round.audited.p95Ms} ms): ${(round.audited.requestsPerSec / round.unaudited.requestsPerSec).toFixed(2)}×`,
     );
   }
   console.log(row('reads not audited, all rounds', result.unaudited));
