@@ -46,7 +46,10 @@ if (report === undefined) {
   process.exit(1);
 }
 const problems = [];
-if (!report.ok) problems.push(`the audit chain is BROKEN at entry #${report.brokenAt.sequence}: ${report.brokenAt.reason}`);
+if (!report.ok) {
+  const chain = report.brokenAt.practiceId === null ? 'the legacy audit chain' : `practice ${report.brokenAt.practiceId}'s audit chain`;
+  problems.push(`${chain} is BROKEN at entry #${report.brokenAt.sequence}: ${report.brokenAt.reason}`);
+}
 if (report.ok && report.entries === 0) problems.push('the e2e run left no audit entries');
 if (report.ok && !(report.seals?.sealed > 0)) problems.push('no audit entry was sealed (is the sealer running?)');
 if (report.ok && !(report.anchorsChecked > 0)) problems.push(`no anchor in ${report.anchorFile}`);

@@ -1,5 +1,6 @@
 // `npm run bench`: measurements, never assertions. Needs `npm run build` first (npm start does it)
 // and a PostgreSQL at BENCH_DATABASE_ADMIN_URL (default: the machine's, 127.0.0.1:5432).
+import { measureAudit, printAuditReport } from './audit.ts';
 import { measureBooking, printBookingReport } from './booking.ts';
 import { measureLandingBundle, printBundleReport } from './bundle.ts';
 import { measureCluster, printClusterReport } from './cluster.ts';
@@ -25,3 +26,4 @@ if (wants('practice')) printPracticeReport(await measurePractice());
 if (wants('portal')) printPortalReport(await measurePortal());
 if (wants('booking')) printBookingReport(await measureBooking());
 if (wants('cluster')) printClusterReport(await measureCluster());
+if (wants('audit')) printAuditReport(await measureAudit());

@@ -100,6 +100,11 @@ export interface AuditConfig {
   readonly anchorIntervalMs: number;
   /** AUDIT_SEAL_INTERVAL_MS (default 1000): how often the sealer looks for new entries. */
   readonly sealIntervalMs: number;
+  /**
+   * Whether practice reads append audit entries: always, except in the audit benchmark's baseline
+   * (AUDIT_READS=off with BENCH_UNAUDITED_READS=1, never in production; see `auditReads`).
+   */
+  readonly reads: boolean;
 }
 
 export interface ServerConfig {
@@ -215,6 +220,23 @@ function httpUrl(env: Env, name: string): string | undefined {
  * Minutes of inactivity after which a session ends. No "off" value: the app holds clinical records
  * that must not stay open on a shared computer someone walked away from.
  */
+/**
+ * AUDIT_READS=off turns the audit entries of practice reads off — only so that `npm run bench -- audit`
+ * can measure the same reads without them in the same run (docs/decisions/0039-per-practice-audit-chains.md).
+ * It is not a setting: it is refused in production, refused unless BENCH_UNAUDITED_READS=1 says a
+ * benchmark started this server, and the server logs it at error level at every start.
+ */
+function auditReads(env: Env, production: boolean): boolean {
+  const raw = text(env, 'AUDIT_READS');
+  if (raw === undefined || raw === 'on') return true;
+  if (raw !== 'off') throw new Error(`AUDIT_READS must be on or off, got "${raw}"`);
+  if (production) throw new Error('AUDIT_READS=off is refused with NODE_ENV=production: every read of a patient record is audited');
+  if (env.BENCH_UNAUDITED_READS !== '1') {
+    throw new Error('AUDIT_READS=off is only for the audit benchmark (npm run bench -- audit), which also sets BENCH_UNAUDITED_READS=1; refused otherwise');
+  }
+  return false;
+}
+
 function sessionIdleMinutes(env: Env): number {
   const minutes = integer(env, 'SESSION_IDLE_MINUTES', 30);
   if (minutes < 1) throw new Error(`SESSION_IDLE_MINUTES must be at least 1, got "${env.SESSION_IDLE_MINUTES ?? ''}"`);
@@ -304,6 +326,7 @@ export function loadConfig(env: Env = process.env): ServerConfig {
       anchorFile: optionalPath(env, 'AUDIT_ANCHOR_FILE') ?? path.join(dataDir, 'audit-anchors.jsonl'),
       anchorIntervalMs: Math.max(1, integer(env, 'AUDIT_ANCHOR_INTERVAL_MIN', 10)) * MINUTE_MS,
       sealIntervalMs: Math.max(10, integer(env, 'AUDIT_SEAL_INTERVAL_MS', 1_000)),
+      reads: auditReads(env, production),
     },
   };
 }

@@ -35,6 +35,9 @@ const auditKey = await loadAuditKey(config.audit, { create: true, production: co
   process.exit(1);
 });
 logger.info({ source: auditKey.source }, 'audit HMAC key loaded');
+if (!config.audit.reads) {
+  logger.error('AUDIT_READS=off (BENCH_UNAUDITED_READS=1): practice reads are NOT audited — a benchmark baseline only, never a deployment');
+}
 // Private links (a booking's manage link, a calendar feed) are signed with a key derived from it.
 const links = createLinkTokens(linkKeyFromAuditKey(auditKey.key));
 // 2-step secrets are sealed under another key derived from it.

@@ -26,6 +26,7 @@ describe('loadConfig', () => {
         anchorFile: path.join(repoRoot, '.data', 'audit-anchors.jsonl'),
         anchorIntervalMs: 10 * 60_000,
         sealIntervalMs: 1_000,
+        reads: true,
       },
     });
   });
@@ -38,11 +39,20 @@ describe('loadConfig', () => {
       anchorFile: '/srv/ws/audit-anchors.jsonl',
       anchorIntervalMs: 60_000,
       sealIntervalMs: 1_000,
+      reads: true,
     });
     expect(loadConfig({ AUDIT_ANCHOR_FILE: '/var/log/ws/anchors.jsonl', AUDIT_SEAL_INTERVAL_MS: '250' }).audit).toMatchObject({
       anchorFile: '/var/log/ws/anchors.jsonl',
       sealIntervalMs: 250,
     });
+  });
+
+  it('audits every read unless a benchmark turns it off for its baseline — refused without the bench flag, and in production', () => {
+    expect(loadConfig({ AUDIT_READS: 'on' }).audit.reads).toBe(true);
+    expect(() => loadConfig({ AUDIT_READS: 'off' })).toThrow('AUDIT_READS=off is only for the audit benchmark');
+    expect(() => loadConfig({ AUDIT_READS: 'no' })).toThrow('AUDIT_READS must be on or off');
+    expect(() => loadConfig({ AUDIT_READS: 'off', BENCH_UNAUDITED_READS: '1', NODE_ENV: 'production', AUDIT_HMAC_KEY: 'ab'.repeat(32) })).toThrow('refused with NODE_ENV=production');
+    expect(loadConfig({ AUDIT_READS: 'off', BENCH_UNAUDITED_READS: '1' }).audit.reads).toBe(false);
   });
 
   it('never seeds demo data in production, and not with SEED_DEMO=0', () => {

@@ -158,12 +158,23 @@ describe('the audit log, as the serving role', () => {
     expect(rows).toEqual([{ record_type: 'patient_list' }]);
   });
 
+  it("sees its practice's chain head only (row-level security)", async () => {
+    expect(await asServer<{ practice_id: string }>(alpha.practiceId, ['SELECT practice_id FROM audit_practice_chain_head'])).toEqual([{ practice_id: alpha.practiceId }]);
+    expect(await asServer('another-practice', ['SELECT practice_id FROM audit_practice_chain_head'])).toEqual([]);
+  });
+
   it.each([
     ['UPDATE', "UPDATE audit_entry SET action = 'forged'"],
     ['DELETE', 'DELETE FROM audit_entry'],
     ['TRUNCATE', 'TRUNCATE audit_entry'],
     ['ALTER', 'ALTER TABLE audit_entry DISABLE TRIGGER ALL'],
     ['the chain head', "UPDATE audit_chain_head SET last_hash = 'forged'"],
+    ["the practice's chain head", "UPDATE audit_practice_chain_head SET last_hash = 'forged'"],
+    ["a practice's chain head made by hand", "INSERT INTO audit_practice_chain_head (practice_id, last_sequence, last_hash) VALUES ('another', 0, 'x')"],
+    ["DELETE of the practice's chain head", 'DELETE FROM audit_practice_chain_head'],
+    ["TRUNCATE of the practice's chain head", 'TRUNCATE audit_practice_chain_head'],
+    ['ALTER of the heads', 'ALTER TABLE audit_practice_chain_head DISABLE TRIGGER ALL'],
+    ['moving the global sequence', "SELECT setval('audit_entry_sequence_seq', 1)"],
   ])('refuses %s', async (_label, sql) => {
     await expect(asServer(alpha.practiceId, [sql])).rejects.toThrow(/permission denied|must be owner/);
     const [head] = await database.query<{ entries: string }>('SELECT count(*)::text AS entries FROM audit_entry');

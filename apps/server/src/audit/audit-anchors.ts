@@ -1,13 +1,18 @@
 /**
- * The anchor file (docs/decisions/0030-audit-hmac-seal.md): one JSON line per anchor the sealer took,
- * `{"sequence":"1234","hash":"…","mac":"…","at":"2026-11-27T12:00:00.000Z"}` — the sealed head of the
- * audit chain at that time, kept outside the database (and written to the log as well).
+ * The anchor file (docs/decisions/0030-audit-hmac-seal.md, 0039-per-practice-audit-chains.md): one
+ * JSON line per chain per anchor the sealer took,
+ * `{"practiceId":"…","sequence":"1234","hash":"…","mac":"…","at":"2026-11-27T12:00:00.000Z"}` — the
+ * sealed head of that practice's audit chain at that time (`sequence` its chain sequence), kept
+ * outside the database (and written to the log as well). A line without `practiceId` anchors the
+ * legacy segment (the one chain across practices before per-practice chains; `sequence` global).
  */
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import type { AuditChainAnchor } from './audit-log.ts';
 
 export interface AuditAnchorRecord {
+  /** null: the legacy segment. */
+  readonly practiceId: string | null;
   readonly sequence: bigint;
   readonly hash: string;
   /** The entry's seal MAC: only a holder of the key can write an anchor that verifies. */
@@ -16,7 +21,8 @@ export interface AuditAnchorRecord {
 }
 
 export function anchorLine(anchor: AuditAnchorRecord): string {
-  return `${JSON.stringify({ sequence: anchor.sequence.toString(), hash: anchor.hash, mac: anchor.mac, at: anchor.at.toISOString() })}\n`;
+  const chain = anchor.practiceId === null ? {} : { practiceId: anchor.practiceId };
+  return `${JSON.stringify({ ...chain, sequence: anchor.sequence.toString(), hash: anchor.hash, mac: anchor.mac, at: anchor.at.toISOString() })}\n`;
 }
 
 function isRecord(value: unknown): value is Record<string, unknown> {
@@ -32,13 +38,14 @@ export function parseAnchorLine(line: string): AuditAnchorRecord | null {
     return null;
   }
   if (!isRecord(value)) return null;
-  const { sequence, hash, mac, at } = value;
+  const { practiceId, sequence, hash, mac, at } = value;
+  if (practiceId !== undefined && (typeof practiceId !== 'string' || practiceId === '')) return null;
   const sequenceText = typeof sequence === 'number' ? String(sequence) : sequence;
   if (typeof sequenceText !== 'string' || !/^[1-9]\d{0,18}$/.test(sequenceText)) return null;
   if (typeof hash !== 'string' || !/^[0-9a-f]{64}$/.test(hash)) return null;
   if (typeof mac !== 'string' || !/^[0-9a-f]{64}$/.test(mac)) return null;
   if (typeof at !== 'string' || Number.isNaN(Date.parse(at))) return null;
-  return { sequence: BigInt(sequenceText), hash, mac, at: new Date(at) };
+  return { practiceId: practiceId ?? null, sequence: BigInt(sequenceText), hash, mac, at: new Date(at) };
 }
 
 export interface AnchorFile {
@@ -67,9 +74,11 @@ export async function readAnchorFile(file: string): Promise<AnchorFile | null> {
   return { anchors, badLines };
 }
 
-export async function appendAnchor(file: string, anchor: AuditAnchorRecord): Promise<void> {
+/** Appends the anchors (one line per chain) in one write. */
+export async function appendAnchors(file: string, anchors: readonly AuditAnchorRecord[]): Promise<void> {
+  if (anchors.length === 0) return;
   await fs.mkdir(path.dirname(file), { recursive: true });
-  await fs.appendFile(file, anchorLine(anchor), { mode: 0o600 });
+  await fs.appendFile(file, anchors.map(anchorLine).join(''), { mode: 0o600 });
 }
 
-export const toChainAnchor = (anchor: AuditAnchorRecord): AuditChainAnchor => ({ sequence: anchor.sequence, hash: anchor.hash, mac: anchor.mac });
+export const toChainAnchor = (anchor: AuditAnchorRecord): AuditChainAnchor => ({ practiceId: anchor.practiceId, sequence: anchor.sequence, hash: anchor.hash, mac: anchor.mac });

@@ -1,15 +1,21 @@
 /**
  * Reads' audit entries, appended in groups (record 0032). Every audited read waits until its entry
- * is stored, but reads arriving together share one transaction: while one group is being written,
- * the next gathers, and is written as soon as the first commits — PostgreSQL's group commit, done
- * for the audit chain, whose head is one row lock every append takes. One transaction per read made
- * that lock the bottleneck of every read under load; one per group takes it once per group.
+ * is stored, but reads arriving together share one transaction: PostgreSQL's group commit, done for
+ * the audit chains. Each practice has its own chain and head row lock (record 0039), so groups need
+ * not wait for one another: a group takes the waiting entries of practices no other group in flight
+ * is writing (a practice's later entries wait for the next group), and up to `writers` groups are
+ * written at once — two: the next group is written while the one before commits, rather than
+ * gathering until it has. More writers made smaller groups, each a transaction, and read throughput
+ * fell again on this 2-core machine (`npm run bench -- audit`, record 0039).
  */
 import type pg from 'pg';
 import { auditAppendStatements, type AuditEntryInput } from './audit-log.ts';
 
 /** The most entries one group writes; the rest wait for the next. */
 export const AUDIT_GROUP_MAX = 64;
+
+/** Groups written at once (each holds a pooled connection while it is written). */
+export const AUDIT_WRITERS = 2;
 
 interface Waiting {
   readonly entry: AuditEntryInput;
@@ -22,16 +28,22 @@ export interface AuditAppender {
   append(entry: AuditEntryInput): Promise<void>;
 }
 
-export function createAuditAppender(pool: pg.Pool, groupMax = AUDIT_GROUP_MAX): AuditAppender {
-  const queue: Waiting[] = [];
-  let writing = false;
+export function createAuditAppender(pool: pg.Pool, groupMax = AUDIT_GROUP_MAX, writers = AUDIT_WRITERS): AuditAppender {
+  let queue: Waiting[] = [];
+  /** Practices a group in flight is writing. */
+  const writing = new Set<string>();
+  let inFlight = 0;
 
   async function writeGroup(group: readonly Waiting[]): Promise<void> {
     const client = await pool.connect();
     try {
       const byPractice = new Map<string, AuditEntryInput[]>();
       for (const { entry } of group) byPractice.set(entry.practiceId, [...(byPractice.get(entry.practiceId) ?? []), entry]);
-      const statements = [...byPractice].map(([practiceId, entries]) => auditAppendStatements(practiceId, entries, (value) => client.escapeLiteral(value)));
+      // Practices in one order everywhere: two groups (of two servers) sharing practices queue on
+      // their head rows instead of deadlocking.
+      const statements = [...byPractice]
+        .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
+        .map(([practiceId, entries]) => auditAppendStatements(practiceId, entries, (value) => client.escapeLiteral(value)));
       // One simple query is one implicit transaction: the whole group commits, or none of it.
       await client.query(statements.join(';\n'));
     } finally {
@@ -39,20 +51,39 @@ export function createAuditAppender(pool: pg.Pool, groupMax = AUDIT_GROUP_MAX): 
     }
   }
 
-  async function drain(): Promise<void> {
-    writing = true;
-    try {
-      while (queue.length > 0) {
-        const group = queue.splice(0, groupMax);
-        try {
-          await writeGroup(group);
-          for (const waiting of group) waiting.stored();
-        } catch (error) {
-          for (const waiting of group) waiting.failed(error);
-        }
-      }
-    } finally {
-      writing = false;
+  /** The next group: up to `groupMax` waiting entries, in order, of practices no group in flight writes. */
+  function takeGroup(): Waiting[] {
+    const group: Waiting[] = [];
+    const rest: Waiting[] = [];
+    for (const waiting of queue) {
+      if (group.length < groupMax && !writing.has(waiting.entry.practiceId)) group.push(waiting);
+      else rest.push(waiting);
+    }
+    queue = rest;
+    return group;
+  }
+
+  function pump(): void {
+    while (inFlight < writers && queue.length > 0) {
+      const group = takeGroup();
+      if (group.length === 0) return;
+      const practices = new Set(group.map((waiting) => waiting.entry.practiceId));
+      for (const practiceId of practices) writing.add(practiceId);
+      inFlight += 1;
+      void writeGroup(group)
+        .then(
+          () => {
+            for (const waiting of group) waiting.stored();
+          },
+          (error: unknown) => {
+            for (const waiting of group) waiting.failed(error);
+          },
+        )
+        .finally(() => {
+          for (const practiceId of practices) writing.delete(practiceId);
+          inFlight -= 1;
+          pump();
+        });
     }
   }
 
@@ -60,7 +91,7 @@ export function createAuditAppender(pool: pg.Pool, groupMax = AUDIT_GROUP_MAX): 
     append(entry) {
       return new Promise<void>((stored, failed) => {
         queue.push({ entry, stored, failed });
-        if (!writing) void drain();
+        pump();
       });
     },
   };
