@@ -115,7 +115,7 @@ describe('the EHR records list', { timeout: 15_000 }, () => {
     await events.click(within(pages).getByRole('button', { name: 'Next' }));
     expect(await within(pages).findByText('Page 2 of 3 · 45 records')).toBeTruthy();
     expect(location.history?.at(-1)).toBe('/provider-portal/ehr?page=2&cursor=after-1');
-    expect(listCalls(calls).at(-1)).toEqual({ page: 2, pageSize: 20 });
+    expect(listCalls(calls).at(-1)).toEqual({ page: 2, pageSize: 20, cursor: 'after-1' });
   });
 
   it('adds an addendum to a signed record: "Addendum added", and the record shows it', async () => {
