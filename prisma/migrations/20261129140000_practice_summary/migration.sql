@@ -68,6 +68,8 @@ CREATE FUNCTION practice_summary_add(changes jsonb) RETURNS void
   INSERT INTO practice_summary AS s (practice_id, patients, patients_with_appointments, appointments, clinical_notes, payments)
   SELECT c.practice_id, coalesce(c.patients, 0), coalesce(c.patients_with_appointments, 0), coalesce(c.appointments, 0), coalesce(c.clinical_notes, 0), coalesce(c.payments, 0)
   FROM jsonb_to_recordset(changes) AS c(practice_id text, patients int, patients_with_appointments int, appointments int, clinical_notes int, payments int)
+  -- A practice being deleted takes its figures with it: its rows' cascade counts nothing.
+  WHERE EXISTS (SELECT 1 FROM practice pr WHERE pr.id = c.practice_id)
   ORDER BY c.practice_id
   ON CONFLICT (practice_id) DO UPDATE SET
     patients = s.patients + excluded.patients,
@@ -114,7 +116,7 @@ BEGIN
   INSERT INTO practice_revenue AS r (practice_id, currency, completed_minor)
   SELECT c.practice_id, c.currency, sum(c.sign * c.amount_minor)
   FROM jsonb_to_recordset(changed) AS c(practice_id text, sign int, currency text, amount_minor bigint, status text)
-  WHERE c.status = 'completed'
+  WHERE c.status = 'completed' AND EXISTS (SELECT 1 FROM practice pr WHERE pr.id = c.practice_id)
   GROUP BY c.practice_id, c.currency
   HAVING sum(c.sign * c.amount_minor) <> 0
   ORDER BY 1, 2
@@ -159,7 +161,7 @@ BEGIN
   INSERT INTO practice_open_day AS d (practice_id, day, open_appointments)
   SELECT c.practice_id, (c.starts_at AT TIME ZONE 'UTC')::date, sum(c.sign)
   FROM jsonb_to_recordset(changed) AS c(practice_id text, patient_id text, sign int, starts_at timestamptz, status text)
-  WHERE c.status IN ('scheduled', 'confirmed')
+  WHERE c.status IN ('scheduled', 'confirmed') AND EXISTS (SELECT 1 FROM practice pr WHERE pr.id = c.practice_id)
   GROUP BY 1, 2 HAVING sum(c.sign) <> 0 ORDER BY 1, 2
   ON CONFLICT (practice_id, day) DO UPDATE SET open_appointments = d.open_appointments + excluded.open_appointments;
 
@@ -167,6 +169,7 @@ BEGIN
   WITH delta AS (
     SELECT c.practice_id, c.patient_id, sum(c.sign)::int AS n
     FROM jsonb_to_recordset(changed) AS c(practice_id text, patient_id text, sign int, starts_at timestamptz, status text)
+    WHERE EXISTS (SELECT 1 FROM practice pr WHERE pr.id = c.practice_id)
     GROUP BY 1, 2 HAVING sum(c.sign) <> 0
   ), counted AS (
     INSERT INTO patient_appointment_count AS k (practice_id, patient_id, appointments)
