@@ -10,6 +10,7 @@ import { communityFiles } from './community/community-files.ts';
 import { ReadCache } from './cache/read-cache.ts';
 import type { ServerConfig } from './config.ts';
 import type { Database } from './db/client.ts';
+import { constantHeaders } from './http/constant-headers.ts';
 import { hostPolicy, isProductionHostHeader } from './http/host-policy.ts';
 import type { Logger } from './http/logger.ts';
 import { requestLogger } from './http/logger.ts';
@@ -67,26 +68,29 @@ export function createApp({ config, db, logger, directoryCache = ReadCache.disab
   app.use(requestLogger(logger));
   app.use(hostHeaderGuard({ trustProxy }));
   app.use(
-    helmet({
-      contentSecurityPolicy: {
-        useDefaults: false,
-        directives: {
-          defaultSrc: ["'self'"],
-          scriptSrc: ["'self'"],
-          // vanilla-extract and react-toastify inject <style> elements at runtime.
-          styleSrc: ["'self'", "'unsafe-inline'"],
-          imgSrc: ["'self'", 'data:'],
-          fontSrc: ["'self'", 'data:'],
-          connectSrc: ["'self'"],
-          objectSrc: ["'none'"],
-          baseUri: ["'self'"],
-          formAction: ["'self'"],
-          frameAncestors: ["'none'"],
-          ...(config.production ? { upgradeInsecureRequests: [] } : {}),
+    // helmet's headers, worked out once (constant-headers.ts).
+    constantHeaders(
+      helmet({
+        contentSecurityPolicy: {
+          useDefaults: false,
+          directives: {
+            defaultSrc: ["'self'"],
+            scriptSrc: ["'self'"],
+            // vanilla-extract and react-toastify inject <style> elements at runtime.
+            styleSrc: ["'self'", "'unsafe-inline'"],
+            imgSrc: ["'self'", 'data:'],
+            fontSrc: ["'self'", 'data:'],
+            connectSrc: ["'self'"],
+            objectSrc: ["'none'"],
+            baseUri: ["'self'"],
+            formAction: ["'self'"],
+            frameAncestors: ["'none'"],
+            ...(config.production ? { upgradeInsecureRequests: [] } : {}),
+          },
         },
-      },
-      strictTransportSecurity: config.production,
-    }),
+        strictTransportSecurity: config.production,
+      }),
+    ),
   );
   app.use(methodGuard());
   app.use('/api/trpc', queryInputDepthGuard());
