@@ -7,14 +7,22 @@
  * Why not the stock adapter: it streams the body into the `Request` through a WHATWG
  * `ReadableStream` and pipes the `Response` back through a `WritableStream`; profiled under the
  * waitlist benchmark (`npm run bench -- waitlist`) that bridge cost more CPU per request than the
- * rest of a waitlist join. Here the body, already read and size-limited by `express.json`, goes into
- * the `Request` as a string, and a JSON `Response` is read as text and sent with one `res.end`.
- * Streaming responses (JSONL batches, SSE) are still piped.
+ * rest of a waitlist join. Here a JSON `Response` is read as text and sent with one `res.end`;
+ * streaming responses (JSONL batches, SSE) are still piped.
+ *
+ * A plain call — a GET, or a POST of `application/json` whose body `express.json` has parsed, with
+ * no streamed answer asked for — does not build a fetch `Request` at all: tRPC's core reads only
+ * its method, URL, two or three headers, its signal and its JSON body, and {@link NodeRequestView}
+ * serves those from Node's request (building undici's `Request` — headers copied, URL parsed, two
+ * abort signals — was ~5 % of a waitlist join's CPU). Anything else (another content type, a
+ * stream) gets a real `Request`, so tRPC answers it exactly as before. Record 0043.
  */
 import { Readable } from 'node:stream';
 import type { ReadableStream as NodeReadableStream } from 'node:stream/web';
-import { TRPCError, type AnyTRPCRouter, type inferRouterContext } from '@trpc/server';
-import { resolveResponse, type TRPCRequestInfo } from '@trpc/server/http';
+import { TRPCError, type AnyTRPCProcedure, type AnyTRPCRouter, type inferRouterContext } from '@trpc/server';
+import { getHTTPStatusCode, resolveResponse, type TRPCRequestInfo } from '@trpc/server/http';
+// tRPC's own pieces of its protocol, so a single call is answered exactly as `resolveResponse` would.
+import { getErrorShape, getProcedureAtPath, getTRPCErrorFromUnknown, isAsyncIterable, isObject, isPromise } from '@trpc/server/unstable-core-do-not-import';
 import type { NextFunction, Request as ExpressRequest, RequestHandler, Response as ExpressResponse } from 'express';
 
 export interface ExpressContextOptions {
@@ -36,6 +44,48 @@ const STREAMING_TYPES = ['text/event-stream', 'application/jsonl'];
 /** Whether the client asks for a streamed answer: a JSONL batch (`trpc-accept`) or an SSE subscription. */
 export function expectsStream(req: ExpressRequest): boolean {
   return req.headers['trpc-accept'] !== undefined || req.headers.accept?.includes('text/event-stream') === true;
+}
+
+/**
+ * The part of a fetch `Request` that tRPC's `resolveResponse` reads for a plain JSON call, served
+ * from Node's request: header lookups go to Node's (already lower-case) header object, and the body
+ * is the value `express.json` parsed, handed over without being written out and parsed again.
+ */
+class NodeRequestView {
+  readonly method: string;
+  readonly url: string;
+  readonly headers: { get(name: string): string | null; has(name: string): boolean };
+  // tRPC combines it with its own signals; a plain call's never aborts (see the handler below).
+  readonly signal: AbortSignal = new AbortController().signal;
+  readonly #body: unknown;
+
+  constructor(req: ExpressRequest, url: string) {
+    this.method = req.method;
+    this.url = url;
+    this.#body = req.body;
+    const nodeHeaders = req.headers;
+    this.headers = {
+      get(name) {
+        const value = nodeHeaders[name.toLowerCase()];
+        if (value === undefined) return null;
+        return Array.isArray(value) ? value.join(', ') : value;
+      },
+      has: (name) => nodeHeaders[name.toLowerCase()] !== undefined,
+    };
+  }
+
+  json(): Promise<unknown> {
+    // As `Request.json()` on a body that is not JSON: tRPC turns the rejection into its parse error.
+    return this.#body === undefined ? Promise.reject(new SyntaxError('Unexpected end of JSON input')) : Promise.resolve(this.#body);
+  }
+}
+
+/** Whether `req` is a call {@link NodeRequestView} serves: a GET, or a POST of JSON that `express.json` parsed. */
+function isPlainJsonCall(req: ExpressRequest): boolean {
+  if (req.method === 'GET') return true;
+  if (req.method !== 'POST' || req.body === undefined) return false;
+  const type = req.headers['content-type'];
+  return typeof type === 'string' && type.toLowerCase().split(';', 1)[0]?.trim() === 'application/json';
 }
 
 /** The request body as the string tRPC parses; `express.json` (mounted before) has read it. */
@@ -77,45 +127,170 @@ async function send(response: Response, res: ExpressResponse): Promise<void> {
   res.end(response.body ? await response.text() : undefined);
 }
 
+/** tRPC's JSON answers carry these; a single call answered here too. */
+const JSON_ANSWER_HEADERS: readonly (readonly [string, string])[] = [
+  ['vary', 'trpc-accept, accept'],
+  ['content-type', 'application/json'],
+];
+
+/** Never aborts: the `info.signal` of a single call, whose answer runs to its end (see the handler). Nothing listens to it. */
+const NEVER_ABORTED = new AbortController().signal;
+
+interface SingleCall {
+  readonly path: string;
+  readonly type: 'query' | 'mutation';
+  /** The input as sent (JSON), before the transformer reads it; undefined when none was sent. */
+  readonly sentInput: unknown;
+}
+
+/**
+ * The call when `req` is one JSON call tRPC would answer with one JSON body — a GET of a query or a
+ * POST of JSON to a mutation, not a batch, no stream asked for, its input valid JSON — else null:
+ * tRPC's `resolveResponse` then answers (batches, streams, every malformed request and its error).
+ */
+function singleCallOf(req: ExpressRequest, path: string): SingleCall | null {
+  if (path === '' || path.includes(',')) return null;
+  // What `new Request` would refuse is refused by `resolveResponse`'s path, with its message.
+  if (!URL.canParse(`${req.protocol}://${req.headers.host ?? 'localhost'}${req.originalUrl}`)) return null;
+  const accept = req.headers.accept;
+  if (req.headers['trpc-accept'] !== undefined || (accept !== undefined && (accept.includes('text/event-stream') || accept.includes('application/jsonl')))) return null;
+  const queryStart = req.originalUrl.indexOf('?');
+  const query = queryStart === -1 ? null : new URLSearchParams(req.originalUrl.slice(queryStart + 1));
+  if (query && (query.has('batch') || query.has('connectionParams'))) return null;
+  const contentType = req.headers['content-type'];
+  if (req.method === 'GET') {
+    if (contentType !== undefined && contentType.toLowerCase().split(';', 1)[0]?.trim() !== 'application/json') return null;
+    const input = query?.get('input');
+    if (!input) return { path, type: 'query', sentInput: undefined };
+    try {
+      return { path, type: 'query', sentInput: JSON.parse(input) as unknown };
+    } catch {
+      return null;
+    }
+  }
+  if (req.method === 'POST' && isPlainJsonCall(req)) return { path, type: 'mutation', sentInput: req.body };
+  return null;
+}
+
+/** Like tRPC's check: an answer made of streams or promises needs a streaming link. */
+function isDataStream(value: unknown): boolean {
+  if (!isObject(value)) return false;
+  if (isAsyncIterable(value)) return true;
+  const values = Object.values(value);
+  return values.some(isPromise) || values.some(isAsyncIterable);
+}
+
+/**
+ * One call answered as `resolveResponse` answers it (the same context, procedure call, error shape,
+ * status code and body, from tRPC's own functions), without the fetch `Request`, `Headers`,
+ * `Response` and the four abort signals it makes for every call: about a fifth of a signed-in
+ * `auth.me`'s CPU. A path that names no procedure of this type goes to `resolveResponse`.
+ */
+async function answerSingleCall<TRouter extends AnyTRPCRouter>(options: TrpcExpressHandlerOptions<TRouter>, call: SingleCall, req: ExpressRequest, res: ExpressResponse): Promise<boolean> {
+  const procedure: AnyTRPCProcedure | null = await getProcedureAtPath(options.router, call.path);
+  if (!procedure || procedure._def.type !== call.type) return false;
+  const config = options.router._def._config;
+  // Read once, when the procedure first asks, with tRPC's error for input its transformer refuses.
+  let input = null as { value: unknown } | null;
+  const getRawInput = async (): Promise<unknown> => {
+    if (input) return input.value;
+    try {
+      input = { value: call.sentInput === undefined ? undefined : config.transformer.input.deserialize(call.sentInput) };
+    } catch (cause) {
+      throw new TRPCError({ code: 'BAD_REQUEST', message: cause instanceof Error ? cause.message : 'Invalid input', cause });
+    }
+    return input.value;
+  };
+  const info: TRPCRequestInfo = {
+    accept: null,
+    type: call.type,
+    isBatchCall: false,
+    calls: [{ path: call.path, getRawInput, result: () => input?.value, procedure, batchIndex: 0 }],
+    connectionParams: null,
+    signal: NEVER_ABORTED,
+    url: null,
+  };
+  let ctx: inferRouterContext<TRouter> | undefined;
+  let body: unknown;
+  try {
+    ctx = await options.createContext({ req, res, info });
+    const data: unknown = await procedure({ path: call.path, getRawInput, ctx, type: call.type, signal: undefined, batchIndex: 0 });
+    if (isDataStream(data)) throw new TRPCError({ code: 'UNSUPPORTED_MEDIA_TYPE', message: 'Cannot use stream-like response in non-streaming request - use httpBatchStreamLink' });
+    body = { result: { data: config.transformer.output.serialize(data) } };
+  } catch (cause) {
+    const error = getTRPCErrorFromUnknown(cause);
+    options.onError?.({ error, path: call.path, req });
+    const shape = getErrorShape({ config, ctx, error, input: input?.value, path: call.path, type: call.type });
+    // A status set by an earlier middleware wins, as in `send`.
+    if (res.statusCode === 200) res.statusCode = getHTTPStatusCode({ error: shape });
+    body = { error: config.transformer.output.serialize(shape) };
+  }
+  for (const [name, value] of JSON_ANSWER_HEADERS) res.setHeader(name, value);
+  res.end(JSON.stringify(body));
+  return true;
+}
+
 export function trpcExpressHandler<TRouter extends AnyTRPCRouter>(options: TrpcExpressHandlerOptions<TRouter>): RequestHandler {
   return (req: ExpressRequest, res: ExpressResponse, next: NextFunction) => {
     const path = req.path.slice(req.path.lastIndexOf('/') + 1);
-    // A streamed answer (a JSONL batch, an SSE subscription) stops when the client goes away: its
-    // procedures' signal aborts then. A single JSON answer runs to its end either way, and no
-    // procedure reads the signal; following one costs undici's `Request` about a tenth of a small
-    // call's CPU (the waitlist benchmark: ~12 % more joins a second without it).
-    const aborted = expectsStream(req) ? new AbortController() : null;
-    const onClose = () => {
-      if (!res.writableEnded) aborted?.abort();
-    };
-    if (aborted) res.once('close', onClose);
-    const fail = (error: unknown) => {
-      res.off('close', onClose);
-      next(error);
-    };
-    let request: Request;
-    try {
+    const call = singleCallOf(req, path);
+    if (call) {
+      answerSingleCall(options, call, req, res)
+        .then((answered) => {
+          if (!answered) answerThroughResolveResponse(options, path, req, res, next);
+        })
+        .catch(next);
+      return;
+    }
+    answerThroughResolveResponse(options, path, req, res, next);
+  };
+}
+
+/** Everything but a single JSON call: tRPC's `resolveResponse`, over a fetch `Request` (or the view of one). */
+function answerThroughResolveResponse<TRouter extends AnyTRPCRouter>(options: TrpcExpressHandlerOptions<TRouter>, path: string, req: ExpressRequest, res: ExpressResponse, next: NextFunction): void {
+  // A streamed answer (a JSONL batch, an SSE subscription) stops when the client goes away: its
+  // procedures' signal aborts then. A single JSON answer runs to its end either way, and no
+  // procedure reads the signal; following one costs undici's `Request` about a tenth of a small
+  // call's CPU (the waitlist benchmark: ~12 % more joins a second without it).
+  const aborted = expectsStream(req) ? new AbortController() : null;
+  const onClose = () => {
+    if (!res.writableEnded) aborted?.abort();
+  };
+  if (aborted) res.once('close', onClose);
+  const fail = (error: unknown) => {
+    res.off('close', onClose);
+    next(error);
+  };
+  const url = `${req.protocol}://${req.headers.host ?? 'localhost'}${req.originalUrl}`;
+  let request: Request;
+  try {
+    if (!aborted && isPlainJsonCall(req)) {
+      // A URL tRPC could not parse is refused here, as `new Request` refuses it below.
+      if (!URL.canParse(url)) throw new TypeError('Invalid URL');
+      // tRPC's core reads only what the view has (see NodeRequestView): the one cast of the bridge.
+      request = new NodeRequestView(req, url) as unknown as Request;
+    } else {
       const body = bodyOf(req);
-      request = new Request(`${req.protocol}://${req.headers.host ?? 'localhost'}${req.originalUrl}`, {
+      request = new Request(url, {
         method: req.method,
         headers: toFetchHeaders(req),
         ...(aborted ? { signal: aborted.signal } : {}),
         ...(body === undefined ? {} : { body }),
       });
-    } catch {
-      fail(new TRPCError({ code: 'BAD_REQUEST', message: 'Invalid URL' }));
-      return;
     }
-    resolveResponse({
-      router: options.router,
-      ...(options.maxBatchSize === undefined ? {} : { maxBatchSize: options.maxBatchSize }),
-      req: request,
-      path,
-      error: null,
-      createContext: ({ info }) => options.createContext({ req, res, info }),
-      onError: ({ error, path: procedurePath }) => options.onError?.({ error, path: procedurePath, req }),
-    })
-      .then((response) => send(response, res))
-      .catch(fail);
-  };
+  } catch {
+    fail(new TRPCError({ code: 'BAD_REQUEST', message: 'Invalid URL' }));
+    return;
+  }
+  resolveResponse({
+    router: options.router,
+    ...(options.maxBatchSize === undefined ? {} : { maxBatchSize: options.maxBatchSize }),
+    req: request,
+    path,
+    error: null,
+    createContext: ({ info }) => options.createContext({ req, res, info }),
+    onError: ({ error, path: procedurePath }) => options.onError?.({ error, path: procedurePath, req }),
+  })
+    .then((response) => send(response, res))
+    .catch(fail);
 }
