@@ -12,6 +12,7 @@ import type { ServerConfig } from './config.ts';
 import type { Database } from './db/client.ts';
 import { constantHeaders } from './http/constant-headers.ts';
 import { hostPolicy, isProductionHostHeader } from './http/host-policy.ts';
+import { jsonBody } from './http/json-body.ts';
 import type { Logger } from './http/logger.ts';
 import { requestLogger } from './http/logger.ts';
 import { originCheck } from './http/origin-check.ts';
@@ -134,7 +135,7 @@ export function createApp({ config, db, logger, directoryCache = ReadCache.disab
     next(declaredLength > JSON_BODY_LIMIT_BYTES ? Object.assign(new Error('request entity too large'), { status: 413, type: 'entity.too.large' }) : undefined);
   });
   // Parsed here so an oversized chunked body gets 413 before tRPC too; tRPC reuses req.body.
-  app.use('/api', express.json({ limit: JSON_BODY_LIMIT_BYTES, verify: verifyJsonDepth }));
+  app.use('/api', jsonBody({ limitBytes: JSON_BODY_LIMIT_BYTES, verify: verifyJsonDepth, fallback: express.json({ limit: JSON_BODY_LIMIT_BYTES, verify: verifyJsonDepth }) }));
   const createContext = createContextFactory({ db, config, directoryCache, calendarCache, now, links, secrets });
   app.use(
     '/api/trpc',
