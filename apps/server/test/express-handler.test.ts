@@ -78,12 +78,13 @@ describe('trpcExpressHandler', () => {
 });
 
 /**
- * A single JSON call is answered by the bridge itself (answerSingleCall), everything else by tRPC's
- * `resolveResponse`: each request here gets, byte for byte, the status, headers and body tRPC's own
- * Express adapter gives it — successes, refused input, unparsable input, a wrong method, an unknown
- * procedure, a thrown error, a context that fails, answers the transformer annotates (a Date).
+ * JSON calls, single or batched, are answered by the bridge itself (answerJsonCalls), everything else
+ * by tRPC's `resolveResponse`: each request here gets, byte for byte, the status, headers and body
+ * tRPC's own Express adapter gives it — successes, refused input, unparsable input, a wrong method, an
+ * unknown procedure, a thrown error, a context that fails, answers the transformer annotates (a
+ * Date), batches whole, mixed (207), too large or with input that is not an object.
  */
-describe('a single call answered without resolveResponse', () => {
+describe('JSON calls answered without resolveResponse', () => {
   interface ParityContext {
     readonly failContext: boolean;
   }
@@ -113,10 +114,10 @@ describe('a single call answered without resolveResponse', () => {
 
   beforeAll(async () => {
     const oursApp = express();
-    oursApp.use('/trpc', express.json(), trpcExpressHandler({ router: parityRouter, createContext }));
+    oursApp.use('/trpc', express.json(), trpcExpressHandler({ router: parityRouter, createContext, maxBatchSize: 3 }));
     ours = await listen(oursApp);
     const stockApp = express();
-    stockApp.use('/trpc', createExpressMiddleware({ router: parityRouter, createContext }));
+    stockApp.use('/trpc', createExpressMiddleware({ router: parityRouter, createContext, maxBatchSize: 3 }));
     stock = await listen(stockApp);
   });
 
@@ -142,6 +143,13 @@ describe('a single call answered without resolveResponse', () => {
     { name: 'a thrown error', path: '/broken' },
     { name: 'an unknown procedure', path: '/nowhere' },
     { name: 'a context that fails', path: '/plain', init: { headers: { 'x-fail-context': '1' } } },
+    { name: 'a batch of queries', path: `/echo,plain?batch=1&input=${encodeURIComponent(JSON.stringify({ 0: superjson.serialize({ text: 'hi' }) }))}` },
+    { name: 'a batch with a failing call', path: `/echo,broken,plain?batch=1&input=${encodeURIComponent(JSON.stringify({ 0: superjson.serialize({ text: 'x' }) }))}` },
+    { name: 'a batch naming no procedure', path: '/plain,nowhere?batch=1' },
+    { name: 'a batch over its limit', path: '/plain,plain,plain,plain?batch=1' },
+    { name: 'a batch whose input is not an object', path: `/plain?batch=1&input=${encodeURIComponent('[1]')}` },
+    { name: 'a batch with a context that fails', path: '/plain,plain?batch=1', init: { headers: { 'x-fail-context': '1' } } },
+    { name: 'a batch of mutations', path: '/save,conflict?batch=1', init: { method: 'POST', headers: json, body: JSON.stringify({ 0: superjson.serialize({ n: 4 }) }) } },
   ];
 
   it.each(requests)('answers $name as tRPC does', async ({ path, init }) => {

@@ -127,49 +127,66 @@ async function send(response: Response, res: ExpressResponse): Promise<void> {
   res.end(response.body ? await response.text() : undefined);
 }
 
-/** tRPC's JSON answers carry these; a single call answered here too. */
+/** tRPC's JSON answers carry these; the calls answered here too. */
 const JSON_ANSWER_HEADERS: readonly (readonly [string, string])[] = [
   ['vary', 'trpc-accept, accept'],
   ['content-type', 'application/json'],
 ];
 
-/** Never aborts: the `info.signal` of a single call, whose answer runs to its end (see the handler). Nothing listens to it. */
+/** Never aborts: the `info.signal` of a call answered here, whose answer runs to its end (see the handler). Nothing listens to it. */
 const NEVER_ABORTED = new AbortController().signal;
 
-interface SingleCall {
-  readonly path: string;
+interface JsonCalls {
+  /** The procedures' paths, one for a single call, one or more for a batch (`?batch=1`). */
+  readonly paths: readonly string[];
+  readonly isBatch: boolean;
   readonly type: 'query' | 'mutation';
-  /** The input as sent (JSON), before the transformer reads it; undefined when none was sent. */
+  /** The input as sent (JSON), before the transformer reads it: the call's, or the batch's object by index. */
   readonly sentInput: unknown;
 }
 
+/** The content type tRPC reads as JSON (`application/json`, any parameters). */
+const isJsonType = (contentType: string): boolean => contentType.toLowerCase().split(';', 1)[0]?.trim() === 'application/json';
+
 /**
- * The call when `req` is one JSON call tRPC would answer with one JSON body — a GET of a query or a
- * POST of JSON to a mutation, not a batch, no stream asked for, its input valid JSON — else null:
- * tRPC's `resolveResponse` then answers (batches, streams, every malformed request and its error).
+ * The calls when `req` is what tRPC answers with one JSON body — a GET of queries or a POST of JSON
+ * to mutations, single or batched within `maxBatchSize`, no stream asked for, its input valid JSON
+ * (a batch's an object) — else null: tRPC's `resolveResponse` then answers (streams, every malformed
+ * request and its error).
  */
-function singleCallOf(req: ExpressRequest, path: string): SingleCall | null {
-  if (path === '' || path.includes(',')) return null;
-  // What `new Request` would refuse is refused by `resolveResponse`'s path, with its message.
-  if (!URL.canParse(`${req.protocol}://${req.headers.host ?? 'localhost'}${req.originalUrl}`)) return null;
+function jsonCallsOf(req: ExpressRequest, path: string, maxBatchSize: number | undefined): JsonCalls | null {
   const accept = req.headers.accept;
   if (req.headers['trpc-accept'] !== undefined || (accept !== undefined && (accept.includes('text/event-stream') || accept.includes('application/jsonl')))) return null;
+  // What `new Request` would refuse is refused by `resolveResponse`'s path, with its message.
+  if (!URL.canParse(`${req.protocol}://${req.headers.host ?? 'localhost'}${req.originalUrl}`)) return null;
   const queryStart = req.originalUrl.indexOf('?');
   const query = queryStart === -1 ? null : new URLSearchParams(req.originalUrl.slice(queryStart + 1));
-  if (query && (query.has('batch') || query.has('connectionParams'))) return null;
+  if (query?.has('connectionParams')) return null;
+  const batch = query?.get('batch') ?? null;
+  if (batch !== null && batch !== '1') return null;
+  const isBatch = batch === '1';
+  const paths = isBatch ? path.split(',') : [path];
+  if (paths.some((name) => name === '') || (!isBatch && path.includes(',')) || (maxBatchSize !== undefined && paths.length > maxBatchSize)) return null;
+  let type: JsonCalls['type'];
+  let sentInput: unknown;
   const contentType = req.headers['content-type'];
   if (req.method === 'GET') {
-    if (contentType !== undefined && contentType.toLowerCase().split(';', 1)[0]?.trim() !== 'application/json') return null;
+    if (contentType !== undefined && !isJsonType(contentType)) return null;
+    type = 'query';
     const input = query?.get('input');
-    if (!input) return { path, type: 'query', sentInput: undefined };
     try {
-      return { path, type: 'query', sentInput: JSON.parse(input) as unknown };
+      sentInput = input ? (JSON.parse(input) as unknown) : undefined;
     } catch {
       return null;
     }
+  } else if (req.method === 'POST' && isPlainJsonCall(req)) {
+    type = 'mutation';
+    sentInput = req.body;
+  } else {
+    return null;
   }
-  if (req.method === 'POST' && isPlainJsonCall(req)) return { path, type: 'mutation', sentInput: req.body };
-  return null;
+  if (isBatch && sentInput !== undefined && !isObject(sentInput)) return null;
+  return { paths, isBatch, type, sentInput };
 }
 
 /** Like tRPC's check: an answer made of streams or promises needs a streaming link. */
@@ -180,62 +197,81 @@ function isDataStream(value: unknown): boolean {
   return values.some(isPromise) || values.some(isAsyncIterable);
 }
 
+type CallResult = { readonly result: { readonly data: unknown } } | { readonly error: ReturnType<typeof getErrorShape> };
+
 /**
- * One call answered as `resolveResponse` answers it (the same context, procedure call, error shape,
- * status code and body, from tRPC's own functions), without the fetch `Request`, `Headers`,
- * `Response` and the four abort signals it makes for every call: about a fifth of a signed-in
- * `auth.me`'s CPU. A path that names no procedure of this type goes to `resolveResponse`.
+ * JSON calls answered as `resolveResponse` answers them (one context, the procedures called
+ * together, the same error shapes, status code — 207 for a batch with both — and body, from tRPC's
+ * own functions), without the fetch `Request`, `Headers`, `Response` and the abort signals it makes
+ * for every call: about a fifth of a signed-in `auth.me`'s CPU. When a path names no procedure of
+ * the request's type, `resolveResponse` answers instead.
  */
-async function answerSingleCall<TRouter extends AnyTRPCRouter>(options: TrpcExpressHandlerOptions<TRouter>, call: SingleCall, req: ExpressRequest, res: ExpressResponse): Promise<boolean> {
-  const procedure: AnyTRPCProcedure | null = await getProcedureAtPath(options.router, call.path);
-  if (!procedure || procedure._def.type !== call.type) return false;
+async function answerJsonCalls<TRouter extends AnyTRPCRouter>(options: TrpcExpressHandlerOptions<TRouter>, calls: JsonCalls, req: ExpressRequest, res: ExpressResponse): Promise<boolean> {
+  const procedures: (AnyTRPCProcedure | null)[] = await Promise.all(calls.paths.map((path) => getProcedureAtPath(options.router, path)));
+  if (procedures.some((procedure) => !procedure || procedure._def.type !== calls.type)) return false;
   const config = options.router._def._config;
-  // Read once, when the procedure first asks, with tRPC's error for input its transformer refuses.
-  let input = null as { value: unknown } | null;
-  const getRawInput = async (): Promise<unknown> => {
-    if (input) return input.value;
+  // All inputs read once, when a procedure first asks, with tRPC's error for input its transformer
+  // refuses (every call of the batch then gets it, as from tRPC's memo).
+  let inputs = null as { readonly byIndex: readonly unknown[] } | null;
+  let inputsRefused: TRPCError | null = null;
+  const readInputs = (): readonly unknown[] => {
+    if (inputs) return inputs.byIndex;
+    if (inputsRefused) throw inputsRefused;
     try {
-      input = { value: call.sentInput === undefined ? undefined : config.transformer.input.deserialize(call.sentInput) };
+      const { sentInput } = calls;
+      const deserialize = (value: unknown) => (value === undefined ? undefined : config.transformer.input.deserialize(value));
+      const byIndex = calls.isBatch ? calls.paths.map((_path, index) => deserialize(isObject(sentInput) ? sentInput[index] : undefined)) : [deserialize(sentInput)];
+      inputs = { byIndex };
+      return byIndex;
     } catch (cause) {
-      throw new TRPCError({ code: 'BAD_REQUEST', message: cause instanceof Error ? cause.message : 'Invalid input', cause });
+      inputsRefused = new TRPCError({ code: 'BAD_REQUEST', message: cause instanceof Error ? cause.message : 'Invalid input', cause });
+      throw inputsRefused;
     }
-    return input.value;
   };
-  const info: TRPCRequestInfo = {
-    accept: null,
-    type: call.type,
-    isBatchCall: false,
-    calls: [{ path: call.path, getRawInput, result: () => input?.value, procedure, batchIndex: 0 }],
-    connectionParams: null,
-    signal: NEVER_ABORTED,
-    url: null,
-  };
+  const requestCalls = calls.paths.map((path, index) => ({
+    path,
+    procedure: procedures[index] ?? null,
+    batchIndex: index,
+    getRawInput: () => Promise.resolve().then(() => readInputs()[index]),
+    result: () => inputs?.byIndex[index],
+  }));
+  const info: TRPCRequestInfo = { accept: null, type: calls.type, isBatchCall: calls.isBatch, calls: requestCalls, connectionParams: null, signal: NEVER_ABORTED, url: null };
   let ctx: inferRouterContext<TRouter> | undefined;
-  let body: unknown;
+  let contextError: unknown = null;
   try {
     ctx = await options.createContext({ req, res, info });
-    const data: unknown = await procedure({ path: call.path, getRawInput, ctx, type: call.type, signal: undefined, batchIndex: 0 });
-    if (isDataStream(data)) throw new TRPCError({ code: 'UNSUPPORTED_MEDIA_TYPE', message: 'Cannot use stream-like response in non-streaming request - use httpBatchStreamLink' });
-    body = { result: { data: config.transformer.output.serialize(data) } };
   } catch (cause) {
-    const error = getTRPCErrorFromUnknown(cause);
-    options.onError?.({ error, path: call.path, req });
-    const shape = getErrorShape({ config, ctx, error, input: input?.value, path: call.path, type: call.type });
-    // A status set by an earlier middleware wins, as in `send`.
-    if (res.statusCode === 200) res.statusCode = getHTTPStatusCode({ error: shape });
-    body = { error: config.transformer.output.serialize(shape) };
+    contextError = cause;
   }
+  const answers = await Promise.all(
+    requestCalls.map(async (call): Promise<{ answer: CallResult; failed: boolean }> => {
+      try {
+        if (contextError !== null) throw contextError;
+        const data: unknown = await (call.procedure as AnyTRPCProcedure)({ path: call.path, getRawInput: call.getRawInput, ctx, type: calls.type, signal: undefined, batchIndex: call.batchIndex });
+        if (isDataStream(data)) throw new TRPCError({ code: 'UNSUPPORTED_MEDIA_TYPE', message: 'Cannot use stream-like response in non-streaming request - use httpBatchStreamLink' });
+        return { answer: { result: { data } }, failed: false };
+      } catch (cause) {
+        const error = getTRPCErrorFromUnknown(cause);
+        options.onError?.({ error, path: call.path, req });
+        return { answer: { error: getErrorShape({ config, ctx, error, input: call.result(), path: call.path, type: calls.type }) }, failed: true };
+      }
+    }),
+  );
+  const untransformed = answers.map(({ answer }) => answer);
+  // A status set by an earlier middleware wins, as in `send`.
+  if (res.statusCode === 200) res.statusCode = getHTTPStatusCode(calls.isBatch ? untransformed : (untransformed[0] as CallResult));
+  const transformed = untransformed.map((answer) => ('error' in answer ? { error: config.transformer.output.serialize(answer.error) } : { result: { data: config.transformer.output.serialize(answer.result.data) } }));
   for (const [name, value] of JSON_ANSWER_HEADERS) res.setHeader(name, value);
-  res.end(JSON.stringify(body));
+  res.end(JSON.stringify(calls.isBatch ? transformed : transformed[0]));
   return true;
 }
 
 export function trpcExpressHandler<TRouter extends AnyTRPCRouter>(options: TrpcExpressHandlerOptions<TRouter>): RequestHandler {
   return (req: ExpressRequest, res: ExpressResponse, next: NextFunction) => {
     const path = req.path.slice(req.path.lastIndexOf('/') + 1);
-    const call = singleCallOf(req, path);
-    if (call) {
-      answerSingleCall(options, call, req, res)
+    const calls = jsonCallsOf(req, path, options.maxBatchSize);
+    if (calls) {
+      answerJsonCalls(options, calls, req, res)
         .then((answered) => {
           if (!answered) answerThroughResolveResponse(options, path, req, res, next);
         })
@@ -246,7 +282,7 @@ export function trpcExpressHandler<TRouter extends AnyTRPCRouter>(options: TrpcE
   };
 }
 
-/** Everything but a single JSON call: tRPC's `resolveResponse`, over a fetch `Request` (or the view of one). */
+/** Everything the bridge does not answer itself: tRPC's `resolveResponse`, over a fetch `Request` (or the view of one). */
 function answerThroughResolveResponse<TRouter extends AnyTRPCRouter>(options: TrpcExpressHandlerOptions<TRouter>, path: string, req: ExpressRequest, res: ExpressResponse, next: NextFunction): void {
   // A streamed answer (a JSONL batch, an SSE subscription) stops when the client goes away: its
   // procedures' signal aborts then. A single JSON answer runs to its end either way, and no
