@@ -1,27 +1,25 @@
 /**
- * Serves the tRPC router on Express through tRPC's own protocol core (`resolveResponse`: batching,
- * methods, input parsing, error shapes and status codes), with a leaner bridge between Node's
- * request/response and the fetch `Request`/`Response` that core speaks than
- * `@trpc/server/adapters/express`.
+ * Serves the tRPC router on Express with tRPC's own protocol, and a leaner bridge between Node's
+ * request/response and that protocol than `@trpc/server/adapters/express` (records 0005 and 0043).
  *
- * Why not the stock adapter: it streams the body into the `Request` through a WHATWG
- * `ReadableStream` and pipes the `Response` back through a `WritableStream`; profiled under the
- * waitlist benchmark (`npm run bench -- waitlist`) that bridge cost more CPU per request than the
- * rest of a waitlist join. Here a JSON `Response` is read as text and sent with one `res.end`;
- * streaming responses (JSONL batches, SSE) are still piped.
+ * JSON calls — a GET of queries or a POST of JSON to mutations, single or batched, no stream asked
+ * for — are answered here (`answerJsonCalls`) from tRPC's own functions: the procedure lookup and
+ * call, the error shape, the status code, the router's transformer. tRPC's `resolveResponse` would
+ * first build a fetch `Request`, `Headers`, a `Response` and four abort signals per call, and read
+ * the body back out of the `Response`: profiled under the waitlist and `auth.me` benchmarks, that
+ * was a fifth of a small call's CPU. The parity test (express-handler.test.ts) holds these answers
+ * to the stock adapter's, byte for byte.
  *
- * A plain call — a GET, or a POST of `application/json` whose body `express.json` has parsed, with
- * no streamed answer asked for — does not build a fetch `Request` at all: tRPC's core reads only
- * its method, URL, two or three headers, its signal and its JSON body, and {@link NodeRequestView}
- * serves those from Node's request (building undici's `Request` — headers copied, URL parsed, two
- * abort signals — was ~5 % of a waitlist join's CPU). Anything else (another content type, a
- * stream) gets a real `Request`, so tRPC answers it exactly as before. Record 0043.
+ * Everything else — JSONL batches, SSE, a path that names no procedure of the request's type,
+ * malformed input, other content types — goes to `resolveResponse` over a fetch `Request` made from
+ * the body `express.json` already read; a JSON `Response` is sent with one `res.end`, a streamed one
+ * piped.
  */
 import { Readable } from 'node:stream';
 import type { ReadableStream as NodeReadableStream } from 'node:stream/web';
 import { TRPCError, type AnyTRPCProcedure, type AnyTRPCRouter, type inferRouterContext } from '@trpc/server';
 import { getHTTPStatusCode, resolveResponse, type TRPCRequestInfo } from '@trpc/server/http';
-// tRPC's own pieces of its protocol, so a single call is answered exactly as `resolveResponse` would.
+// tRPC's own pieces of its protocol, so JSON calls are answered exactly as `resolveResponse` would.
 import { getErrorShape, getProcedureAtPath, getTRPCErrorFromUnknown, isAsyncIterable, isObject, isPromise } from '@trpc/server/unstable-core-do-not-import';
 import type { NextFunction, Request as ExpressRequest, RequestHandler, Response as ExpressResponse } from 'express';
 
@@ -46,41 +44,7 @@ export function expectsStream(req: ExpressRequest): boolean {
   return req.headers['trpc-accept'] !== undefined || req.headers.accept?.includes('text/event-stream') === true;
 }
 
-/**
- * The part of a fetch `Request` that tRPC's `resolveResponse` reads for a plain JSON call, served
- * from Node's request: header lookups go to Node's (already lower-case) header object, and the body
- * is the value `express.json` parsed, handed over without being written out and parsed again.
- */
-class NodeRequestView {
-  readonly method: string;
-  readonly url: string;
-  readonly headers: { get(name: string): string | null; has(name: string): boolean };
-  // tRPC combines it with its own signals; a plain call's never aborts (see the handler below).
-  readonly signal: AbortSignal = new AbortController().signal;
-  readonly #body: unknown;
-
-  constructor(req: ExpressRequest, url: string) {
-    this.method = req.method;
-    this.url = url;
-    this.#body = req.body;
-    const nodeHeaders = req.headers;
-    this.headers = {
-      get(name) {
-        const value = nodeHeaders[name.toLowerCase()];
-        if (value === undefined) return null;
-        return Array.isArray(value) ? value.join(', ') : value;
-      },
-      has: (name) => nodeHeaders[name.toLowerCase()] !== undefined,
-    };
-  }
-
-  json(): Promise<unknown> {
-    // As `Request.json()` on a body that is not JSON: tRPC turns the rejection into its parse error.
-    return this.#body === undefined ? Promise.reject(new SyntaxError('Unexpected end of JSON input')) : Promise.resolve(this.#body);
-  }
-}
-
-/** Whether `req` is a call {@link NodeRequestView} serves: a GET, or a POST of JSON that `express.json` parsed. */
+/** Whether `req` is a GET, or a POST of JSON whose body `express.json` (or json-body.ts) parsed. */
 function isPlainJsonCall(req: ExpressRequest): boolean {
   if (req.method === 'GET') return true;
   if (req.method !== 'POST' || req.body === undefined) return false;
@@ -282,7 +246,7 @@ export function trpcExpressHandler<TRouter extends AnyTRPCRouter>(options: TrpcE
   };
 }
 
-/** Everything the bridge does not answer itself: tRPC's `resolveResponse`, over a fetch `Request` (or the view of one). */
+/** Everything the bridge does not answer itself: tRPC's `resolveResponse`, over a fetch `Request`. */
 function answerThroughResolveResponse<TRouter extends AnyTRPCRouter>(options: TrpcExpressHandlerOptions<TRouter>, path: string, req: ExpressRequest, res: ExpressResponse, next: NextFunction): void {
   // A streamed answer (a JSONL batch, an SSE subscription) stops when the client goes away: its
   // procedures' signal aborts then. A single JSON answer runs to its end either way, and no
@@ -300,20 +264,13 @@ function answerThroughResolveResponse<TRouter extends AnyTRPCRouter>(options: Tr
   const url = `${req.protocol}://${req.headers.host ?? 'localhost'}${req.originalUrl}`;
   let request: Request;
   try {
-    if (!aborted && isPlainJsonCall(req)) {
-      // A URL tRPC could not parse is refused here, as `new Request` refuses it below.
-      if (!URL.canParse(url)) throw new TypeError('Invalid URL');
-      // tRPC's core reads only what the view has (see NodeRequestView): the one cast of the bridge.
-      request = new NodeRequestView(req, url) as unknown as Request;
-    } else {
-      const body = bodyOf(req);
-      request = new Request(url, {
-        method: req.method,
-        headers: toFetchHeaders(req),
-        ...(aborted ? { signal: aborted.signal } : {}),
-        ...(body === undefined ? {} : { body }),
-      });
-    }
+    const body = bodyOf(req);
+    request = new Request(url, {
+      method: req.method,
+      headers: toFetchHeaders(req),
+      ...(aborted ? { signal: aborted.signal } : {}),
+      ...(body === undefined ? {} : { body }),
+    });
   } catch {
     fail(new TRPCError({ code: 'BAD_REQUEST', message: 'Invalid URL' }));
     return;
