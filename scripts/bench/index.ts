@@ -1,6 +1,7 @@
 // `npm run bench`: measurements, never assertions. Needs `npm run build` first (npm start does it)
 // and a PostgreSQL at BENCH_DATABASE_ADMIN_URL (default: the machine's, 127.0.0.1:5432).
 import { measureAudit, printAuditReport } from './audit.ts';
+import { measureAuthMe, printAuthMeReport } from './auth-me.ts';
 import { measureBooking, printBookingReport } from './booking.ts';
 import { measureLandingBundle, printBundleReport } from './bundle.ts';
 import { measureCluster, printClusterReport } from './cluster.ts';
@@ -20,6 +21,7 @@ if (wants('bundle')) printBundleReport(await measureLandingBundle());
 if (wants('lighthouse')) printLighthouseReport(await measureLighthouse());
 if (wants('startup')) printStartupReport(await measureStartup());
 if (wants('waitlist')) printWaitlistReport(await measureWaitlist());
+if (wants('auth-me')) printAuthMeReport(await measureAuthMe());
 if (wants('directory')) printDirectoryReport(await measureDirectory());
 if (wants('geo')) printGeoReport(measureGeo());
 if (wants('practice')) printPracticeReport(await measurePractice());

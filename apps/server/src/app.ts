@@ -3,14 +3,16 @@
  */
 import { processLinkTokens, type LinkTokens } from './auth/link-tokens.ts';
 import { processSecretBox, type SecretBox } from './auth/secret-box.ts';
-import express, { type ErrorRequestHandler } from 'express';
+import express, { type ErrorRequestHandler, type RequestHandler } from 'express';
 import helmet from 'helmet';
 import { cachedPublicReads } from './cache/cached-public-reads.ts';
 import { communityFiles } from './community/community-files.ts';
 import { ReadCache } from './cache/read-cache.ts';
 import type { ServerConfig } from './config.ts';
 import type { Database } from './db/client.ts';
+import { constantHeaders } from './http/constant-headers.ts';
 import { hostPolicy, isProductionHostHeader } from './http/host-policy.ts';
+import { jsonBody } from './http/json-body.ts';
 import type { Logger } from './http/logger.ts';
 import { requestLogger } from './http/logger.ts';
 import { originCheck } from './http/origin-check.ts';
@@ -67,34 +69,65 @@ export function createApp({ config, db, logger, directoryCache = ReadCache.disab
   app.use(requestLogger(logger));
   app.use(hostHeaderGuard({ trustProxy }));
   app.use(
-    helmet({
-      contentSecurityPolicy: {
-        useDefaults: false,
-        directives: {
-          defaultSrc: ["'self'"],
-          scriptSrc: ["'self'"],
-          // vanilla-extract and react-toastify inject <style> elements at runtime.
-          styleSrc: ["'self'", "'unsafe-inline'"],
-          imgSrc: ["'self'", 'data:'],
-          fontSrc: ["'self'", 'data:'],
-          connectSrc: ["'self'"],
-          objectSrc: ["'none'"],
-          baseUri: ["'self'"],
-          formAction: ["'self'"],
-          frameAncestors: ["'none'"],
-          ...(config.production ? { upgradeInsecureRequests: [] } : {}),
+    // helmet's headers, worked out once (constant-headers.ts).
+    constantHeaders(
+      helmet({
+        contentSecurityPolicy: {
+          useDefaults: false,
+          directives: {
+            defaultSrc: ["'self'"],
+            scriptSrc: ["'self'"],
+            // vanilla-extract and react-toastify inject <style> elements at runtime.
+            styleSrc: ["'self'", "'unsafe-inline'"],
+            imgSrc: ["'self'", 'data:'],
+            fontSrc: ["'self'", 'data:'],
+            connectSrc: ["'self'"],
+            objectSrc: ["'none'"],
+            baseUri: ["'self'"],
+            formAction: ["'self'"],
+            frameAncestors: ["'none'"],
+            ...(config.production ? { upgradeInsecureRequests: [] } : {}),
+          },
         },
-      },
-      strictTransportSecurity: config.production,
-    }),
+        strictTransportSecurity: config.production,
+      }),
+    ),
   );
   app.use(methodGuard());
-  app.use('/api/trpc', queryInputDepthGuard());
 
-  // Replays of public directory reads: GETs only, so the host policy (the API is served on every
-  // host), the origin check and the body parsers below have nothing to add; logged and with the
-  // security headers above like every answer.
-  app.use('/api/trpc', cachedPublicReads(directoryCache));
+  const apiOriginCheck = originCheck({ allowedOrigins: config.allowedOrigins, trustProxy });
+  // Refuse a declared oversized body before reading it, whatever its content type.
+  const declaredBodyLimit: RequestHandler = (req, _res, next) => {
+    const declaredLength = Number(req.headers['content-length']);
+    next(declaredLength > JSON_BODY_LIMIT_BYTES ? Object.assign(new Error('request entity too large'), { status: 413, type: 'entity.too.large' }) : undefined);
+  };
+  // Parsed here so an oversized chunked body gets 413 before tRPC too; tRPC reuses req.body.
+  const apiJsonBody = jsonBody({ limitBytes: JSON_BODY_LIMIT_BYTES, verify: verifyJsonDepth, fallback: express.json({ limit: JSON_BODY_LIMIT_BYTES, verify: verifyJsonDepth }) });
+  const createContext = createContextFactory({ db, config, directoryCache, calendarCache, now, links, secrets });
+  // The tRPC API as one layer (record 0043): the guards of /api it would meet further down, in the
+  // same order, without Express matching on the way the layers that never apply to it — the health
+  // check, photos, the calendar feed, the sitemap, the host policy (which serves /api on every host)
+  // and the photo upload. Replays of public directory reads come before the origin check and the
+  // body parsers, which have nothing to add to a GET; they are logged and carry the security headers
+  // above like every answer.
+  app.use(
+    '/api/trpc',
+    inOrder([
+      queryInputDepthGuard(),
+      cachedPublicReads(directoryCache),
+      apiOriginCheck,
+      declaredBodyLimit,
+      apiJsonBody,
+      trpcExpressHandler({
+        router: appRouter,
+        maxBatchSize: API_MAX_BATCH_SIZE,
+        createContext,
+        onError({ error, path, req }) {
+          if (error.code === 'INTERNAL_SERVER_ERROR') logger.error({ err: error, path, reqId: req.headers['x-request-id'] }, 'tRPC procedure failed');
+        },
+      }),
+    ]),
+  );
 
   app.get('/healthz', async (_req, res) => {
     try {
@@ -121,28 +154,11 @@ export function createApp({ config, db, logger, directoryCache = ReadCache.disab
   app.use(sitemap({ db, origin: siteOrigin, productionHost: onProductionHost }));
   app.use(hostPolicy({ previewDomain: config.previewDomain, trustProxy, isStaticFile: (path) => isFileIn(distDir, path) }));
 
-  app.use('/api', originCheck({ allowedOrigins: config.allowedOrigins, trustProxy }));
+  app.use('/api', apiOriginCheck);
   // A photo's raw bytes (up to 5 MB): before the JSON body limit below.
   app.use('/api/profile-photo', profilePhotoUpload({ db, config, now }));
-  // Refuse a declared oversized body before reading it, whatever its content type.
-  app.use('/api', (req, _res, next) => {
-    const declaredLength = Number(req.headers['content-length']);
-    next(declaredLength > JSON_BODY_LIMIT_BYTES ? Object.assign(new Error('request entity too large'), { status: 413, type: 'entity.too.large' }) : undefined);
-  });
-  // Parsed here so an oversized chunked body gets 413 before tRPC too; tRPC reuses req.body.
-  app.use('/api', express.json({ limit: JSON_BODY_LIMIT_BYTES, verify: verifyJsonDepth }));
-  const createContext = createContextFactory({ db, config, directoryCache, calendarCache, now, links, secrets });
-  app.use(
-    '/api/trpc',
-    trpcExpressHandler({
-      router: appRouter,
-      maxBatchSize: API_MAX_BATCH_SIZE,
-      createContext,
-      onError({ error, path, req }) {
-        if (error.code === 'INTERNAL_SERVER_ERROR') logger.error({ err: error, path, reqId: req.headers['x-request-id'] }, 'tRPC procedure failed');
-      },
-    }),
-  );
+  app.use('/api', declaredBodyLimit);
+  app.use('/api', apiJsonBody);
   app.use('/api', communityFiles({ db, config, now }));
   app.use('/api', (_req, res) => {
     res.status(404).json({ error: { code: 'NOT_FOUND', message: 'No such API endpoint.' } });
@@ -196,4 +212,34 @@ export function createApp({ config, db, logger, directoryCache = ReadCache.disab
   };
   app.use(errorHandler);
   return app;
+}
+
+/**
+ * Handlers run one after another as one Express layer, each passing on with `next()` as under
+ * Express; an error — passed on, thrown, or a returned promise's rejection, as Express takes them —
+ * or the end of the list goes to Express's own `next`.
+ */
+function inOrder(handlers: readonly RequestHandler[]): RequestHandler {
+  return (req, res, next) => {
+    let index = 0;
+    const step = (error?: unknown): void => {
+      const handler = handlers[index];
+      index += 1;
+      if (error !== undefined && error !== null) {
+        next(error);
+        return;
+      }
+      if (handler === undefined) {
+        next();
+        return;
+      }
+      try {
+        const result: unknown = handler(req, res, step);
+        if (result instanceof Promise) result.catch(step);
+      } catch (thrown) {
+        step(thrown);
+      }
+    };
+    step();
+  };
 }

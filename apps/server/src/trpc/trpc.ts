@@ -35,7 +35,7 @@ import { executeCommand, type CommandMachine } from '../commands/run-command.ts'
 import { normalizeEmail } from '@wellspring/domain';
 import type { ExpressContextOptions } from './express-handler.ts';
 import { fieldError } from './field-error.ts';
-import { wireTransformer } from './wire-format.ts';
+import { serializeAnswer, wireTransformer } from './wire-format.ts';
 
 export interface Context {
   readonly req: Request;
@@ -177,7 +177,7 @@ function replayAnswer(known: IdempotencyKeyRow, request: Pick<IdempotentRequest,
   }
   // The write committed, its answer was lost before it was stored: nothing runs again.
   if (known.response === null) throw new TRPCError({ code: 'CONFLICT', message: idempotencyMessages.alreadyDone });
-  // Stored by this middleware from `superjson.serialize`.
+  // Stored by this middleware in superjson's format (`serializeAnswer`).
   return superjson.deserialize(known.response as unknown as SuperJSONResult);
 }
 
@@ -207,7 +207,8 @@ const honourIdempotencyKey = t.middleware(async ({ ctx, type, path, getRawInput,
     if (!taken) return result;
     return { ok: true as const, data: replayAnswer(taken, request), marker: middlewareMarker };
   }
-  const response = superjson.serialize(result.data) as unknown as Prisma.InputJsonValue;
+  // superjson's format, without its walk for a plain-JSON answer (wire-format.ts); replayed by `superjson.deserialize`.
+  const response = serializeAnswer(result.data) as unknown as Prisma.InputJsonValue;
   if (request.claimed) await storeIdempotentResponse(ctx.db, scope, key, response);
   else await recordIdempotentAnswer(ctx.db, request, response, ctx.now);
   return result;
