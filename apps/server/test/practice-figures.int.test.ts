@@ -288,4 +288,18 @@ describe('keyset paging', () => {
     );
     expect(String(refused)).toMatch(/Page link is not valid/);
   });
+
+  it("finds a search's matches through the indexes yet only in the caller's practice, and none without a binding", async () => {
+    const mine = await createPractitioner(database.db);
+    const theirs = await createPractitioner(database.db);
+    const own = await addPatient(database.db, mine.practiceId, { name: 'Zephyrine Quill', email: 'zq.mine@example.com' });
+    await addPatient(database.db, theirs.practiceId, { name: 'Zephyrine Quill', email: 'zq.theirs@example.com' });
+    const found = await mine.caller.patients.list({ query: 'zephyr' });
+    expect(found.items.map((row) => row.id)).toEqual([own]);
+    expect(found.total).toBe(1);
+    // Straight from the app role, outside any practice's transaction: nothing.
+    const unbound = await database.db.$queryRawUnsafe<{ id: string }[]>("SELECT id FROM practice_patient_matches('zephyr')");
+    expect(unbound).toEqual([]);
+  });
 });
+

@@ -79,16 +79,19 @@ export function patientSearchStatement(fetch: PageFetch, practiceId: string, pag
     false,
   );
   const typed = query === '' ? null : parameter(likeLiteral(query));
-  const match = typed === null ? '' : `AND (p.name ILIKE '%' || $${typed} || '%' OR p.email ILIKE '%' || $${typed} || '%' OR p.phone LIKE '%' || $${typed} || '%')`;
-  const total = typed === null ? summaryFigureSql('patients') : `(SELECT count(*)::int FROM patient p WHERE p.practice_id = $1 ${match})`;
+  const limit = `LIMIT $2 ${offset === null ? '' : `OFFSET $${offset}`}`;
+  const columns = 'p.id, p.name, p.email, p.phone, p.date_of_birth, p.status, p.conditions';
+  // The whole list: its page straight from `(practice_id, name)`, its total the maintained figure.
+  // A search: the matches found once, through the trigram indexes (`practice_patient_matches`:
+  // under row-level security an ILIKE cannot use an index), then counted and paged among themselves.
+  const page =
+    typed === null
+      ? `page AS (SELECT ${columns} FROM patient p WHERE p.practice_id = $1 ${condition} ORDER BY ${innerOrder} ${limit})`
+      : `matches AS MATERIALIZED (SELECT m.id, m.name FROM practice_patient_matches($${typed}) m), picked AS (SELECT id, name FROM matches WHERE true ${condition} ORDER BY ${innerOrder} ${limit}),
+    page AS (SELECT ${columns} FROM picked i CROSS JOIN LATERAL (SELECT * FROM patient p WHERE p.practice_id = $1 AND p.id = i.id LIMIT 1) p)`;
+  const total = typed === null ? summaryFigureSql('patients') : '(SELECT count(*)::int FROM matches)';
   const text = `
-  WITH page AS (
-    SELECT p.id, p.name, p.email, p.phone, p.date_of_birth, p.status, p.conditions
-    FROM patient p
-    WHERE p.practice_id = $1 ${match} ${condition}
-    ORDER BY ${innerOrder}
-    LIMIT $2 ${offset === null ? '' : `OFFSET $${offset}`}
-  )
+  WITH ${page}
   SELECT p.*, ${total} AS total,
     (SELECT max(a.starts_at) FROM appointment a
       WHERE a.practice_id = $1 AND a.patient_id = p.id AND a.starts_at <= $3 AND a.status <> 'cancelled') AS last_visit,
@@ -107,8 +110,8 @@ export function patientSearchStatement(fetch: PageFetch, practiceId: string, pag
 function patientTotalStatement(practiceId: string, query: string): { text: string; values: unknown[] } {
   if (query === '') return { text: `SELECT ${summaryFigureSql('patients')} AS total`, values: [practiceId] };
   return {
-    text: "SELECT count(*)::int AS total FROM patient p WHERE p.practice_id = $1 AND (p.name ILIKE '%' || $2 || '%' OR p.email ILIKE '%' || $2 || '%' OR p.phone LIKE '%' || $2 || '%')",
-    values: [practiceId, likeLiteral(query)],
+    text: 'SELECT count(*)::int AS total FROM practice_patient_matches($1)',
+    values: [likeLiteral(query)],
   };
 }
 
