@@ -273,6 +273,11 @@ describe('keyset paging', () => {
     );
     expect(new Set(patients.seen).size).toBe(patients.seen.length);
     expect(patients.seen.filter((id) => patientsBefore.includes(id))).toEqual(patientsBefore);
+    // A patient list's cursor travels in the address: it names the boundary patient by id, never by name.
+    const firstPage = await caller.patients.list({ query: '', page: 1, pageSize: 7 });
+    const cursorText = Buffer.from(firstPage.nextCursor ?? '', 'base64url').toString('utf8');
+    expect(cursorText).toContain(firstPage.items.at(-1)?.id ?? 'no row');
+    expect(cursorText).not.toContain(firstPage.items.at(-1)?.name ?? 'no row');
   });
 
   it('reads an unreadable cursor as the page number, and refuses a malformed one with a field message', async () => {

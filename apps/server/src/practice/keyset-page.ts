@@ -57,11 +57,16 @@ export function pageCursors<T>(rows: readonly T[], keyOf: (row: T) => SortKey): 
 /** An instant as a key part parses back to the same instant. */
 export const isInstantKey = (text: string | undefined): boolean => text !== undefined && !Number.isNaN(Date.parse(text)) && /^\d{4}-\d{2}-\d{2}T/.test(text);
 
-/** A sort column: its SQL, its type (for the cursor's text) and the parameter its cursor value is. */
+/**
+ * A sort column: its SQL, its type (for the cursor's text) and the parameter its cursor value is —
+ * or `value`, an SQL expression giving the boundary's value another way (looked up by the row's id,
+ * so the cursor need not carry it).
+ */
 export interface SortColumn {
   readonly column: string;
   readonly type: string;
   readonly parameter: number;
+  readonly value?: string;
 }
 
 /**
@@ -76,7 +81,7 @@ export function keysetClauses(fetch: PageFetch, columns: readonly SortColumn[], 
   const forward = fetch.kind === 'after';
   const comparison = forward === descending ? '<' : '>';
   return {
-    condition: `AND (${columns.map(({ column }) => column).join(', ')}) ${comparison} (${columns.map(({ parameter, type }) => `$${parameter}::${type}`).join(', ')})`,
+    condition: `AND (${columns.map(({ column }) => column).join(', ')}) ${comparison} (${columns.map(({ parameter, type, value }) => value ?? `$${parameter}::${type}`).join(', ')})`,
     innerOrder: order(!forward),
     listOrder,
   };

@@ -68,13 +68,14 @@ export function patientSearchStatement(fetch: PageFetch, practiceId: string, pag
   const values: unknown[] = [practiceId, pageSize, now];
   const parameter = (value: unknown): number => values.push(value);
   const offset = fetch.kind === 'offset' ? parameter(fetch.offset) : null;
-  const first = fetch.kind === 'offset' ? 0 : parameter(fetch.key[0]);
-  const second = fetch.kind === 'offset' ? 0 : parameter(fetch.key[1]);
+  // The cursor holds the boundary patient's id only, never their name (it travels in addresses):
+  // the name is looked up here.
+  const boundary = fetch.kind === 'offset' ? 0 : parameter(fetch.key[0]);
   const { condition, innerOrder, listOrder } = keysetClauses(
     fetch,
     [
-      { column: 'name', type: 'text', parameter: first },
-      { column: 'id', type: 'text', parameter: second },
+      { column: 'name', type: 'text', parameter: boundary, value: `(SELECT q.name FROM patient q WHERE q.practice_id = $1 AND q.id = $${boundary}::text)` },
+      { column: 'id', type: 'text', parameter: boundary },
     ],
     false,
   );
@@ -213,7 +214,7 @@ export function patientsRepository(sql: PracticeSql, scope: PracticeScope) {
     /** A page of the patient list, searched in the database (SPEC §5). */
     async search(input: { readonly query: string; readonly page: number; readonly pageSize: number; readonly cursor?: string | undefined }): Promise<PatientPage> {
       const query = input.query.trim();
-      const fetch = pageFetch(input, 2, () => true);
+      const fetch = pageFetch(input, 1, () => true);
       const result = await sql.query<PatientListSqlRow>(patientSearchStatement(fetch, scope.practiceId, input.pageSize, scope.now, query));
       const total = result.rows[0] ? result.rows[0].total : ((await sql.query<{ total: number }>(patientTotalStatement(scope.practiceId, query))).rows[0]?.total ?? 0);
       return {
@@ -232,7 +233,7 @@ export function patientsRepository(sql: PracticeSql, scope: PracticeScope) {
         total,
         page: input.page,
         pageSize: input.pageSize,
-        ...pageCursors(result.rows, (row) => [row.name, row.id]),
+        ...pageCursors(result.rows, (row) => [row.id]),
       };
     },
 
