@@ -192,11 +192,14 @@ describe('the e-mails of a booking and its manage link', () => {
 });
 
 describe('reminders', () => {
-  /** Books at a time whose reminder is already due: the server's clock three days back. */
+  /**
+   * Books at a time whose reminder is already due: the server's clock a week back, so its open
+   * times hold working days whatever today is (three days back from a Sunday morning held none).
+   */
   async function bookWithReminderDue(): Promise<{ email: string; appointmentId: string }> {
-    clock = new Date(Date.now() - 3 * 86_400_000);
-    const slots = await slotsOf('follow', 3);
-    // A slot about two days after the clock: a day in the real past, so its reminder is due now.
+    clock = new Date(Date.now() - 7 * 86_400_000);
+    const slots = await slotsOf('follow', 7);
+    // A slot at least a day and a half after the clock, in the real past, so its reminder is due now.
     const slot = slots.find((each) => Date.parse(each.startsAt) > clock!.getTime() + 36 * 3_600_000 && Date.parse(each.startsAt) < Date.now())!;
     const booked = await book('follow', slot.startsAt);
     return booked;
