@@ -20,6 +20,7 @@ import { summaryFigureSql } from './practice-figures.ts';
 import { isInstantKey, keysetClauses, pageCursors, pageFetch, type PageFetch } from './keyset-page.ts';
 import type { PracticeSql } from './practice-transaction.ts';
 import type { PracticeScope } from './practice-scope.ts';
+import { WeekCache } from './week-cache.ts';
 
 /** An appointment on the schedule grid or the dashboard's upcoming list. */
 export interface PracticeAppointment {
@@ -101,6 +102,19 @@ const OVERLAP_SQL = `SELECT ${APPOINTMENT_COLUMNS}
     AND a.starts_at + a.duration_minutes * interval '1 minute' > $2 AND a.status IN ('scheduled', 'confirmed')
   ORDER BY a.starts_at, a.id`;
 
+/** Weeks answered by this server, kept while the practice's schedule version is unchanged. */
+const keptWeeks = new WeekCache<readonly WeekDay[]>();
+
+/** The practice's schedule version (moved by every write its week shows), or null before its first figures. */
+async function scheduleVersion(sql: PracticeSql, practiceId: string): Promise<string | null> {
+  const { rows } = await sql.query<{ version: string }>({
+    name: 'practice-schedule-version',
+    text: 'SELECT schedule_version::text AS version FROM practice_summary WHERE practice_id = $1',
+    values: [practiceId],
+  });
+  return rows[0]?.version ?? null;
+}
+
 /** The instant a practice day starts (its midnight in the zone). */
 export const startOfDay = (date: CalendarDate, timeZone: string): Date => zonedTimeToInstant(date, '00:00', timeZone);
 
@@ -127,8 +141,13 @@ export function appointmentsRepository(sql: PracticeSql, scope: PracticeScope) {
 
   return {
     /** The seven days of the week holding `day` (Sunday first), each with its appointments (not cancelled) in time order. */
-    async week(day: CalendarDate): Promise<WeekDay[]> {
+    async week(day: CalendarDate): Promise<readonly WeekDay[]> {
       const { days, from, to } = weekBounds(day, scope.timeZone);
+      // The version first: a week read after it is at least as new as the version says (week-cache.ts).
+      const version = sql.readOnly ? await scheduleVersion(sql, scope.practiceId) : null;
+      const key = `${scope.practiceId}|${scope.timeZone}|${from.toISOString()}`;
+      const kept = version === null ? undefined : keptWeeks.get(key, version);
+      if (kept) return kept;
       const { rows } = await sql.query<Pick<AppointmentSqlRow, 'id' | 'patient_id' | 'patient' | 'type' | 'local_date' | 'local_time'>>({
         name: 'practice-week',
         text: WEEK_SQL,
@@ -139,6 +158,7 @@ export function appointmentsRepository(sql: PracticeSql, scope: PracticeScope) {
       for (const row of rows) {
         byDate.get(row.local_date)?.push({ id: row.id, patientId: row.patient_id, patient: row.patient, time: row.local_time, type: scheduleTypeLabel(row.type) });
       }
+      if (version !== null) keptWeeks.set(key, { version, week, rows: rows.length });
       return week;
     },
 

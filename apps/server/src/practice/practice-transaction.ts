@@ -53,6 +53,11 @@ export interface SqlStatement {
  */
 export interface PracticeSql {
   query<Row>(statement: SqlStatement | string, values?: readonly unknown[]): Promise<{ rows: Row[] }>;
+  /**
+   * True in a read's transaction, which writes nothing: what it reads is a committed state, so it may
+   * be kept (practice/week-cache.ts). A change's transaction may read its own uncommitted writes.
+   */
+  readonly readOnly?: boolean;
 }
 
 const statementOf = (statement: SqlStatement | string, values: readonly unknown[]): SqlStatement =>
@@ -86,6 +91,7 @@ const practiceTypes = {
 
 function sqlOfClient(client: pg.PoolClient): PracticeSql {
   return {
+    readOnly: true,
     async query<Row>(statement: SqlStatement | string, values: readonly unknown[] = []): Promise<{ rows: Row[] }> {
       const { text, values: bound = [], name } = statementOf(statement, values);
       const result = await client.query({ text, values: [...bound], ...(name ? { name } : {}), types: practiceTypes });
