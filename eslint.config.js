@@ -3,7 +3,7 @@ import globals from 'globals';
 import reactHooks from 'eslint-plugin-react-hooks';
 import tseslint from 'typescript-eslint';
 
-// One write path (issue 23, item 7; DESIGN.md §4): on the server, state changes only through the
+// One write path (issue 23, item 7; docs/architecture.md#one-write-path): on the server, state changes only through the
 // command runner — a machine's `save`/`insert` in a `*.commands.ts` file, or a repository function
 // only such a machine calls. Anywhere else, a Prisma write (create/update/upsert/delete…), an
 // `$executeRaw`, or a raw statement that inserts, updates or deletes is an error.
@@ -73,7 +73,7 @@ export default tseslint.config(
       'react-hooks/exhaustive-deps': 'error',
     },
   },
-  // The web client's layers (STYLE.md, bulletproof-react): app/ → features/<area>/ → ui/ and lib/.
+  // The web client's layers (docs/architecture.md#layers, bulletproof-react): app/ → features/<area>/ → ui/ and lib/.
   // A feature never imports another feature (what two features share moves to lib/ or ui/, and
   // app/ composes them), and ui/ and lib/ import neither features nor app.
   {

@@ -17,7 +17,7 @@ test.describe('about page', () => {
 
     await page.getByRole('link', { name: 'Find Your Practitioner' }).first().click();
     await expect(page).toHaveURL(/\/search$/);
-    // SPEC §2: /search gets a state with query and location (both empty from About).
+    // docs/product.md#directory: /search gets a state with query and location (both empty from About).
     expect(await page.evaluate(() => window.history.state as unknown)).toEqual({ query: '', location: '' });
     await expect(page.getByText('5 practitioners found')).toBeVisible();
   });

@@ -30,7 +30,7 @@ test.describe('diagnostic quiz', () => {
     const firstApproach = page.getByRole('region', { name: 'Recommended approaches' }).getByRole('link').first();
     const approachName = (await firstApproach.textContent())?.trim() ?? '';
     await firstApproach.click();
-    // SPEC §2: the search gets that query and an empty location as history state; the address holds the query too.
+    // docs/product.md#quiz: the search gets that query and an empty location as history state; the address holds the query too.
     await expect(page).toHaveURL(new RegExp(`/search\\?query=${encodeURIComponent(approachName).replace(/%20/g, '\\+')}$`));
     expect(await page.evaluate(() => window.history.state as unknown)).toEqual({ query: approachName, location: '' });
     await expect(page.getByRole('searchbox', { name: 'Search', exact: true })).toHaveValue(approachName);

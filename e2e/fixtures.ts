@@ -8,7 +8,7 @@ export const uniqueEmail = (label: string): string =>
 
 /**
  * Fails on any accessibility violation of the page as it is now, whatever its impact (minor and
- * moderate too): DESIGN §8 aims at accessibility 100. No rule is turned off.
+ * moderate too): docs/architecture.md#budgets aims at accessibility 100. No rule is turned off.
  */
 export async function expectNoA11yViolations(page: Page): Promise<void> {
   // Colours mid-transition (a theme switch, a hover ending) are neither the old nor the new ones:

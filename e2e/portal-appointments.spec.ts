@@ -77,7 +77,7 @@ test.describe('the portal appointments', () => {
     await page.reload();
     await expect(rowOf(page, 'Nora Portal')).toContainText(`${formatLongDate(day, 'UTC')} at 10:00 AM`);
 
-    // The same appointment in the practice's schedule week (SPEC §2 Schedule).
+    // The same appointment in the practice's schedule week (docs/product.md#schedule).
     await page.goto(`/dashboard/schedule?date=${day}`);
     await expect(page.getByRole('link', { name: /10:00 AM\s*Nora Portal/ })).toBeVisible();
 

@@ -11,7 +11,7 @@ test.describe('practitioner profile', () => {
     await expect(page.getByText('Responds within 24 hours')).toBeVisible();
     await expect(page.getByText('+ 3 more')).toBeVisible();
     await expect(page.getByRole('img', { name: '4.9 out of 5 stars' }).first()).toBeVisible();
-    // SPEC §2: years in practice = current year minus yearsExperience (12).
+    // docs/product.md#profile: years in practice = current year minus yearsExperience (12).
     const practiceDetails = page.getByRole('complementary', { name: 'Practice details' });
     await expect(practiceDetails.getByRole('term').filter({ hasText: 'Years in practice' })).toBeVisible();
     await expect(practiceDetails.getByRole('definition').filter({ hasText: `Since ${new Date().getFullYear() - 12}` })).toBeVisible();

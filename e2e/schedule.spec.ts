@@ -39,7 +39,7 @@ test.describe('the schedule', () => {
     const todayHeading = page.getByRole('heading', { level: 2, name: `${dayName(today)}, today` });
     await expect(todayHeading).toHaveAttribute('aria-current', 'date');
 
-    // SPEC §9: each column is 500 px high.
+    // docs/product.md#schedule: each column is 500 px high.
     const column = page.getByRole('listitem').filter({ has: todayHeading });
     expect((await column.boundingBox())?.height).toBe(500);
 

@@ -132,7 +132,7 @@ test.describe('directory search', () => {
     await expectNoA11yViolationsInBothThemes(page);
   });
 
-  test('a query and location sent as history state (SPEC §2) become the search and its address', async ({ page }) => {
+  test('a query and location sent as history state (docs/product.md#directory) become the search and its address', async ({ page }) => {
     await page.goto('/about');
     // As a link that sends only the state would: a bare /search with { query, location }.
     await page.evaluate(() => window.history.pushState({ query: 'Priya', location: '' }, '', '/search'));

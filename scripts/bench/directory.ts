@@ -1,4 +1,4 @@
-// Directory search and quiz match over 100,000 generated practitioners (DESIGN §8: p95 ≤ 25 ms at
+// Directory search and quiz match over 100,000 generated practitioners (docs/architecture.md#budgets: p95 ≤ 25 ms at
 // 32 concurrent clients): the real server over HTTP with its read cache and without it, next to the
 // same SQL straight through `pg` with 32 concurrent clients (the floor), on 32 connections and on a
 // small shared pool, on the machine's PostgreSQL.

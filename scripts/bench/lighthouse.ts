@@ -1,11 +1,11 @@
-// Lighthouse (mobile) on the public pages (DESIGN §8: performance ≥ 95, accessibility 100 on each;
+// Lighthouse (mobile) on the public pages (docs/architecture.md#budgets: performance ≥ 95, accessibility 100 on each;
 // layout shift under 0.1), in Debian's Chromium, against the built app served by the real server
 // on the embedded database. Lighthouse's default mobile settings (simulated slow 4G, 4x CPU
 // slowdown); per page the median of RUNS runs, as Lighthouse's own guidance advises for a score that
 // varies from run to run. The runs go round the pages in turn, so a burst of load from other work on
 // the machine spreads over all of them instead of sinking one.
 //
-// `/` is measured on a production host (it is the only page one serves, SPEC §2). The other pages
+// `/` is measured on a production host (it is the only page one serves, docs/product.md#host-policy). The other pages
 // exist only on local and preview hosts, so they are measured on a preview host: another loopback
 // address, named in PREVIEW_DOMAIN, that the server treats like any deployed non-production host.
 import { mkdtempSync, rmSync } from 'node:fs';

@@ -1,4 +1,4 @@
-// Provider portal reads (DESIGN §8, issue 13): on the practice bench's practice (10,000 patients,
+// Provider portal reads (docs/architecture.md#budgets, issue 13): on the practice bench's practice (10,000 patients,
 // 200,000 appointments, 3 notes per patient, among 1,000 practices) with 50,000 payments and some
 // addenda added, the portal's dashboard, its appointment table (the first page and a deep one), its
 // EHR list and its payment records over HTTP by the practitioner with 32 concurrent clients, next to

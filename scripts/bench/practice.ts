@@ -1,4 +1,4 @@
-// Practice reads (DESIGN §8, issues 12 and 27): a practice of 10,000 patients and 200,000
+// Practice reads (docs/architecture.md#budgets, issues 12 and 27): a practice of 10,000 patients and 200,000
 // appointments among 1,000 practices (the domain's generator), read over HTTP by its practitioner —
 // the dashboard, a schedule week, a patient search and a patient record. Budgets (issue 27), as
 // absolute numbers on this machine: p95 ≤ 50 ms with 32 concurrent clients and ≤ 10 ms with one,

@@ -1,5 +1,5 @@
 /**
- * The waitlist benchmark's baseline (DESIGN §8): `waitlist.join` as a bare `node:http` + `pg` server
+ * The waitlist benchmark's baseline (docs/architecture.md#budgets): `waitlist.join` as a bare `node:http` + `pg` server
  * would do it, with no framework, no validation library, no domain machine — but the SAME
  * statements the real server runs for one join, captured with `log_statement = 'all'` on a scratch
  * database, in the same transactions:

@@ -1,4 +1,4 @@
-// Waitlist join throughput (DESIGN §8: at least half the rate of a bare server running the same
+// Waitlist join throughput (docs/architecture.md#budgets: at least half the rate of a bare server running the same
 // statements): the real server (Express + tRPC + zod + the command runner) against a bare
 // `node:http` + `pg` server (waitlist-baseline.ts) that runs exactly the statements one join runs —
 // the idempotency lookup, the rate-limit upsert, the entry with its outbox event and the key's

@@ -37,7 +37,7 @@ export interface RateLimitConfig {
   readonly secondFactorMax: number;
 }
 
-/** The outbox relay (DESIGN.md §4): webhook POSTs and invitation e-mails, with retries. */
+/** The outbox relay (docs/architecture.md#outbox): webhook POSTs and invitation e-mails, with retries. */
 export interface RelayConfig {
   /** Start the relay worker with the server (RELAY_ENABLED, default on). */
   readonly enabled: boolean;

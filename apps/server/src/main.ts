@@ -77,7 +77,7 @@ await new Promise<void>((resolve, reject) => {
 const { port } = server.address() as AddressInfo;
 logger.info({ ms: Date.now() - startedAt }, `Wellspring ready on http://localhost:${port}`);
 
-// The outbox relay: application webhooks and invitation e-mails (DESIGN.md §4). Safe on every
+// The outbox relay: application webhooks and invitation e-mails (docs/architecture.md#outbox). Safe on every
 // instance at once; RELAY_ENABLED=0 leaves delivery to other instances.
 const relay = config.relay.enabled ? createRelay({ db: database.db, config: config.relay, logger, links }) : null;
 relay?.start();

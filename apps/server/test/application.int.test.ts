@@ -83,7 +83,7 @@ describe('applications.submit', () => {
     expect(event).toMatchObject({ type: 'ApplicationSubmitted', aggregate_type: 'practitioner_application', delivery_status: 'pending', attempts: 0 });
     expect(event?.next_attempt_at).not.toBeNull();
     expect(event?.occurred_at.getTime()).toBe(row?.submitted_at.getTime());
-    // The webhook body of SPEC §7.3, fixed at submission.
+    // The webhook body of docs/product.md#application, fixed at submission.
     expect(event?.payload).toEqual({
       type: 'ApplicationSubmitted',
       id,

@@ -1,5 +1,5 @@
 /**
- * Clinical text lives in its own table only (DESIGN.md §5; issue 23 item 5). A note and an addendum
+ * Clinical text lives in its own table only (docs/architecture.md#clinical-text; issue 23 item 5). A note and an addendum
  * are written over HTTP with unique markers while the server logs at `trace` (and the outbox relay
  * passes over the events at `trace`); then every table of the database — each row cast to text,
  * every column in it — and the captured log are searched for the markers: they are in

@@ -1,6 +1,6 @@
 /**
  * The practice workspace's procedures as a practitioner uses them: scheduling persists (with its
- * event and audit entry), "New Patient" creates the patient, the patient search follows SPEC §5,
+ * event and audit entry), "New Patient" creates the patient, the patient search follows docs/product.md#patients,
  * the dashboard counts in the practice's own time zone, reads are audited, and the demo seed shows
  * the spec's figures.
  */

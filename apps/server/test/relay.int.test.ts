@@ -132,7 +132,7 @@ describe('the application webhook', () => {
     expect(request?.headers['idempotency-key']).toBe(eventId);
     expect(request?.headers['x-wellspring-event']).toBe('ApplicationSubmitted');
     const body = JSON.parse(request?.body ?? '{}') as Record<string, unknown>;
-    // SPEC §7.3, field by field and in the spec's order.
+    // docs/product.md#application, field by field and in the spec's order.
     expect(Object.keys(body)).toEqual(['name', 'email', 'phone', 'specialties', 'experience', 'website', 'message', 'acceptTerms', 'formType', 'receiverEmail', 'timestamp', 'source']);
     expect(body).toEqual({
       name: 'Mei Chen',

@@ -1,4 +1,4 @@
--- Hand-written (issue 23 item 5; DESIGN.md §5 "Clinical text lives in its own table only"): the
+-- Hand-written (issue 23 item 5; docs/architecture.md#clinical-text): the
 -- events in domain_event carry ids and non-clinical facts, and a deleted patient's events go with
 -- the patient. Nothing here changes a table's shape, so schema.prisma is unchanged.
 

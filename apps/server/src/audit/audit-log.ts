@@ -1,5 +1,5 @@
 /**
- * The audit log (DESIGN.md §5, docs/decisions/0015-audit-log.md): every read of a patient's record
+ * The audit log (docs/architecture.md#audit, docs/decisions/0015-audit-log.md): every read of a patient's record
  * and every write of practice data appends one entry, from the scoped repositories. The table is
  * append-only and hash-chained, one chain per practice (docs/decisions/0039-per-practice-audit-chains.md)
  * after a legacy segment (the one chain across practices kept before); the chain itself (sequence,

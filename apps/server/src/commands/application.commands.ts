@@ -1,7 +1,7 @@
 /**
  * The practitioner application for `runCommand`: its row holds the current status (for listing),
- * its state is rebuilt from its stored events under the row's lock (STYLE.md "Replay, decide,
- * append").
+ * its state is rebuilt from its stored events under the row's lock (replay, decide, append:
+ * docs/architecture.md#one-write-path).
  */
 import {
   applicationEventSchema,

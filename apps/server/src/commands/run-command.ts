@@ -1,5 +1,5 @@
 /**
- * The one way to change state (DESIGN.md §4, STYLE.md "Replay, decide, append"): in one database
+ * The one way to change state (docs/architecture.md#one-write-path): in one database
  * transaction, load the aggregate's state under a lock, `decide` the command with the caller, the
  * request and the clock, `evolve` the state with the events, write the new state, and append the
  * events to `domain_event` stamped with the actor and the request id. A rejected command writes

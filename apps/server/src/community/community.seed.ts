@@ -1,5 +1,5 @@
 /**
- * The community's sample content (the domain's samples, SPEC §2/§3), seeded when the community is
+ * The community's sample content (the domain's samples, docs/product.md#community), seeded when the community is
  * empty: public data, like the directory's practitioners, so production gets it too. Idempotent and
  * safe when servers start together (existing ids are skipped).
  */
@@ -106,7 +106,7 @@ export async function seedCommunity(db: Database, now = new Date()): Promise<voi
 
 /**
  * The demo practitioner's connections with the sample members, as the spec's samples show them
- * (SPEC §3 connectionStatus): connected with the ones shown connected; a request waiting for the
+ * (docs/product.md#members connectionStatus): connected with the ones shown connected; a request waiting for the
  * demo's answer from each one shown pending (so the Members tab shows a received request to accept or
  * decline); none with the others (Connect). Only while the demo has no connections.
  */

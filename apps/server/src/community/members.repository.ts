@@ -1,5 +1,5 @@
 /**
- * The community's members (SPEC §2 Members, issue 15): the seeded sample members and every
+ * The community's members (docs/product.md#members, issue 15): the seeded sample members and every
  * practitioner with a published profile, searched by the database over name, role, location and
  * specialties (their labels) with the specialty filter, each with the connection status between the
  * viewer and them as stored; the featured member; the requests waiting for the viewer's answer.

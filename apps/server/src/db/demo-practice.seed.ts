@@ -1,7 +1,7 @@
 /**
  * The demo practitioner's practice (non-production starts): shaped so the dashboard shows the
  * spec's sample figures on the day it is seeded — 42 patients, 12 appointments this week averaging
- * 55 minutes, 85 % profile completion (SPEC §2, §9) — with the spec's three sample patients in full
+ * 55 minutes, 85 % profile completion (docs/product.md#dashboard) — with the spec's three sample patients in full
  * detail among them, and past and upcoming appointments and notes so every screen has something to
  * show. It never touches a practice that already has patients or appointments. `listDemoPractice`
  * then publishes her profile and turns her online booking on, through the machines.

@@ -1,5 +1,5 @@
 /**
- * The demo practitioner's referral codes and referrals (issue 14): the three codes of SPEC §9 and
+ * The demo practitioner's referral codes and referrals (issue 14): the three codes of docs/product.md#referral-codes and
  * twelve referrals in every status, rewards credited on the five completed ones, so the referral
  * page shows the spec's 12 total, 5 completed and $120 earned (`buildSampleReferrals`). Only while
  * the practice has no codes, and only when none of the sample codes is taken by another account.

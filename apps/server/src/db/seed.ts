@@ -29,7 +29,7 @@ export interface SeedResult {
 }
 
 /**
- * The five sample practitioners (SPEC §3, ids '1'–'5') when the directory is empty. Idempotent, and
+ * The five sample practitioners (docs/product.md#directory, ids '1'–'5') when the directory is empty. Idempotent, and
  * safe when servers start together (existing ids are skipped). Returns how many were inserted.
  */
 export async function seedSamplePractitioners(db: Database): Promise<number> {

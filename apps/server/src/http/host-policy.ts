@@ -1,12 +1,12 @@
 /**
- * SPEC §2 host restriction: a production host serves only `/` (plus the API, the health check and
+ * docs/product.md#host-policy: a production host serves only `/` (plus the API, the health check and
  * static files); every other path redirects to `/`. Local hosts and preview hosts see everything.
  */
 import { isProductionHost } from '@wellspring/domain';
 import type { RequestHandler } from 'express';
 import { requestHost } from './request-host.ts';
 
-/** The domain's rule (SPEC §2) applied to a Host header; a request without one counts as production. */
+/** The domain's rule (docs/product.md#host-policy) applied to a Host header; a request without one counts as production. */
 export const isProductionHostHeader = (hostHeader: string | undefined, previewDomain: string | undefined): boolean =>
   isProductionHost(hostHeader ?? '', previewDomain);
 

@@ -6,7 +6,7 @@ export type { Logger };
 
 /*
  * Logs never hold a session token, a cookie, a password or an authorization header, whatever the
- * level (DESIGN §5). Three layers, each enough for what it covers:
+ * level (docs/architecture.md#logs). Three layers, each enough for what it covers:
  * 1. Serializers: a request is logged as id, method, path (never its headers, nor its query string,
  *    where a GET procedure's input — a patient's name, say — would be), a response as its status.
  * 2. `redact`: these keys are censored wherever a log call puts them, up to three levels deep.

@@ -2,7 +2,7 @@
  * `/sitemap.xml` (sitemaps.org 0.9): the public pages and every practitioner's profile, from the
  * database at the time of the request. A sitemap holds at most 50,000 URLs; a larger directory
  * gets a sitemap index at `/sitemap.xml` pointing at `/sitemap-{n}.xml` parts of that size. A
- * production host serves only `/` (SPEC §2), so its sitemap lists only `/`.
+ * production host serves only `/` (docs/product.md#host-policy), so its sitemap lists only `/`.
  */
 import { sitemapPages } from '@wellspring/domain';
 import type { Request, RequestHandler } from 'express';

@@ -1,5 +1,5 @@
 /**
- * The "invite a friend" e-mail (SPEC §7.2): over SMTP (SMTP_URL), or, with none set, as an `.eml`
+ * The "invite a friend" e-mail (docs/product.md#invite): over SMTP (SMTP_URL), or, with none set, as an `.eml`
  * file under DATA_DIR/mail named by the event id, so a retry rewrites the same file.
  */
 import fs from 'node:fs/promises';

@@ -1,5 +1,5 @@
 /**
- * The outbox relay (DESIGN.md §4): delivers the side effects that `domain_event` rows wait for —
+ * The outbox relay (docs/architecture.md#outbox): delivers the side effects that `domain_event` rows wait for —
  * the practitioner application's webhook POST and the invitation, referral, RSVP and contact e-mails —
  * with retries.
  *

@@ -1,5 +1,5 @@
 /**
- * The practitioner application's webhook POST (SPEC §7.3, DESIGN.md §1).
+ * The practitioner application's webhook POST (docs/product.md#application, docs/product.md#what-is-stored).
  *
  * Headers a receiver can rely on:
  * - `Content-Type: application/json`; the body is the spec's JSON, identical on every retry.

@@ -180,7 +180,7 @@ export function appointmentsRepository(sql: PracticeSql, scope: PracticeScope) {
   };
 }
 
-/** A row of the portal's appointment table (SPEC §2 Provider portal, Appointments). */
+/** A row of the portal's appointment table (docs/product.md#portal-appointments). */
 export interface PortalAppointmentRow {
   readonly id: string;
   readonly patientId: string;

@@ -1,5 +1,5 @@
 /**
- * The provider dashboard's figures (SPEC §2, §9), computed from the practice's own data in its
+ * The provider dashboard's figures (docs/product.md#dashboard), computed from the practice's own data in its
  * time zone: total patients, appointments this week (Sunday to Saturday, cancelled ones left out)
  * and their average length, and how complete the practitioner's profile is.
  */

@@ -1,5 +1,5 @@
 /**
- * A practice's patients: the list with its search (SPEC §5) and the full record of one patient,
+ * A practice's patients: the list with its search (docs/product.md#patients) and the full record of one patient,
  * always within `scope.practiceId`. Reading a record leaves an audit entry.
  */
 import {
@@ -61,7 +61,7 @@ const likeLiteral = (text: string): string => text.replace(/[\\%_]/g, (character
  * count of the matches for a search), then for the page's rows only their last visit, next
  * appointment and note count. Values: $1 practice, $2 rows, $3 now; then the offset or the cursor's
  * name and id; then the search text escaped for LIKE. Name and e-mail match case-insensitively as
- * substrings (ILIKE), the phone as typed (case-sensitive LIKE), as SPEC §5 says; all three can use
+ * substrings (ILIKE), the phone as typed (case-sensitive LIKE), as docs/product.md#patients says; all three can use
  * the trigram indexes, and the query is escaped so `%` and `_` match themselves.
  */
 export function patientSearchStatement(fetch: PageFetch, practiceId: string, pageSize: number, now: Date, query: string): { name?: string; text: string; values: unknown[] } {
@@ -211,7 +211,7 @@ export interface PossibleDuplicate {
 export function patientsRepository(sql: PracticeSql, scope: PracticeScope) {
   const today = calendarDateInZone(scope.now, scope.timeZone);
   return {
-    /** A page of the patient list, searched in the database (SPEC §5). */
+    /** A page of the patient list, searched in the database (docs/product.md#patients). */
     async search(input: { readonly query: string; readonly page: number; readonly pageSize: number; readonly cursor?: string | undefined }): Promise<PatientPage> {
       const query = input.query.trim();
       const fetch = pageFetch(input, 1, () => true);
@@ -320,7 +320,7 @@ export function patientsRepository(sql: PracticeSql, scope: PracticeScope) {
 
     /**
      * The practice's patient with this e-mail (any case), or null (the portal appointment form links
-     * an existing patient by e-mail, SPEC §3 "Portal appointment", and registers a new one otherwise).
+     * an existing patient by e-mail, docs/product.md#portal-appointments, and registers a new one otherwise).
      */
     async findByEmail(email: string): Promise<{ id: string; name: string } | null> {
       const { rows } = await sql.query<{ id: string; name: string }>(

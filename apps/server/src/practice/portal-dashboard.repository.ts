@@ -1,5 +1,5 @@
 /**
- * The provider portal's dashboard (SPEC §2 Provider portal, §7.4), from the practice's own data:
+ * The provider portal's dashboard (docs/product.md#portal-dashboard), from the practice's own data:
  * all its appointments and the upcoming ones, the patients they are for, its clinical records, and
  * its revenue — completed payments only, totalled per currency and never converted.
  */

@@ -1,5 +1,5 @@
 /**
- * Audit by construction (DESIGN.md §5, docs/decisions/0015-audit-log.md): every call of a practice
+ * Audit by construction (docs/architecture.md#audit, docs/decisions/0015-audit-log.md): every call of a practice
  * procedure leaves exactly one audit entry — who, which practice, what was done to which record,
  * the request — written by `practitionerProcedure` in the call's own transaction from the rule
  * below. A handler never audits. A practice procedure without a rule here fails at its first call

@@ -1,5 +1,5 @@
 /**
- * The outbox side of `domain_event` (DESIGN.md §4): claiming due deliveries under a lease, recording
+ * The outbox side of `domain_event` (docs/architecture.md#outbox): claiming due deliveries under a lease, recording
  * each attempt, dead-lettering, and the operator's status and requeue views.
  *
  * A claim is a lease, not an open transaction: one short statement (`FOR UPDATE SKIP LOCKED`) sets

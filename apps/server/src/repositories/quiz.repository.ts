@@ -1,5 +1,5 @@
 /**
- * The quiz match (SPEC §9) over every practitioner in the database, in one SQL statement that gives
+ * The quiz match (docs/product.md#quiz) over every practitioner in the database, in one SQL statement that gives
  * exactly the domain's `matchPractitioners` (quiz/quiz.scoring.ts): score = 3 × shared recommended
  * approaches + 2 × shared distinct symptoms (normalized at write time into
  * `common_symptoms_normalized`, and as a bit set over the quiz vocabulary in `symptom_mask`), only practitioners sharing an approach, top 3 by score desc, rating

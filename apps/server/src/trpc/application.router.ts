@@ -9,7 +9,7 @@ const MINUTE_MS = 60_000;
 const TOO_MANY_APPLICATIONS = 'Too many requests. Please wait a minute and try again.';
 
 /**
- * The page the form was sent from (the webhook body's `source`, SPEC §7.3). Over HTTP the origin
+ * The page the form was sent from (the webhook body's `source`, docs/product.md#application). Over HTTP the origin
  * middleware has already required an allowed `Origin`; a server-side caller has none, so the site's
  * public address stands in.
  */

@@ -1,5 +1,5 @@
 /**
- * The provider portal's appointments (SPEC §2 Provider portal): the table, the form, and one verb
+ * The provider portal's appointments (docs/product.md#portal-appointments): the table, the form, and one verb
  * per transition of the domain's appointment machine — all through the caller's practice and the
  * command runner, so a refused transition answers with the machine's message.
  */

@@ -1,5 +1,5 @@
 /**
- * The community (SPEC §2 Community, issue 15): reads for a signed-in practitioner, and every action
+ * The community (docs/product.md#community, issue 15): reads for a signed-in practitioner, and every action
  * they take stored in their own name (ctx.user.id; no input names another practitioner).
  */
 import {

@@ -3,7 +3,7 @@ import { DASHBOARD_UPCOMING_LIMIT } from '../practice/dashboard.repository.ts';
 import { practitionerProcedure, router } from './trpc.ts';
 
 export const dashboardRouter = router({
-  /** The provider dashboard: figures from the practice's own data and the upcoming appointments (SPEC §2). */
+  /** The provider dashboard: figures from the practice's own data and the upcoming appointments (docs/product.md#dashboard). */
   overview: practitionerProcedure.query(async ({ ctx }) => {
     const [stats, upcoming] = await Promise.all([ctx.practice.dashboard.stats(), ctx.practice.appointments.upcoming(DASHBOARD_UPCOMING_LIMIT)]);
     return {

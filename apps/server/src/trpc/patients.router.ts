@@ -27,7 +27,7 @@ import { practitionerProcedure, router } from './trpc.ts';
 export const patientNotFound = () => new TRPCError({ code: 'NOT_FOUND', message: patientMessages.unknownPatient });
 
 /**
- * Resource-scoped procedures (STYLE.md, cal.com): the patient is loaded through the caller's
+ * Resource-scoped procedures (docs/architecture.md#api, cal.com): the patient is loaded through the caller's
  * practice before the handler runs and put on `ctx`; an id outside the practice is NOT_FOUND.
  */
 const ownedPatientProcedure = practitionerProcedure.input(patientIdSchema).use(async ({ ctx, input, next }) => {
@@ -73,10 +73,10 @@ export const patientsRouter = router({
   /** The form's warning before saving: patients with the same e-mail, or the same name and date of birth. */
   possibleDuplicates: practitionerProcedure.input(possibleDuplicatesSchema).query(({ ctx, input }) => ctx.practice.patients.possibleDuplicates(input)),
 
-  /** The patient list (SPEC §2 Patient list), searched in the database (SPEC §5), a page at a time. */
+  /** The patient list, searched in the database a page at a time (docs/product.md#patients). */
   list: practitionerProcedure.input(patientSearchSchema).query(({ ctx, input }) => ctx.practice.patients.search(input)),
 
-  /** One patient's record (SPEC §2 Patient detail). Reading it leaves an audit entry. */
+  /** One patient's record (docs/product.md#patient-detail). Reading it leaves an audit entry. */
   byId: ownedPatientProcedure.query(async ({ ctx }) => {
     const patient = await ctx.practice.patients.detail(ctx.patient.id);
     if (!patient) throw patientNotFound();

@@ -12,7 +12,7 @@ export const profileRouter = router({
   mine: practitionerProcedure.query(({ ctx }): Promise<MyProfile> => ctx.practice.profile.mine()),
 
   /**
-   * Saves the profile and publishes it to the directory (SPEC §4 "Profile save"), a Publish of the
+   * Saves the profile and publishes it to the directory (docs/product.md#profile-editor), a Publish of the
    * practice's profile machine. The location must be a US city and state or a ZIP code the gazetteer
    * knows (else a field message: never a listing that distance search cannot find); the machine
    * refuses a photo the caller did not upload (unless unchanged), under the photo field.

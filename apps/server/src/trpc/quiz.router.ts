@@ -4,7 +4,7 @@ import { matchPractitionersInDatabase } from '../repositories/quiz.repository.ts
 import { publicProcedure, router } from './trpc.ts';
 
 export const quizRouter = router({
-  /** Recommended approaches and the top 3 practitioners of the whole directory (SPEC §9); cached until the directory changes. */
+  /** Recommended approaches and the top 3 practitioners of the whole directory (docs/product.md#quiz); cached until the directory changes. */
   match: publicProcedure
     .input(quizMatchSchema)
     .query(({ ctx, input }): Promise<QuizMatchResult> =>

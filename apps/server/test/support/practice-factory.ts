@@ -1,5 +1,5 @@
 /**
- * Practitioners with a practice and its records, made straight in the database (STYLE.md, Medplum),
+ * Practitioners with a practice and its records, made straight in the database (docs/architecture.md#tests, Medplum),
  * each in a transaction bound to its practice (row-level security binds the tests' role too):
  * each test makes its own tenants, so files run in parallel and prove isolation as they go.
  */

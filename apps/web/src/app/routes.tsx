@@ -5,7 +5,7 @@ import { LandingPage } from '../features/landing/landing.page.tsx';
 import { siteConfig } from '../lib/site-config.ts';
 
 /**
- * The route table of SPEC §2, in one place. `/` is part of the main bundle (it is the only page
+ * The route table of docs/product.md#routes, in one place. `/` is part of the main bundle (it is the only page
  * of a production host); every other screen is loaded on demand.
  */
 const SignInPage = lazy(() => import('../features/auth/sign-in.page.tsx').then((m) => ({ default: m.SignInPage })));
@@ -44,8 +44,8 @@ const publicPageModules = {
   '/diagnostic': () => import('../features/diagnostic/diagnostic.page.tsx'),
   '/practitioners/:id': () => import('../features/practitioners/practitioner-profile.page.tsx'),
   '/for-practitioners': () => import('../features/for-practitioners/for-practitioners.page.tsx'),
-  '/practitioner-waitlist': () => import('../features/applications/practitioner-waitlist.page.tsx'),
-  '/provider-waitlist': () => import('../features/waitlist/provider-waitlist.page.tsx'),
+  '/practitioner-waitlist': () => import('../features/practitioner-application/practitioner-waitlist.page.tsx'),
+  '/provider-waitlist': () => import('../features/patient-waitlist/provider-waitlist.page.tsx'),
   '/search': () => import('../features/search/search.page.tsx'),
   '/privacy': () => import('../features/legal/privacy.page.tsx'),
   '/terms': () => import('../features/legal/terms.page.tsx'),
@@ -91,7 +91,7 @@ export const routeTable: readonly RouteEntry[] = [
   // Not in the spec's table: what Wellspring stores and the terms an applicant accepts.
   { path: '/privacy', screen: PrivacyPage },
   { path: '/terms', screen: TermsPage },
-  // Not in the spec's table: the real sign-in behind the dashboard (DESIGN §1).
+  // Not in the spec's table: the real sign-in behind the dashboard (docs/product.md#what-is-stored).
   { path: '/login', screen: SignInPage },
   { path: '/signup', screen: SignUpPage },
   // Not in the spec's table: getting back into an account (issue 25).
@@ -105,7 +105,7 @@ export const routeTable: readonly RouteEntry[] = [
 export interface SignedInRouteEntry extends RouteEntry {
   /**
    * What a visitor without a session gets: sent to sign in and back (`sign-in`), or the spec's
-   * login prompt in place (`/dashboard`, SPEC §2), or a screen of its own (`/referral?code=` shows
+   * login prompt in place (`/dashboard`, docs/product.md#accounts), or a screen of its own (`/referral?code=` shows
    * a visitor the code's offer and a sign-up link).
    */
   readonly visitor: 'sign-in' | 'login-prompt' | LazyExoticComponent<ComponentType>;
@@ -129,7 +129,7 @@ export const signedInRouteTable: readonly SignedInRouteEntry[] = [
   // The side menu's Clinical Notes (issue 26 replaced its coming-soon toast).
   { path: '/dashboard/notes', screen: ClinicalNotesPage, visitor: 'sign-in' },
   { path: '/dashboard/patients/:id', screen: PatientDetailPage, visitor: 'sign-in' },
-  // One editor for both (SPEC §2): its button says whether the practitioner has a profile yet.
+  // One editor for both (docs/product.md#profile-editor): its button says whether the practitioner has a profile yet.
   { path: '/practitioner-profile/create', screen: ProfileEditorPage, visitor: 'sign-in' },
   { path: '/practitioner-profile/edit', screen: ProfileEditorPage, visitor: 'sign-in' },
   { path: '/referrals', screen: ReferralsPage, visitor: 'sign-in' },

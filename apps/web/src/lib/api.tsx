@@ -1,7 +1,7 @@
 /*
  * The API stack (TanStack Query, the tRPC client, superjson) as one page-wide singleton. It is
  * imported only by lazily loaded code (the routes other than `/`, the header's session link, the
- * waitlist forms on submit), so the landing page's initial JavaScript leaves it out (DESIGN §8).
+ * waitlist forms on submit), so the landing page's initial JavaScript leaves it out (docs/architecture.md#budgets).
  * Every `ApiProvider` subtree shares the one QueryClient: signing in on a page refreshes the
  * header's session link too.
  */

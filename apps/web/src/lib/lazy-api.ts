@@ -3,7 +3,7 @@ import type * as ApiCallsModule from './api-calls.ts';
 import type { ApiClient } from './trpc.ts';
 
 /*
- * API calls from the landing page, whose initial JavaScript leaves the API stack out (DESIGN §8):
+ * API calls from the landing page, whose initial JavaScript leaves the API stack out (docs/architecture.md#budgets):
  * the client (lib/api, the same page-wide singleton the rest of the app uses) loads with the first
  * keystroke in a form (`preloadApi`) or, at the latest, with the first submit.
  */

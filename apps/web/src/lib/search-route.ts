@@ -1,5 +1,5 @@
 /**
- * SPEC §2: `/search` "accepts a state with query and location" — what the quiz's recommended
+ * docs/product.md#directory: `/search` "accepts a state with query and location" — what the quiz's recommended
  * approaches and About's "Find Your Practitioner" buttons send. Each link carries it twice: as the
  * history entry's state (the spec's way) and in the address (so the link can be opened in a new tab,
  * copied or shared). The search page adopts a state that arrives without an address.

@@ -1,7 +1,7 @@
 import { DEFAULT_THEME, THEME_STORAGE_KEY, type Theme } from '@wellspring/domain';
 import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
 
-/** Light, dark, or follow the operating system (SPEC §4). The same key and logic live in public/theme-init.js. */
+/** Light, dark, or follow the operating system (docs/product.md#theme). The same key and logic live in public/theme-init.js. */
 export { DEFAULT_THEME, THEME_STORAGE_KEY, type Theme };
 export type ResolvedTheme = 'light' | 'dark';
 const DARK_QUERY = '(prefers-color-scheme: dark)';

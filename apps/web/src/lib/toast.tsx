@@ -50,7 +50,7 @@ function show(kind: Kind, message: ToastMessage): void {
   });
 }
 
-/** Every toast has a title and, usually, a description (SPEC §8 pairs them). */
+/** Every toast has a title and, usually, a description (docs/product.md#toasts). */
 export const notify = {
   success: (message: ToastMessage) => show('success', message),
   error: (message: ToastMessage) => show('error', message),

@@ -29,7 +29,7 @@ describe('Avatar', () => {
 });
 
 describe('Select', () => {
-  it('rejects items with an empty value (SPEC §5)', () => {
+  it('rejects items with an empty value (docs/product.md#forms)', () => {
     expect(
       selectableItems([
         { id: '', label: 'Choose…' },

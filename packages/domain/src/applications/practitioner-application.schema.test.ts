@@ -30,7 +30,7 @@ describe('practitioner application', () => {
     expect(Object.keys(messagesOf(practitionerApplicationSchema, practitionerApplicationDefaults)).sort()).toEqual(['acceptTerms', 'email', 'experience', 'name', 'phone', 'specialties']);
   });
 
-  it('builds the webhook body of SPEC §7.3', () => {
+  it('builds the webhook body of docs/product.md#application', () => {
     const application = practitionerApplicationSchema.parse({ ...valid, website: ' https://jo.example ' });
     const body = buildApplicationSubmission(application, { receiverEmail: 'team@wellspring.test', submittedAt: new Date('2025-06-16T12:00:00Z'), source: 'https://wellspring.test' });
     expect(body).toEqual({

@@ -1,6 +1,6 @@
 /**
- * The practitioner application (SPEC §2 /practitioner-waitlist, §3, §5) and the body relayed to the
- * automation webhook (SPEC §7.3). Messages end with a period, as in the spec's table.
+ * The practitioner application (docs/product.md#application) and the body relayed to the
+ * automation webhook (docs/product.md#application). Messages end with a period, as in the spec's table.
  */
 import { z } from 'zod';
 import { lineText, multilineText } from '../shared/text.ts';
@@ -49,7 +49,7 @@ export const practitionerApplicationDefaults = {
 export const APPLICATION_FORM_TYPE = 'practitioner_detailed';
 
 /**
- * The webhook body of SPEC §7.3, field for field and in the spec's order: the application plus
+ * The webhook body of docs/product.md#application, field for field and in the spec's order: the application plus
  * formType, receiverEmail, timestamp (ISO-8601 instant of submission) and source (the page origin).
  * Stored in the ApplicationSubmitted event and parsed back by the relay with this schema.
  */

@@ -18,13 +18,13 @@
  * | cancelled  | other      | — INVALID_TRANSITION   | cancelled  |
  * | any other combination    | — INVALID_TRANSITION (or CONFLICT for a second Schedule, NOT_FOUND before one) | unchanged |
  *
- * Reconciling with SPEC §4: the spec's portal row menu marks an appointment "Confirmed or Completed
+ * Reconciling with docs/product.md#appointments: the spec's portal row menu marks an appointment "Confirmed or Completed
  * from any status" and nothing sets Cancelled. Wellspring persists statuses, so the machine is the
  * rule: the UI offers only the actions `allowedAppointmentActions` returns (Confirm while scheduled,
  * Complete while confirmed, Cancel and Reschedule while open) and the server rejects anything else
  * with the machine's message. The toast text "Appointment status updated to {status}" is kept.
  *
- * Dashboard (SPEC §3, §4): its statuses confirmed / pending / cancelled are this machine's
+ * Dashboard (docs/product.md#appointments): its statuses confirmed / pending / cancelled are this machine's
  * confirmed / scheduled / cancelled — "pending" is how the dashboard shows a scheduled appointment
  * awaiting confirmation; completed appointments are not on the dashboard's upcoming list.
  * "Start Session" is allowed only for a virtual, confirmed appointment (`canStartSession`).
@@ -209,11 +209,11 @@ export function evolveAppointment(state: AppointmentState, event: AppointmentEve
   }
 }
 
-/** SPEC §2, §4: "Start Session" only for a virtual and confirmed appointment. */
+/** docs/product.md#dashboard: "Start Session" only for a virtual and confirmed appointment. */
 export const canStartSession = (appointment: { readonly mode: string; readonly status: string }): boolean =>
   appointment.mode === 'virtual' && appointment.status === 'confirmed';
 
-/** The dashboard's appointment statuses (SPEC §3). */
+/** The dashboard's appointment statuses (docs/product.md#appointments). */
 export const dashboardAppointmentStatuses = ['confirmed', 'pending', 'cancelled'] as const;
 export type DashboardAppointmentStatus = (typeof dashboardAppointmentStatuses)[number];
 export const dashboardAppointmentStatusLabels: Record<DashboardAppointmentStatus, string> = {

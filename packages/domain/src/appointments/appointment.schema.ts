@@ -1,6 +1,6 @@
 /**
- * Appointments: the portal appointment form (SPEC §3 "Portal form fields") and the enumerations of
- * appointment type, duration, status and mode with their labels and badge colours (SPEC §3, §4).
+ * Appointments: the portal appointment form (docs/product.md#portal-appointments) and the enumerations of
+ * appointment type, duration, status and mode with their labels and badge colours (docs/product.md#appointments).
  */
 import { z } from 'zod';
 import { lineText, multilineText } from '../shared/text.ts';
@@ -20,7 +20,7 @@ export const appointmentTypeLabels: Record<AppointmentType, string> = {
 };
 export const appointmentTypeLabel = (type: string): string => labelOf(appointmentTypeLabels, type);
 
-/** Portal duration options in minutes (SPEC §9); the form holds them as strings. */
+/** Portal duration options in minutes (docs/product.md#appointments); the form holds them as strings. */
 export const portalDurationOptions = ['30', '60', '90', '120'] as const;
 export const portalDurationSchema = z.enum(portalDurationOptions);
 export type PortalDuration = z.infer<typeof portalDurationSchema>;
@@ -37,7 +37,7 @@ export const appointmentStatusLabels: Record<AppointmentStatus, string> = {
   cancelled: 'Cancelled',
 };
 export const appointmentStatusLabel = (status: string): string => labelOf(appointmentStatusLabels, status);
-/** SPEC §4: scheduled blue, confirmed green, completed grey, cancelled red. */
+/** docs/product.md#appointments: scheduled blue, confirmed green, completed grey, cancelled red. */
 export const appointmentStatusColors: Record<AppointmentStatus, BadgeColor> = {
   scheduled: 'blue',
   confirmed: 'green',
@@ -71,7 +71,7 @@ export const appointmentMessages = {
 /**
  * The portal appointment form. The spec has no validation beyond input types (email, datetime-local);
  * a stored appointment still needs a name, an email and a date, so those are required with the
- * messages above. Defaults: type consultation, duration "60" (SPEC §4 "Form defaults").
+ * messages above. Defaults: type consultation, duration "60" (docs/product.md#appointments).
  */
 export const portalAppointmentFormSchema = z.object({
   patientName: lineText().trim().min(1, appointmentMessages.patientName).max(200, tooLongMessage('Patient name', 200)),
@@ -106,6 +106,6 @@ export type PortalAppointmentEditForm = z.output<typeof portalAppointmentEditFor
 /** The duration of the form as minutes. */
 export const durationMinutes = (duration: PortalDuration | string): number => Number(duration);
 
-/** "45 minutes": the label of any duration in minutes, the form's own ones as SPEC §9 words them. */
+/** "45 minutes": the label of any duration in minutes, the form's own ones as docs/product.md#appointments words them. */
 export const portalDurationLabel = (duration: string): string =>
   (portalDurationOptions as readonly string[]).includes(duration) ? portalDurationLabels[duration as PortalDuration] : `${duration} minutes`;

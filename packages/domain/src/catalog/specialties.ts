@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-/** The holistic and integrative specialties Wellspring lists (SPEC §1, community member filter). */
+/** The holistic and integrative specialties Wellspring lists (docs/product.md#directory, community member filter). */
 export const specialties = [
   'naturopathy',
   'acupuncture',
@@ -23,7 +23,7 @@ export const specialtyLabels: Record<Specialty, string> = {
   nutrition: 'Nutrition',
 };
 
-/** Years-of-experience brackets of the application form and the directory filter (SPEC §9). */
+/** Years-of-experience brackets of the application form and the directory filter (docs/product.md#directory). */
 export const experienceBrackets = ['0-2', '3-5', '6-10', '11-20', '20+'] as const;
 export const experienceBracketSchema = z.enum(experienceBrackets);
 export type ExperienceBracket = z.infer<typeof experienceBracketSchema>;
@@ -36,5 +36,5 @@ export const experienceBracketLabels: Record<ExperienceBracket, string> = {
   '20+': '20+ years',
 };
 
-/** The preview directory's location filter radius (SPEC §1). */
+/** The preview directory's location filter radius (docs/product.md#landing). */
 export const PREVIEW_RADIUS_MILES = 25;

@@ -14,8 +14,8 @@
  * A signed note is never edited: a correction is an addendum (text, author, time) appended below it,
  * as medical-record practice requires. Only the note's author acts on it (FORBIDDEN otherwise).
  *
- * Clinical text stays in the note's own rows (DESIGN.md §5 "Clinical text lives in its own table
- * only"): the state and the events hold ids and non-clinical facts — who, when, which record type,
+ * Clinical text stays in the note's own rows (docs/architecture.md#clinical-text):
+ * the state and the events hold ids and non-clinical facts — who, when, which record type,
  * and how long each SOAP section or addendum is — never the text. The server writes the text from
  * the accepted command (`change.command`), and loads the state from the note's row, not by
  * replaying events. `addendumText` is the one normalization of an addendum's text (decide checks
@@ -94,7 +94,7 @@ export type AddendumAddedEvent = Readonly<z.output<typeof addendumAddedEventSche
 export type ClinicalNoteEvent = NoteDraftedEvent | NoteEditedEvent | NoteSignedEvent | AddendumAddedEvent;
 
 export interface ClinicalNoteContext {
-  /** The signed-in user; null when nobody is (SPEC §8: "User not authenticated"). */
+  /** The signed-in user; null when nobody is (docs/product.md#clinical-notes: "User not authenticated"). */
   readonly userId: string | null;
   readonly now: Date;
 }

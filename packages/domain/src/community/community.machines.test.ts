@@ -150,7 +150,7 @@ describe('connection machine', () => {
     expect(decideConnection(connected, answer('Decline', 'bea', 'ada'))).toEqual({ ok: false, error: { code: 'CONFLICT', message: connectionErrors.alreadyConnected } });
   });
 
-  it('shows each side the card status of SPEC §4', () => {
+  it('shows each side the card status of docs/product.md#members', () => {
     expect(connectionStatusFor(initialConnection, 'ada')).toBe('connect');
     expect(connectionStatusFor(pending, 'ada')).toBe('pending');
     expect(connectionStatusFor(pending, 'bea')).toBe('pending');

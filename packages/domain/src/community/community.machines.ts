@@ -173,7 +173,7 @@ export function evolveConnection(_state: ConnectionState, event: ConnectionEvent
   return { status: event.type === 'ConnectionAccepted' ? 'connected' : 'declined', ...parties };
 }
 
-/** The member card's status as `viewerId` sees the pair (SPEC §4 "Member connection"). */
+/** The member card's status as `viewerId` sees the pair (docs/product.md#members). */
 export function connectionStatusFor(state: ConnectionState, viewerId: string): ConnectionStatus {
   if (state.status === 'none') return 'connect';
   if (state.status === 'connected') return 'connected';
@@ -192,7 +192,7 @@ export type LikeInput = z.infer<typeof likeInputSchema>;
 export const communityIdInputSchema = z.object({ id: recordId });
 export const rsvpInputSchema = z.object({ id: recordId, going: z.boolean() });
 
-/** The Members tab's search (SPEC §2, §5): text over name, role, location and specialties; the specialty filter. */
+/** The Members tab's search (docs/product.md#members): text over name, role, location and specialties; the specialty filter. */
 export const membersInputSchema = z.object({
   query: lineText().max(200, 'Please shorten your search.').default(''),
   specialty: z.enum(['all', ...specialties]).default('all'),

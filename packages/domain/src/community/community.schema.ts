@@ -1,5 +1,5 @@
 /**
- * Community (SPEC §2 Community, §3): forum categories and guidelines, event types and formats,
+ * Community (docs/product.md#community): forum categories and guidelines, event types and formats,
  * resource types with the Knowledge Library tabs (and the "Other" bucket), member connection status,
  * and the search/filter rules of each tab.
  */
@@ -37,7 +37,7 @@ export interface ForumTopic {
   readonly likes: number;
 }
 
-/** The five community guidelines (SPEC §2). */
+/** The five community guidelines (docs/product.md#forums). */
 export const communityGuidelines = [
   'Be respectful and professional',
   'Share evidence-based information',
@@ -98,7 +98,7 @@ export function filterEvents<E extends Pick<CommunityEvent, 'type' | 'isVirtual'
 
 // Resources ---------------------------------------------------------------------------------------
 
-/** The five known resource types (SPEC §3). A resource may carry any other type; it files under Other. */
+/** The five known resource types (docs/product.md#resources). A resource may carry any other type; it files under Other. */
 export const resourceTypes = ['PDF Guide', 'Templates', 'Research Collection', 'Guidelines', 'Business Tools'] as const;
 export type KnownResourceType = (typeof resourceTypes)[number];
 
@@ -114,7 +114,7 @@ export const resourceTabLabels: Record<ResourceTab, string> = {
 };
 
 /**
- * The named tab a resource type files under, besides All. SPEC §2: "Other (any type outside the five
+ * The named tab a resource type files under, besides All. docs/product.md#resources: "Other (any type outside the five
  * known ones)", read to the letter: the four named tabs show their own type, Other shows every type
  * that is not one of `resourceTypes`, and Business Tools — a known type without a tab of its own —
  * files under no named tab (null), so it shows under All only.
@@ -252,7 +252,7 @@ const activityUnits = [
   ['minute', 60_000],
 ] as const;
 
-/** A topic's "last active" text (SPEC §3 lastActive): "2 hours ago", "1 day ago", "just now". */
+/** A topic's "last active" text (docs/product.md#forums lastActive): "2 hours ago", "1 day ago", "just now". */
 export function relativeActivity(lastActiveAt: Date, now: Date): string {
   const elapsed = Math.max(0, now.getTime() - lastActiveAt.getTime());
   for (const [unit, ms] of activityUnits) {
@@ -273,7 +273,7 @@ export function instantOfRelativeActivity(text: string, now: Date): Date {
 /** Forum topics per page of "Load More Topics". */
 export const FORUM_PAGE_SIZE = 4;
 
-/** The six categories with their counts computed from the topics' categories (SPEC §3). */
+/** The six categories with their counts computed from the topics' categories (docs/product.md#forums). */
 export function forumCategoriesOf(countByName: ReadonlyMap<string, number>): ForumCategory[] {
   return forumCategoryNames.map((name) => ({
     id: name.toLowerCase().replace(/ & /g, '-').replace(/\s+/g, '-'),

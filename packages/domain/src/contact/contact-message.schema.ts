@@ -1,5 +1,5 @@
 /**
- * "Contact" on a practitioner's public profile (SPEC §2 Practitioner profile, issue 16): the short
+ * "Contact" on a practitioner's public profile (docs/product.md#contact, issue 16): the short
  * form a visitor sends to a practitioner, and what the procedures answer. The same schema checks
  * the form in the browser and the input of `contactMessages.send` on the server.
  */

@@ -1,5 +1,5 @@
 /**
- * Provider dashboard figures (SPEC §2, §9), computed from a practitioner's data so the demo seed can
+ * Provider dashboard figures (docs/product.md#dashboard), computed from a practitioner's data so the demo seed can
  * be shaped to show the spec's sample numbers (42 patients, 12 appointments this week, 55 min average
  * session, 85% profile completion).
  */
@@ -60,9 +60,9 @@ export const dashboardMessages = {
   noUpcoming: 'No upcoming appointments',
   manageSchedule: 'Manage Schedule',
   loginComingSoon: 'Login feature coming soon',
-  /** The dashboard side menu's Log Out (SPEC §2). */
+  /** The dashboard side menu's Log Out (docs/product.md#accounts). */
   loggedOut: 'Logged out successfully',
-  /** The provider portal's Log Out (SPEC §2, §8). */
+  /** The provider portal's Log Out (docs/product.md#accounts). */
   loggingOut: 'Logging out...',
   portalLoggedOut: { title: 'Logged out', description: 'You have been successfully logged out.' },
   logoutFailed: { title: 'Error', description: 'Failed to log out. Please try again.' },
@@ -70,7 +70,7 @@ export const dashboardMessages = {
   messageSent: 'Message sent to patient',
   comingSoon: {
     scheduling: 'Feature coming soon',
-    // "Calendar sync feature coming soon" (SPEC §8) is replaced by the feature (issue 24): the
+    // "Calendar sync feature coming soon" (docs/product.md#dashboard) is replaced by the feature (issue 24): the
     // schedule's "Calendar sync" opens it in the Online booking settings (/dashboard/booking#calendar-sync).
     // "Add patient feature coming soon" is replaced by the patient form (issue 26).
     waitingRoom: 'Virtual waiting room feature coming soon',
@@ -79,7 +79,7 @@ export const dashboardMessages = {
     messages: 'Messages feature coming soon',
     // The side menu's Clinical Notes is a screen since issue 26; the spec's toast text is kept here.
     notes: 'Notes feature coming soon',
-    // "Settings feature coming soon" (SPEC §8) is replaced by the feature (issue 25): the side
+    // "Settings feature coming soon" (docs/product.md#dashboard) is replaced by the feature (issue 25): the side
     // menu's Settings opens /dashboard/settings.
   },
 } as const;

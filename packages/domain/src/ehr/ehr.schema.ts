@@ -1,4 +1,4 @@
-/** EHR records (SPEC §3): record types with labels and the New EHR Record form (default type soap). */
+/** EHR records (docs/product.md#clinical-notes): record types with labels and the New EHR Record form (default type soap). */
 import { z } from 'zod';
 import { lineText, multilineText } from '../shared/text.ts';
 import { labelOf } from '../shared/labels.ts';
@@ -71,7 +71,7 @@ export type EhrForm = z.output<typeof ehrFormSchema>;
 export const ehrFormDefaults: EhrForm = { patientName: '', recordType: 'soap', subjective: '', objective: '', assessment: '', plan: '' };
 
 export const ehrMessages = {
-  /** "SOAP note saved" — the type in upper case (SPEC §8; its "not fully implemented" description went with issue 26: the record is stored, signed). */
+  /** "SOAP note saved" — the type in upper case (docs/product.md#clinical-notes; its "not fully implemented" description went with issue 26: the record is stored, signed). */
   saved: (type: EhrRecordType) => ({ title: `${type.toUpperCase()} note saved` }),
   saveFailed: { title: 'Error saving record', description: 'Please try again later.' },
   notAuthenticated: 'User not authenticated',

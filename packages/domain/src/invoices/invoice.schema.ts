@@ -4,7 +4,7 @@
  * of issue. The editor's form and the server's procedures use the schemas below.
  *
  * Money: an invoice is in the practice's currency (`priceCurrencies`, upper case, as session prices
- * are). A payment (SPEC §3: lower-case `currencies`) settles it when its code is the same letters;
+ * are). A payment (docs/product.md#payments: lower-case `currencies`) settles it when its code is the same letters;
  * NZD and INR invoices have no payment currency yet, so they cannot be marked paid (record 0037).
  */
 import { z } from 'zod';

@@ -1,5 +1,5 @@
 /**
- * Money is stored as integer minor units (cents) with a lowercase ISO currency code (SPEC §3, §9).
+ * Money is stored as integer minor units (cents) with a lowercase ISO currency code (docs/product.md#payments).
  * Amounts typed by a user are parsed as text into minor units, never through floating point, and
  * shown with en-US currency formatting in the record's own currency.
  */
@@ -83,9 +83,9 @@ export function formatMoney(minor: number, currency: Currency | PriceCurrency): 
   return formatterFor(currency).format(minorToDecimalString(minor) as `${number}`);
 }
 
-/** SPEC §8: "Payment of USD 150.00 recorded successfully!". */
+/** docs/product.md#payments: "Payment of USD 150.00 recorded successfully!". */
 export const paymentRecordedMessage = (minor: number, currency: Currency): string =>
   `Payment of ${currency.toUpperCase()} ${minorToDecimalString(minor)} recorded successfully!`;
 
-/** The portal dashboard's revenue: the sum of payments in minor units (SPEC §7.4), shown in USD. */
+/** The portal dashboard's revenue: the sum of payments in minor units (docs/product.md#portal-dashboard), shown in USD. */
 export const sumMinor = (amounts: readonly number[]): number => amounts.reduce((total, amount) => total + amount, 0);

@@ -1,6 +1,6 @@
 /**
  * The health record's editor (issue 26: "the health record is editable where it shows Edit"): the
- * five sections of SPEC §2 — allergies with severity, medications with dosage, medical and family
+ * five sections of docs/product.md#health-record — allergies with severity, medications with dosage, medical and family
  * history, and lifestyle (with the patient's health goals) — saved whole, replacing what was there.
  * Each item needs its name; the other fields may stay empty. One schema for the form and the server.
  */

@@ -1,6 +1,6 @@
 /**
- * Patients (SPEC §3 "Patient (list)", "Patient (detail)", health record items): types, status
- * badges, and the patient search rule of SPEC §5.
+ * Patients (docs/product.md#patients, docs/product.md#patient-detail, docs/product.md#health-record):
+ * types, status badges, and the patient search rule.
  */
 import { z } from 'zod';
 import { lineText } from '../shared/text.ts';
@@ -13,19 +13,19 @@ import { ageInYears, type CalendarDate } from '../time/dates.ts';
 export const patientStatuses = ['active', 'new', 'inactive'] as const;
 export const patientStatusSchema = z.enum(patientStatuses);
 export type PatientStatus = z.infer<typeof patientStatusSchema>;
-/** SPEC §4: active green "Active", new blue "New", inactive grey "Inactive". No transitions. */
+/** docs/product.md#patients: active green "Active", new blue "New", inactive grey "Inactive". No transitions. */
 export const patientStatusLabels: Record<PatientStatus, string> = { active: 'Active', new: 'New', inactive: 'Inactive' };
 export const patientStatusColors: Record<PatientStatus, BadgeColor> = { active: 'green', new: 'blue', inactive: 'grey' };
 export const patientStatusLabel = (status: string): string => labelOf(patientStatusLabels, status);
 export const patientStatusColor = (status: string): BadgeColor =>
   (Object.prototype.hasOwnProperty.call(patientStatusColors, status) ? patientStatusColors[status as PatientStatus] : 'grey');
 
-/** The detail screen's appointment status (SPEC §4): upcoming or completed, no transitions. */
+/** The detail screen's appointment status (docs/product.md#patient-detail): upcoming or completed, no transitions. */
 export const detailAppointmentStatuses = ['upcoming', 'completed'] as const;
 export type DetailAppointmentStatus = (typeof detailAppointmentStatuses)[number];
 export const detailAppointmentStatusLabels: Record<DetailAppointmentStatus, string> = { upcoming: 'Upcoming', completed: 'Completed' };
 
-/** The dashboard's recent patient rows (SPEC §3 "Patient record row"). */
+/** The dashboard's recent patient rows (docs/product.md#dashboard). */
 export const patientRecordRowStatuses = ['active', 'follow_up', 'scheduled', 'completed'] as const;
 export const patientRecordRowStatusSchema = z.enum(patientRecordRowStatuses);
 export type PatientRecordRowStatus = z.infer<typeof patientRecordRowStatusSchema>;
@@ -37,7 +37,7 @@ export const patientRecordRowStatusLabels: Record<PatientRecordRowStatus, string
 };
 export const patientRecordRowStatusLabel = (status: string): string => labelOf(patientRecordRowStatusLabels, status);
 
-/** A row of the dashboard's patient records (SPEC §3): name, last visit date, condition, status. */
+/** A row of the dashboard's patient records (docs/product.md#dashboard): name, last visit date, condition, status. */
 export interface PatientRecordRow {
   /** The patient it opens (/dashboard/patients/{patientId}). */
   readonly patientId: string;
@@ -174,14 +174,14 @@ export const patientMessages = {
   unknownPatient: 'Unknown Patient',
 } as const;
 
-/** Age in whole years on `today` (SPEC §9), or null without a date of birth (nothing to show). */
+/** Age in whole years on `today` (docs/product.md#formats), or null without a date of birth (nothing to show). */
 export const patientAge = (dob: CalendarDate | null, today: CalendarDate): number | null => (dob === null ? null : ageInYears(dob, today));
 
-/** Recent Activity shows the first 2 notes (SPEC §9). */
+/** Recent Activity shows the first 2 notes (docs/product.md#patient-detail). */
 export const RECENT_ACTIVITY_NOTES = 2;
 
 /**
- * SPEC §5: case-insensitive substring on name or email; the phone is matched exactly as typed
+ * docs/product.md#patients: case-insensitive substring on name or email; the phone is matched exactly as typed
  * (a case-sensitive substring). An empty query matches everyone.
  */
 export function matchesPatientSearch(patient: { readonly name: string; readonly email: string; readonly phone: string }, query: string): boolean {
@@ -190,7 +190,7 @@ export function matchesPatientSearch(patient: { readonly name: string; readonly 
   return patient.name.toLowerCase().includes(lower) || patient.email.toLowerCase().includes(lower) || patient.phone.includes(query);
 }
 
-/** The Timeline tab: appointments and notes merged, newest first (SPEC §2). */
+/** The Timeline tab: appointments and notes merged, newest first (docs/product.md#patient-detail). */
 export type TimelineItem =
   | { readonly kind: 'appointment'; readonly date: CalendarDate; readonly time: string; readonly title: string; readonly id: string }
   | { readonly kind: 'note'; readonly date: CalendarDate; readonly title: string; readonly assessment: string; readonly id: string };

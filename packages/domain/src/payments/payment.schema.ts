@@ -1,5 +1,5 @@
 /**
- * Payments (SPEC §3): methods and statuses with labels and badge colours, and the Record Payment form.
+ * Payments (docs/product.md#payments): methods and statuses with labels and badge colours, and the Record Payment form.
  * The amount is typed as a decimal ("150.50") and becomes integer minor units by string parsing.
  */
 import { z } from 'zod';
@@ -29,7 +29,7 @@ export const paymentStatusLabels: Record<PaymentStatus, string> = {
   refunded: 'Refunded',
 };
 export const paymentStatusLabel = (status: string): string => labelOf(paymentStatusLabels, status);
-/** SPEC §4: completed green, pending yellow, failed red, refunded blue. */
+/** docs/product.md#payments: completed green, pending yellow, failed red, refunded blue. */
 export const paymentStatusColors: Record<PaymentStatus, BadgeColor> = { completed: 'green', pending: 'yellow', failed: 'red', refunded: 'blue' };
 export const paymentStatusColor = (status: string): BadgeColor =>
   (Object.prototype.hasOwnProperty.call(paymentStatusColors, status) ? paymentStatusColors[status as PaymentStatus] : 'grey');
@@ -57,7 +57,7 @@ export const amountMinorSchema = z.string().transform((text, ctx) => {
 
 /**
  * Record Payment form: `amount` is the text typed ("150.5"); the parsed output carries `amountMinor`
- * (15050). Defaults: currency usd, method card, status completed (SPEC §4).
+ * (15050). Defaults: currency usd, method card, status completed (docs/product.md#payments).
  */
 export const paymentFormSchema = z
   .object({

@@ -1,5 +1,5 @@
 /**
- * The provider portal's procedure inputs (issue 13): paging, ids, and the portal forms of SPEC §3
+ * The provider portal's procedure inputs (issue 13): paging, ids, and the portal forms of docs/product.md#portal
  * with the links the portal's query parameters carry (appointmentId, patientId).
  */
 import { z } from 'zod';

@@ -1,6 +1,6 @@
 /**
- * Practitioners of the directory (SPEC §3 "Practitioner"), their credentials, and the status labels
- * of licensures and patient referrals (SPEC §4: "else Unknown").
+ * Practitioners of the directory (docs/product.md#directory), their credentials, and the status labels
+ * of licensures and patient referrals (docs/product.md#texts: "else Unknown").
  */
 import { labelOf } from '../shared/labels.ts';
 import type { Specialty } from '../catalog/specialties.ts';
@@ -111,7 +111,7 @@ export const practitionerMessages = {
   contactInitiated: { title: 'Contact initiated', description: 'A message has been sent to the practitioner.' },
 } as const;
 
-/** The profile page shows its skeleton for 500 ms (SPEC §9). */
+/** The profile page shows its skeleton for 500 ms (docs/product.md#profile). */
 export const PROFILE_LOADING_MS = 500;
 
 /** Initials of a name for the avatar fallback: "Dr. Elena Rodriguez" → "ER". */

@@ -1,5 +1,5 @@
 /**
- * The practitioner profile editor (SPEC §2 Profile editor, §3, §5). Messages are the spec's, to the
+ * The practitioner profile editor (docs/product.md#profile-editor). Messages are the spec's, to the
  * letter (no final period).
  *
  * List fields (specialties, certifications, education, treatmentApproaches): each entry is trimmed,
@@ -39,7 +39,7 @@ export const profileMessages = {
   updated: { title: 'Profile updated successfully!', description: 'Your changes have been saved.' },
 } as const;
 
-/** After saving, the editor goes to /dashboard after 1.5 s (SPEC §9). */
+/** After saving, the editor goes to /dashboard after 1.5 s (docs/product.md#profile-editor). */
 export const PROFILE_REDIRECT_MS = 1500;
 export const LIST_ENTRY_MAX = 100;
 /** The most entries a list field holds. */
@@ -55,7 +55,7 @@ export const listEntryKey = (entry: string): string => entry.trim().replace(/\s+
 /** The short bio counter "n/200" (counts UTF-16 units, as the textarea's maxLength does). */
 export const shortBioCounter = (text: string): string => `${text.length}/${SHORT_BIO_MAX}`;
 
-/** Whether the Add button is enabled (SPEC §2: disabled while the input is empty). */
+/** Whether the Add button is enabled (docs/product.md#profile-editor: disabled while the input is empty). */
 export const canAddListEntry = (raw: string): boolean => raw.trim() !== '';
 
 export type AddListEntryResult = { readonly ok: true; readonly list: readonly string[] } | { readonly ok: false; readonly message: string };
@@ -117,7 +117,7 @@ export const MAX_YEARS_EXPERIENCE = 80;
 const NUMERIC_TEXT = /^[-+]?(?:\d+(?:\.\d*)?|\.\d+)(?:[eE][-+]?\d+)?$/;
 
 /**
- * yearsExperience (SPEC §5: a number, at least 0, "Experience must be a positive number"); whole
+ * yearsExperience (docs/product.md#profile-editor: a number, at least 0, "Experience must be a positive number"); whole
  * years, at most 80 (docs/decisions/0011-years-of-experience.md). One message per value, checked in
  * this order:
  * - not a number (empty, text, NaN, ±Infinity, null, a boolean…) or below 0 → the spec's message;

@@ -1,5 +1,5 @@
 /**
- * The guided quiz (SPEC §2 Diagnostic page, §3 Quiz question, §9): five questions with 4 to 5
+ * The guided quiz (docs/product.md#quiz): five questions with 4 to 5
  * options. Every option adds 1 to each of its specialties and contributes its symptoms, which are
  * matched against practitioners' common symptoms (lower-case, see `normalizeSymptom`).
  */

@@ -1,5 +1,5 @@
 /**
- * Quiz scoring (SPEC §9), the reference for the server's SQL version.
+ * Quiz scoring (docs/product.md#quiz), the reference for the server's SQL version.
  *
  * Answers are the chosen option ids (one per question; order does not matter; an id given twice
  * counts once; unknown ids are ignored — `quizAnswersSchema` rejects them at the edge).
@@ -122,11 +122,11 @@ export function rankPractitioners<P extends QuizPractitioner>(answers: QuizAnswe
   return matches.sort(comparePractitionerMatches);
 }
 
-/** The top 3 matches (SPEC §9). */
+/** The top 3 matches (docs/product.md#quiz). */
 export const matchPractitioners = <P extends QuizPractitioner>(answers: QuizAnswers, practitioners: readonly P[]): PractitionerMatch<P>[] =>
   rankPractitioners(answers, practitioners).slice(0, MATCHED_PRACTITIONERS);
 
-/** The quiz screen's progress: question index and answers so far (SPEC §2). */
+/** The quiz screen's progress: question index and answers so far (docs/product.md#quiz). */
 export interface QuizProgress {
   /** 0-based; equals the question count when the results show. */
   readonly index: number;

@@ -11,8 +11,8 @@
  *
  * Redeem fails with PRECONDITION_FAILED and a clear message when the code is inactive, expired, or
  * used up; the owner redeeming their own code is FORBIDDEN. Deleted is final: every command then gets
- * NOT_FOUND (SPEC §4: "existing referrals using it stop working"). Rewards are one amount, paid equally
- * to referrer and referee (SPEC §9: 50/50, 20/20, 25/25).
+ * NOT_FOUND (docs/product.md#referral-codes: "existing referrals using it stop working"). Rewards are one amount, paid equally
+ * to referrer and referee (docs/product.md#referral-codes: 50/50, 20/20, 25/25).
  */
 import { z } from 'zod';
 import { accept, reject, type Decision } from '../shared/decision.ts';

@@ -22,8 +22,9 @@
  * account e-mail (`Actor.email`) is that address. Complete from pending is the redemption of the
  * referral's code at sign-up: the new account accepts and completes in one step.
  *
- * SPEC §4 says the community screens "only show notices; status does not change". Wellspring records
- * them (DESIGN §1) with the same toasts; Resend keeps the status, as the spec's notice implies.
+ * The preview these screens come from only showed notices and never changed a status; Wellspring records
+ * them (docs/product.md#what-is-stored, docs/product.md#referrals) with the same toasts; Resend keeps the
+ * status, as its notice implies.
  */
 import { z } from 'zod';
 import { accept, reject, type Decision } from '../shared/decision.ts';
@@ -194,7 +195,7 @@ export function referralStatusAt(state: Exclude<ReferralState, { status: 'absent
 }
 
 /**
- * The actions the UI may offer to `actorId` (SPEC §4: sender Resend/Cancel, receiver Accept/Decline).
+ * The actions the UI may offer to `actorId` (docs/product.md#referrals: sender Resend/Cancel, receiver Accept/Decline).
  * Past its expiry a pending referral can still be cancelled or declined, not resent or accepted.
  */
 export function allowedReferralActions(state: Exclude<ReferralState, { status: 'absent' }>, actorId: string, now: Date): ('accept' | 'decline' | 'resend' | 'cancel')[] {

@@ -1,6 +1,6 @@
 /**
- * The community referral system (SPEC §2 Referral page, §3 Referral / Referral code / Referral form,
- * §4, §5): the Refer Someone form, referral statuses with badges and icons, and its texts.
+ * The community referral system (docs/product.md#referrals, docs/product.md#referral-codes): the Refer
+ * Someone form, referral statuses with badges and icons, and its texts.
  */
 import { z } from 'zod';
 import { lineText, multilineText } from '../shared/text.ts';
@@ -16,7 +16,7 @@ export const referralPartyTypeSchema = z.enum(referralPartyTypes);
 export type ReferralPartyType = z.infer<typeof referralPartyTypeSchema>;
 export const referralPartyTypeLabels: Record<ReferralPartyType, string> = { patient: 'Patient', practitioner: 'Practitioner' };
 
-/** SPEC §5 "Referral" — note: these messages have no final period, unlike the waitlist's. */
+/** docs/product.md#referrals — note: these messages have no final period, unlike the waitlist's. */
 export const referralMessages = {
   name: 'Name must be at least 2 characters',
   email: 'Please enter a valid email address',
@@ -35,7 +35,7 @@ export type ReferralFormInput = z.input<typeof referralFormSchema>;
 export type ReferralForm = z.output<typeof referralFormSchema>;
 export const referralFormDefaults: ReferralForm = { name: '', email: '', type: 'patient', referralCode: '', message: '' };
 
-/** The four statuses of SPEC §4. */
+/** The four statuses of docs/product.md#referrals. */
 export const referralStatuses = ['pending', 'accepted', 'completed', 'expired'] as const;
 /**
  * Every status a stored referral can have: the spec's four plus declined and cancelled, which the
@@ -54,7 +54,7 @@ export const referralStatusLabels: Record<ReferralStatus, string> = {
 export const referralStatusLabel = (status: string): string => labelOf(referralStatusLabels, status);
 
 export type BadgeVariant = 'default' | 'secondary' | 'outline' | 'destructive';
-/** SPEC §4: pending and completed secondary, accepted outline, expired destructive (declined too; cancelled outline). */
+/** docs/product.md#referrals: pending and completed secondary, accepted outline, expired destructive (declined too; cancelled outline). */
 export const referralStatusBadges: Record<ReferralStatus, BadgeVariant> = {
   pending: 'secondary',
   accepted: 'outline',
@@ -67,7 +67,7 @@ export const referralStatusBadge = (status: string): BadgeVariant =>
   (Object.prototype.hasOwnProperty.call(referralStatusBadges, status) ? referralStatusBadges[status as ReferralStatus] : 'default');
 
 export type ReferralIcon = { readonly name: 'clock' | 'check' | 'x' | 'help'; readonly color: 'grey' | 'blue' | 'green' | 'red' };
-/** SPEC §4: pending clock, accepted blue check, completed green check, expired red. */
+/** docs/product.md#referrals: pending clock, accepted blue check, completed green check, expired red. */
 export const referralStatusIcons: Record<ReferralStatus, ReferralIcon> = {
   pending: { name: 'clock', color: 'grey' },
   accepted: { name: 'check', color: 'blue' },
@@ -133,7 +133,7 @@ export const referralToasts = {
   currentlyInactive: 'Currently inactive',
 } as const;
 
-/** The copy button's "copied" indicator lasts 2 s; the simulated send took 1 s (SPEC §9). */
+/** The copy button's "copied" indicator lasts 2 s; the simulated send took 1 s (docs/product.md#referral-codes). */
 export const COPIED_INDICATOR_MS = 2000;
 
 /** A referral code card's status line: "Currently inactive", "Active until June 30, 2026" or "Active until Never". */
@@ -142,10 +142,10 @@ export function referralCodeStatusText(code: Pick<ReferralCode, 'active' | 'expi
   return `Active until ${code.expiryDate === null ? 'Never' : formatDate(code.expiryDate)}`;
 }
 
-/** The link a Share button copies: `{origin}/referral?code={code}` (SPEC §2). */
+/** The link a Share button copies: `{origin}/referral?code={code}` (docs/product.md#referral-codes). */
 export const referralShareLink = (origin: string, code: string): string => `${origin.replace(/\/+$/, '')}/referral?code=${encodeURIComponent(code)}`;
 
-/** The referral page's stats, computed from a practitioner's referrals (SPEC §2: 12 total, 5 completed, $120). */
+/** The referral page's stats, computed from a practitioner's referrals (docs/product.md#referrals: 12 total, 5 completed, $120). */
 export interface ReferralStats {
   readonly total: number;
   readonly completed: number;
@@ -173,7 +173,7 @@ export function formatReward(minor: number): string {
 /** The largest reward a code may offer, in cents: $10,000 (the column is a PostgreSQL `integer`). */
 export const MAX_REFERRAL_REWARD_MINOR = 1_000_000;
 
-/** SPEC §5 has no rules for the new-code form; these are Wellspring's. */
+/** docs/product.md#referral-codes has no rules for the new-code form; these are Wellspring's. */
 export const referralCodeFormMessages = {
   description: 'Please describe the offer',
   maxUsage: 'Usage limit must be a whole number of at least 1, or empty for no limit',
@@ -251,7 +251,7 @@ export function referralStats(referrals: readonly Pick<Referral, 'status' | 'ref
 /** A referral code as a link carries it (`/referral?code=`): looked up upper case. */
 export const referralCodeRefSchema = z.object({ code: lineText().trim().min(1, referralCodeErrors.notFound).max(40, referralCodeErrors.notFound).transform(normalizeReferralCode) });
 
-/** The actions a referral's row offers its viewer (SPEC §4): the sender Resend/Cancel, the receiver Accept/Decline. */
+/** The actions a referral's row offers its viewer (docs/product.md#referrals): the sender Resend/Cancel, the receiver Accept/Decline. */
 export type ReferralAction = 'resend' | 'cancel' | 'accept' | 'decline';
 export const referralActionLabels: Record<ReferralAction, string> = { resend: 'Resend', cancel: 'Cancel', accept: 'Accept', decline: 'Decline' };
 export const referralActionToasts: Record<ReferralAction, string> = {

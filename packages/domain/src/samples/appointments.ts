@@ -1,6 +1,6 @@
 /**
- * Dashboard and schedule sample appointments (SPEC §3 "Dashboard appointment"), dated from `today`,
- * and the portal samples (durations 60, 45, 90; payments 15000, 8500, 12000 cents — SPEC §9).
+ * Dashboard and schedule sample appointments (docs/product.md#dashboard), dated from `today`,
+ * and the portal samples (durations 60, 45, 90; payments 15000, 8500, 12000 cents — docs/product.md#dashboard).
  */
 import type { AppointmentMode, AppointmentStatus, AppointmentType } from '../appointments/appointment.schema.ts';
 import type { DashboardAppointmentStatus } from '../appointments/appointment.machine.ts';

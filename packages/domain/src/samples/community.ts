@@ -1,5 +1,5 @@
 /**
- * Community samples (SPEC §2 Community, §3): forum topics and the six categories with counts, events
+ * Community samples (docs/product.md#community): forum topics and the six categories with counts, events
  * of every type in both formats (dated from `today`), resources of the five known types plus one
  * outside them (the only one under Other; Business Tools shows under All only) with the ten popular
  * tags, and members with one featured.

@@ -2,8 +2,8 @@
  * The demo practitioner (`demoAccount`) and what the demo seed must produce so the dashboard and the
  * referral page show the spec's sample figures from real data:
  * - 42 patients; 12 appointments in the current week (durations averaging 55 min); profile 85%
- *   complete (everything but a photo) — SPEC §2, §9;
- * - 12 referrals, 5 completed, $120 earned — SPEC §2, §9 (`buildSampleReferrals`).
+ *   complete (everything but a photo) — docs/product.md#dashboard;
+ * - 12 referrals, 5 completed, $120 earned — docs/product.md#referrals (`buildSampleReferrals`).
  */
 import { defaultBookingSettings, type BookingSettings } from '../booking/booking-settings.schema.ts';
 import type { PractitionerProfile } from '../profile/practitioner-profile.schema.ts';
@@ -71,7 +71,7 @@ export function demoBookingSettings(timeZone: string): BookingSettings {
   };
 }
 
-/** SPEC §2 / §9 sample dashboard figures — the demo seed's targets. */
+/** docs/product.md#dashboard sample dashboard figures — the demo seed's targets. */
 export const dashboardSampleStats: DashboardStats = {
   totalPatients: 42,
   appointmentsThisWeek: 12,
@@ -79,7 +79,7 @@ export const dashboardSampleStats: DashboardStats = {
   profileCompletion: 85,
 };
 
-/** SPEC §2 / §9 sample referral figures — the demo seed's targets. */
+/** docs/product.md#referrals sample referral figures — the demo seed's targets. */
 export const referralSampleStats: ReferralStats = { total: 12, completed: 5, rewardsEarned: 12_000 };
 
 /** Durations of the demo's 12 appointments this week: 8 × 60 + 4 × 45 = 660 min, mean 55. */

@@ -1,6 +1,6 @@
 /**
  * A seeded generator of practitioners, patients and appointments for load and performance work
- * (DESIGN §8: directory search and quiz match over 100,000 practitioners). Output depends only on the
+ * (docs/architecture.md#budgets: directory search and quiz match over 100,000 practitioners). Output depends only on the
  * arguments: the same `(n, seed)` gives the same records, with ids `gen-p-000001`, …, and the first
  * k records of n are the k records of k.
  *

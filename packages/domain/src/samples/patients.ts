@@ -1,5 +1,5 @@
 /**
- * Sample patients (SPEC §3 "Patient (list)", "Patient (detail)"). Ids 1, 2, 3 are distinct people
+ * Sample patients (docs/product.md#patients, docs/product.md#patient-detail). Ids 1, 2, 3 are distinct people
  * with full records; any other id is "Unknown Patient" with no conditions (`patientDetailById`).
  * Appointment dates are offsets from `today` (see sample-dates.ts).
  */
@@ -211,7 +211,7 @@ export function buildSamplePatients(today: CalendarDate): PatientDetail[] {
 }
 
 /**
- * SPEC §3: any id other than 1, 2, 3 gives "Unknown Patient" with no conditions (and nothing else):
+ * docs/product.md#patients: any id other than 1, 2, 3 gives "Unknown Patient" with no conditions (and nothing else):
  * no date of birth either, so no age shows.
  */
 export function unknownPatient(id: string): PatientDetail {
@@ -278,7 +278,7 @@ const listOnlyPatients: ReadonlyArray<Omit<PatientListRow, 'lastVisit' | 'nextAp
 const lastCompletedVisit = (patient: PatientDetail): CalendarDate | null =>
   patient.appointments.filter((a) => a.status === 'completed').map((a) => a.date).sort().at(-1) ?? null;
 
-/** The patient list (SPEC §2): the three detailed patients plus a new patient and an inactive one. */
+/** The patient list (docs/product.md#patients): the three detailed patients plus a new patient and an inactive one. */
 export function buildSamplePatientRows(today: CalendarDate, timeZone: string = SAMPLE_TIME_ZONE): PatientListRow[] {
   const now = zonedTimeToInstant(today, '08:00', timeZone);
   const rows: PatientListRow[] = buildSamplePatients(today).map((patient) => {
@@ -307,7 +307,7 @@ export function buildSamplePatientRows(today: CalendarDate, timeZone: string = S
 }
 
 /**
- * The dashboard's patient records (SPEC §3 "Patient record row"), one of each status. The last visit
+ * The dashboard's patient records (docs/product.md#dashboard), one of each status. The last visit
  * is the last completed appointment of the patient's record and the condition one of theirs (tested).
  */
 export function buildSamplePatientRecordRows(today: CalendarDate): PatientRecordRow[] {

@@ -1,5 +1,5 @@
 /**
- * The five sample practitioners of the directory (SPEC §3, ids '1'–'5'). Practitioner 1 has every
+ * The five sample practitioners of the directory (docs/product.md#directory, ids '1'–'5'). Practitioner 1 has every
  * optional section; 2 and 3 have some; 4 has none, so each profile empty state shows
  * ("No Patient Referrals", "No Physician Referrals", "No Licensure Information", "No Awards
  * Information"). Coordinates are those of the real city centres. Practitioners 1, 2 and 5 have a

@@ -1,5 +1,5 @@
 /**
- * The landing page's preview directory: four sample cards (SPEC §1, §3 "Preview practitioner"); two
+ * The landing page's preview directory: four sample cards (docs/product.md#landing); two
  * with a portrait, two with the initials fallback.
  */
 export interface PreviewPractitioner {

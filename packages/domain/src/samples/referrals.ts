@@ -1,5 +1,5 @@
 /**
- * The demo practitioner's referral codes (the three offers of SPEC §9) and referrals (every status),
+ * The demo practitioner's referral codes (the three offers of docs/product.md#referral-codes) and referrals (every status),
  * dated from `today`. Together they give the referral page's sample stats: 12 referrals, 5 completed,
  * $120 earned (4 completed with the $25 code + 1 with the $20 code; `referralStats`, in cents).
  */

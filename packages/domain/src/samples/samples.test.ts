@@ -144,7 +144,7 @@ describe('sample community', () => {
 });
 
 describe('sample referrals and the demo practice', () => {
-  it('offers the three codes of SPEC §9', () => {
+  it('offers the three codes of docs/product.md#referral-codes', () => {
     expect(samples.referralCodes.map((c) => [c.description, c.rewards.referrer, c.rewards.referee, c.maxUsage])).toEqual([
       ['$50 off first consultation', 5000, 5000, 50],
       ['20% off collaborative sessions', 2000, 2000, null],

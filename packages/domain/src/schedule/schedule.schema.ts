@@ -1,5 +1,5 @@
 /**
- * The schedule screen's "Schedule New Appointment" dialog (SPEC §2 Schedule, §9).
+ * The schedule screen's "Schedule New Appointment" dialog (docs/product.md#schedule).
  * Patient: "new" or a patient id; time slots 9:00, 10:00, 11:00, 13:00–16:00 on the hour (shown
  * "9:00 AM" … "4:00 PM"); durations 30/45/60/90 minutes; four appointment types; mode virtual or
  * in-person; free-text notes. The spec has no validation messages; the enumerations are the rule.
@@ -69,7 +69,7 @@ export const scheduleMessages = {
   newPatient: 'New Patient',
 } as const;
 
-/** SPEC §9: the week grid has 7 columns of 500 px, starting Sunday. */
+/** docs/product.md#schedule: the week grid has 7 columns of 500 px, starting Sunday. */
 export const SCHEDULE_COLUMN_HEIGHT_PX = 500;
 export const scheduleViews = ['week', 'month'] as const;
 export type ScheduleView = (typeof scheduleViews)[number];
@@ -93,7 +93,7 @@ export const scheduleTypeLabels: Record<AppointmentType, ScheduleAppointmentType
   treatment: 'Treatment Session',
 };
 export const scheduleTypeLabel = (type: string): string => labelOf(scheduleTypeLabels, type);
-/** The patient detail's appointment type (SPEC §3 "Detail appointment": Follow-up Visit, Treatment Session, Initial Consultation). */
+/** The patient detail's appointment type (docs/product.md#patient-detail: Follow-up Visit, Treatment Session, Initial Consultation). */
 export const detailAppointmentTypeLabels: Record<AppointmentType, string> = {
   consultation: 'Initial Consultation',
   follow_up: 'Follow-up Visit',

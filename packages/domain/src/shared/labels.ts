@@ -1,7 +1,7 @@
 /**
  * Enumerations and their labels. Every label lookup of the product goes through `labelOf`, so an
  * unknown value (an old row, a value from a newer server) shows "Unknown" instead of breaking a screen
- * (SPEC §4: licensure and referral statuses "else Unknown").
+ * (docs/product.md#texts: licensure and referral statuses "else Unknown").
  */
 export const UNKNOWN_LABEL = 'Unknown';
 

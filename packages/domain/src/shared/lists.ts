@@ -1,5 +1,5 @@
 /**
- * "First N, then + N more" lists (SPEC §2, §9): the profile's insurance list shows 2 names then
+ * "First N, then + N more" lists (docs/product.md#formats): the profile's insurance list shows 2 names then
  * "+ N more" (with a space); the patient card shows 3 condition badges then a "+N more" button
  * (without one). The two texts differ in the spec and are kept as written.
  */

@@ -1,5 +1,5 @@
 /**
- * Every path the web app answers (SPEC §2 route table, the signed-in screens and the provider
+ * Every path the web app answers (docs/product.md#routes, the signed-in screens and the provider
  * portal), so the server can tell a page from a missing one (HTTP 404) and give each public page
  * its own title and description before any JavaScript runs. The web app's route tables are checked
  * against this list by a test.

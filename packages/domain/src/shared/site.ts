@@ -1,9 +1,9 @@
 /**
- * Site-wide rules and constants of SPEC §2 and §9 used by both the server and the web client.
+ * Site-wide rules and constants (docs/product.md#routes and the sections after it) used by both the server and the web client.
  */
 
 /**
- * SPEC §2 host restriction: a production host is anything but localhost (127.0.0.1, [::1]) and
+ * docs/product.md#host-policy: a production host is anything but localhost (127.0.0.1, [::1]) and
  * hostnames containing the preview domain. On a production host only "/" is served.
  */
 export function isProductionHost(hostname: string, previewDomain: string | null | undefined): boolean {
@@ -14,17 +14,17 @@ export function isProductionHost(hostname: string, previewDomain: string | null 
   return true;
 }
 
-/** SPEC §4, §9: the theme is kept in local storage under this key; default "system". */
+/** docs/product.md#theme: the theme is kept in local storage under this key; default "system". */
 export const THEME_STORAGE_KEY = 'vite-ui-theme';
 export const themes = ['light', 'dark', 'system'] as const;
 export type Theme = (typeof themes)[number];
 export const DEFAULT_THEME: Theme = 'system';
 
-/** The header gains its scrolled state after more than 20 px (SPEC §9). */
+/** The header gains its scrolled state after more than 20 px (docs/product.md#header-and-footer). */
 export const HEADER_SCROLL_THRESHOLD_PX = 20;
 export const isHeaderScrolled = (scrollY: number): boolean => scrollY > HEADER_SCROLL_THRESHOLD_PX;
 
-/** Toasts: 4000 ms, at most 3 visible (SPEC §9). */
+/** Toasts: 4000 ms, at most 3 visible (docs/product.md#toasts). */
 export const TOAST_DURATION_MS = 4000;
 export const TOAST_LIMIT = 3;
 

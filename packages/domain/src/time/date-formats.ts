@@ -1,5 +1,5 @@
 /**
- * Dates in SPEC §9's patterns, through date-fns-tz `formatInTimeZone` (dates.ts has the Intl-based
+ * Dates in the patterns of docs/product.md#formats, through date-fns-tz `formatInTimeZone` (dates.ts has the Intl-based
  * formats and the calendar arithmetic). The machine's zone is never read.
  */
 import { formatInTimeZone } from 'date-fns-tz';

@@ -8,7 +8,7 @@
  *   (through Intl here, through date-fns-tz `formatInTimeZone` in date-formats.ts). The machine's
  *   zone is never read.
  *
- * Formats of SPEC §9: note and appointment dates "MMMM d, yyyy", upcoming appointments "MMMM d",
+ * Date formats (docs/product.md#formats): note and appointment dates "MMMM d, yyyy", upcoming appointments "MMMM d",
  * elsewhere US short "M/d/yyyy", portal appointments long date with time. The patterned ones are in
  * date-formats.ts, with date-fns: what a public page needs of this file (a profile's short dates,
  * its years in practice) comes without it.
@@ -88,7 +88,7 @@ export function ageInYears(dateOfBirth: CalendarDate, today: CalendarDate): numb
   return ty - by - (hadBirthday ? 0 : 1);
 }
 
-/** The 7 days of the week containing `date`, Sunday first (SPEC §9: the schedule week starts Sunday). */
+/** The 7 days of the week containing `date`, Sunday first (docs/product.md#schedule: the schedule week starts Sunday). */
 export function weekOf(date: Instant | CalendarDate, timeZone: string): CalendarDate[] {
   const day = typeof date === 'string' && isCalendarDate(date) ? date : calendarDateInZone(date, timeZone);
   const sunday = addDays(day, -dayOfWeek(day));
@@ -111,7 +111,7 @@ export function formatTimeOfDay(value: Instant, timeZone: string): string {
   return `${hour}:${minute} ${dayPeriod.toUpperCase()}`;
 }
 /**
- * SPEC §2: "Years in practice = current year minus yearsExperience". The result is the year the
+ * docs/product.md#profile: "Years in practice = current year minus yearsExperience". The result is the year the
  * practitioner started (2025 − 12 = 2013), shown as "In practice since 2013".
  */
 export const yearsInPractice = (yearsExperience: number, currentYear: number): number => currentYear - yearsExperience;

@@ -1,6 +1,6 @@
 import type { WaitlistType } from './waitlist.schema.ts';
 
-/** Toasts of the waitlist and invite forms (SPEC §8), one place for each text. */
+/** Toasts of the waitlist and invite forms (docs/product.md#waitlist), one place for each text. */
 export const waitlistToasts = {
   joined: (type: WaitlistType) => ({
     title: 'Added to waitlist!',
@@ -13,7 +13,7 @@ export const waitlistToasts = {
   thankYou: 'Thank you for joining our waitlist!',
 } as const;
 
-/** The waitlist and invite forms' buttons and their sending states (SPEC §2 "Waitlist form", §4). */
+/** The waitlist and invite forms' buttons and their sending states (docs/product.md#waitlist). */
 export const waitlistFormTexts = {
   join: 'Join Waitlist',
   submitting: 'Submitting...',
@@ -22,5 +22,5 @@ export const waitlistFormTexts = {
   sendingInvite: 'Sending Invite...',
 } as const;
 
-/** Thank-you / success screens stay for 3 seconds (SPEC §9). */
+/** Thank-you / success screens stay for 3 seconds (docs/product.md#waitlist). */
 export const SUCCESS_SCREEN_MS = 3000;

@@ -3,7 +3,7 @@ import { lineText } from '../shared/text.ts';
 import { tooLongMessage } from '../shared/text-limits.ts';
 import { MAX_EMAIL_LENGTH } from '../shared/input-bounds.ts';
 
-/** Audiences of the waitlist (SPEC §6). */
+/** Audiences of the waitlist (docs/product.md#waitlist). */
 export const waitlistTypes = ['patient', 'practitioner'] as const;
 export const waitlistTypeSchema = z.enum(waitlistTypes);
 export type WaitlistType = z.infer<typeof waitlistTypeSchema>;
@@ -14,7 +14,7 @@ export const waitlistMessages = {
   yourName: 'Your name must be at least 2 characters.',
 } as const;
 
-/** The waitlist form's fields (SPEC §5). */
+/** The waitlist form's fields (docs/product.md#waitlist). */
 export const waitlistFormSchema = z.object({
   name: lineText().trim().min(2, waitlistMessages.fullName).max(200, tooLongMessage('Full name', 200)),
   email: lineText().trim().max(MAX_EMAIL_LENGTH, waitlistMessages.email).pipe(z.email(waitlistMessages.email)),
@@ -25,7 +25,7 @@ export type WaitlistForm = z.infer<typeof waitlistFormSchema>;
 export const joinWaitlistSchema = waitlistFormSchema.extend({ type: waitlistTypeSchema });
 export type JoinWaitlistInput = z.infer<typeof joinWaitlistSchema>;
 
-/** "Invite a friend to join" (SPEC §5). */
+/** "Invite a friend to join" (docs/product.md#invite). */
 export const inviteFormSchema = z.object({
   yourName: lineText().trim().min(2, waitlistMessages.yourName).max(200, tooLongMessage('Your name', 200)),
   friendEmail: lineText().trim().max(MAX_EMAIL_LENGTH, waitlistMessages.email).pipe(z.email(waitlistMessages.email)),

@@ -3,7 +3,7 @@ import * as frame from '../signed-in/signed-in.css.ts';
 import { PortalSidebar } from './portal-sidebar.tsx';
 
 /**
- * The provider portal's layout (SPEC §2): the sidebar and the screen beside it — above it, folded,
+ * The provider portal's layout (docs/product.md#portal): the sidebar and the screen beside it — above it, folded,
  * on a phone. The site's header and footer already frame every page (app/app), so they are not
  * repeated here.
  */

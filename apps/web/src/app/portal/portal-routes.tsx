@@ -14,13 +14,13 @@ const EhrRecordsPage = lazy(() => import('../../features/portal/ehr/ehr-records.
 const EhrCreatePage = lazy(() => import('../../features/portal/ehr/ehr-create.page.tsx').then((m) => ({ default: m.EhrCreatePage })));
 const PaymentsPage = lazy(() => import('../../features/portal/payments/payments.page.tsx').then((m) => ({ default: m.PaymentsPage })));
 const PaymentCreatePage = lazy(() => import('../../features/portal/payments/payment-create.page.tsx').then((m) => ({ default: m.PaymentCreatePage })));
-// The workspace's settings screen, shown in the portal (SPEC §2 Provider portal "Settings").
+// The workspace's settings screen, shown in the portal (docs/product.md#portal).
 const SettingsPage = lazy(() => import('../../features/settings/settings.page.tsx').then((m) => ({ default: m.SettingsPage })));
 const PatientListPage = lazy(() => import('../../features/patients/patient-list.page.tsx').then((m) => ({ default: m.PatientListPage })));
 const PatientDetailPage = lazy(() => import('../../features/patients/patient-detail.page.tsx').then((m) => ({ default: m.PatientDetailPage })));
 const NotFoundPage = lazy(() => import('../shell/not-found.page.tsx').then((m) => ({ default: m.NotFoundPage })));
 
-/** The portal's child routes (SPEC §2 Provider portal). */
+/** The portal's child routes (docs/product.md#portal). */
 export const portalRouteTable = [
   { path: portalPaths.dashboard, screen: PortalDashboardPage },
   { path: portalPaths.appointments, screen: AppointmentsPage },

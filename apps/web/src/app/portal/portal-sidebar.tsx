@@ -18,7 +18,7 @@ interface PortalMenuLink {
   readonly icon: ReactNode;
 }
 
-/** SPEC §2 Provider portal: the sidebar's screens, in the spec's order. */
+/** docs/product.md#portal: the sidebar's screens, in the spec's order. */
 export const portalMenu: readonly PortalMenuLink[] = [
   { label: 'Dashboard', href: portalPaths.dashboard, icon: <GridIcon /> },
   { label: 'Appointments', href: portalPaths.appointments, icon: <CalendarIcon /> },
@@ -29,7 +29,7 @@ export const portalMenu: readonly PortalMenuLink[] = [
 ];
 
 /**
- * "Active item highlighted when the current path contains its route" (SPEC §2): a screen's entry is
+ * "Active item highlighted when the current path contains its route" (docs/product.md#portal): a screen's entry is
  * current on it and on everything below it (a patient's record, the new-appointment form).
  */
 export const isPortalItemCurrent = (href: string, location: string): boolean => location === href || location.startsWith(`${href}/`);

@@ -24,7 +24,7 @@ export function Header() {
   const [menuOpen, setMenuOpen] = useState(false);
   const menuToggleRef = useRef<HTMLButtonElement>(null);
 
-  // The menu closes on every route change (SPEC §2).
+  // The menu closes on every route change (docs/product.md#header-and-footer).
   const [menuLocation, setMenuLocation] = useState(location);
   if (menuLocation !== location) {
     setMenuLocation(location);

@@ -4,7 +4,7 @@ import { ToastContainer } from 'react-toastify';
 import { useTheme } from '../../lib/theme.tsx';
 
 /**
- * Three toasts visible at once, 4 s each (SPEC §9). Loaded with the first toast (lib/toast).
+ * Three toasts visible at once, 4 s each (docs/product.md#toasts). Loaded with the first toast (lib/toast).
  * `data-react-aria-top-layer` keeps toasts heard while a react-aria dialog is open: a modal hides
  * everything else from screen readers, and a failed save's toast comes while its dialog stays open.
  */

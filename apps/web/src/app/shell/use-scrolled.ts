@@ -1,7 +1,7 @@
 import { HEADER_SCROLL_THRESHOLD_PX } from '@wellspring/domain';
 import { useEffect, useState } from 'react';
 
-/** The header's scrolled state turns on after more than 20 px of vertical scroll (SPEC §9). */
+/** The header's scrolled state turns on after more than 20 px of vertical scroll (docs/product.md#header-and-footer). */
 
 export function useScrolledPast(threshold: number = HEADER_SCROLL_THRESHOLD_PX): boolean {
   const [scrolled, setScrolled] = useState(() => window.scrollY > threshold);

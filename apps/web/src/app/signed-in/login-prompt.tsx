@@ -4,7 +4,7 @@ import { Button } from '../../ui/button/button.tsx';
 import { Card } from '../../ui/card/card.tsx';
 import * as styles from './signed-in.css.ts';
 
-/** `/dashboard` without a session: the spec's login prompt (SPEC §2), which leads to sign-in. */
+/** `/dashboard` without a session: the spec's login prompt (docs/product.md#accounts), which leads to sign-in. */
 export function LoginPrompt() {
   const [, navigate] = useLocation();
   return (

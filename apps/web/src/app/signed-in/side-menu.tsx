@@ -37,7 +37,7 @@ interface ComingSoon {
 const { comingSoon } = dashboardMessages;
 
 /**
- * SPEC §2 "Provider dashboard" and "Dashboard side menu": one menu for every signed-in screen, in
+ * docs/product.md#side-menu: one menu for every signed-in screen, in
  * the spec's order. An entry is a screen (a link) or a coming-soon placeholder (a toast) until the
  * feature is built (issue 26 turns Billing and Clinical Notes into screens).
  */

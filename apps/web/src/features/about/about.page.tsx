@@ -6,7 +6,7 @@ import { HeartIcon, LeafIcon, SearchIcon, ShieldIcon } from '../../ui/icons/icon
 import * as layout from '../../ui/layout/layout.css.ts';
 import * as styles from './about.css.ts';
 
-/** The whole directory: an empty query and location (SPEC §2). */
+/** The whole directory: an empty query and location (docs/product.md#about). */
 const findYourPractitioner = searchLink();
 
 const values = [
@@ -39,7 +39,7 @@ const stats = [
   { value: '95%', label: 'satisfaction' },
 ] as const;
 
-/** `/about`: the mission page (SPEC §2): hero, story, values, team, stats, and the way to the directory. */
+/** `/about`: the mission page (docs/product.md#about): hero, story, values, team, stats, and the way to the directory. */
 export function AboutPage() {
   return (
     <>

@@ -44,7 +44,7 @@ export const calendarFeedTexts = {
   unreachable: 'We could not reach Wellspring. Please check your connection and try again.',
 } as const;
 
-/** How long the Copy button says "Copied" (SPEC §9: the copied indicator shows for 2 s). */
+/** How long the Copy button says "Copied" (docs/product.md#referral-codes: the copied indicator shows for 2 s). */
 const COPIED_MS = 2000;
 
 function failure(error: unknown): string {

@@ -3,7 +3,7 @@ import { notify } from '../../lib/toast.tsx';
 import { Button } from '../../ui/button/button.tsx';
 import { Card } from '../../ui/card/card.tsx';
 
-/** SPEC §2: New Topic, Join discussion, Submit a Resource and Message are not built yet. */
+/** docs/product.md#community: New Topic, Join discussion, Submit a Resource and Message are not built yet. */
 export const comingSoon = () => notify.info({ title: communityMessages.comingSoon });
 
 export function LoadFailed({ onRetry }: { onRetry: () => void }) {

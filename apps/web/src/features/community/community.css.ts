@@ -7,7 +7,7 @@ export const title = style({ fontSize: 'clamp(1.75rem, 5vw, 2.5rem)' });
 
 export const muted = style({ color: vars.color.textMuted });
 
-/** SPEC §1's soft-launch banner: a note, there from the start. */
+/** The soft-launch banner (docs/product.md#community): a note, there from the start. */
 export const banner = style({
   display: 'flex',
   alignItems: 'flex-start',

@@ -19,8 +19,8 @@ type CommunityTab = (typeof communityTabs)[number]['id'];
 const isCommunityTab = (value: string | null): value is CommunityTab => communityTabs.some((tab) => tab.id === value);
 
 /**
- * `/community` (SPEC §2 Community, issue 15) for a signed-in practitioner: the soft-launch banner
- * (SPEC §1) and the community's tabs. The tab is in the address (`?tab=`), so a shared link opens it.
+ * `/community` (docs/product.md#community, issue 15) for a signed-in practitioner: the soft-launch banner
+ * (docs/product.md#community) and the community's tabs. The tab is in the address (`?tab=`), so a shared link opens it.
  */
 export function CommunityPage() {
   const [params, setParams] = useSearchParams();

@@ -28,10 +28,10 @@ const zoneFormat = new Intl.DateTimeFormat('en-US', { timeZoneName: 'short' });
 const zoneName = (date: Date) => zoneFormat.formatToParts(date).find((part) => part.type === 'timeZoneName')?.value ?? '';
 const timeRange = (event: CommunityEvent) => `${timeFormat.format(event.startsAt)} - ${timeFormat.format(event.endsAt)} ${zoneName(event.startsAt)}`;
 
-/** Does nothing, as in the spec (SPEC §2 Events: Calendar View and Show More Events). */
+/** Does nothing, as in the spec (docs/product.md#events: Calendar View and Show More Events). */
 const nothing = () => undefined;
 
-/** SPEC §2 Events: filters, cards, RSVP stored once (with its e-mail), a calendar file per event. */
+/** docs/product.md#events: filters, cards, RSVP stored once (with its e-mail), a calendar file per event. */
 export function EventsTab() {
   const trpc = useTRPC();
   const queryClient = useQueryClient();

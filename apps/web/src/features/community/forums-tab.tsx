@@ -18,7 +18,7 @@ import * as styles from './community.css.ts';
 type ForumPage = RouterOutputs['community']['forum'];
 type Topic = ForumPage['topics'][number];
 
-/** SPEC §2 Forums: topic cards from the database, the categories counted from them, the guidelines. */
+/** docs/product.md#forums: topic cards from the database, the categories counted from them, the guidelines. */
 export function ForumsTab() {
   const trpc = useTRPC();
   const queryClient = useQueryClient();
@@ -55,7 +55,7 @@ export function ForumsTab() {
           Discussions
         </h2>
         <div className={styles.toolbar}>
-          {/* SPEC §2: the topic search box is there, its filter is not applied. */}
+          {/* docs/product.md#forums: the topic search box is there, its filter is not applied. */}
           <TextField label="Search topics" value={search} onChange={setSearch} placeholder="Search discussions…" className={styles.grow} />
           <Button onPress={comingSoon}>New Topic</Button>
         </div>

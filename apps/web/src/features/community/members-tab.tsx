@@ -45,7 +45,7 @@ function useConnections() {
   return { request, accept, decline };
 }
 
-/** SPEC §2 Members: requests to answer, the featured member, search with the specialty filter, member cards with their stored connection. */
+/** docs/product.md#members: requests to answer, the featured member, search with the specialty filter, member cards with their stored connection. */
 export function MembersTab() {
   const trpc = useTRPC();
   const [query, setQuery] = useState('');
@@ -184,7 +184,7 @@ function MemberCard({ member, connecting, onConnect }: { member: Member; connect
   );
 }
 
-/** The connection button by the stored status (SPEC §4): Connect, or Pending / Connected disabled; Message is coming soon. */
+/** The connection button by the stored status (docs/product.md#members): Connect, or Pending / Connected disabled; Message is coming soon. */
 function MemberActions({ member, connecting, onConnect, className }: { member: Member; connecting: boolean; onConnect: (member: Member) => void; className?: string }) {
   const button = connectionButtons[member.connectionStatus];
   return (

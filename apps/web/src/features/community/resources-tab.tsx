@@ -22,7 +22,7 @@ type Resource = RouterOutputs['community']['resources'][number];
 
 const isResourceTab = (key: unknown): key is ResourceTab => resourceTabs.some((tab) => tab === key);
 
-/** SPEC §2 Resources (Knowledge Library): database search, tabs, tag chips, stored likes, share and download. */
+/** docs/product.md#resources: database search, tabs, tag chips, stored likes, share and download. */
 export function ResourcesTab() {
   const [params, setParams] = useSearchParams();
   const sharedId = params.get('resource');

@@ -22,7 +22,7 @@ import * as styles from './dashboard-overview.css.ts';
 type Overview = RouterOutputs['dashboard']['overview'];
 type UpcomingAppointment = Overview['upcoming'][number];
 
-/** SPEC §8 (the portal's wording, which fits the dashboard's figures too). */
+/** docs/product.md#dashboard (the portal's wording, which fits the dashboard's figures too). */
 export const DASHBOARD_LOAD_FAILED = 'Failed to load dashboard data. Please try again.';
 
 const statusTone: Record<DashboardAppointmentStatus, BadgeProps['tone']> = {
@@ -31,7 +31,7 @@ const statusTone: Record<DashboardAppointmentStatus, BadgeProps['tone']> = {
   cancelled: 'danger',
 };
 
-/** The provider dashboard's figures and upcoming appointments (SPEC §2 Provider dashboard), from the practice's own data. */
+/** The provider dashboard's figures and upcoming appointments (docs/product.md#dashboard), from the practice's own data. */
 export function DashboardOverview() {
   const trpc = useTRPC();
   const overview = useQuery(trpc.dashboard.overview.queryOptions());

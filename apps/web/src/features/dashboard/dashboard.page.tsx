@@ -8,7 +8,7 @@ import * as styles from './dashboard.css.ts';
 import { VerifyEmailBanner } from './verify-email-banner.tsx';
 
 /**
- * `/dashboard` (SPEC §2 Provider dashboard), inside the signed-in shell (app/signed-in: the session
+ * `/dashboard` (docs/product.md#dashboard), inside the signed-in shell (app/signed-in: the session
  * guard, the login prompt for visitors, the side menu with Log Out): the practitioner's figures,
  * upcoming appointments, and the messages visitors sent from the public profile.
  */

@@ -12,7 +12,7 @@ const steps = [
   { icon: <UsersIcon size={24} />, title: 'Meet your matches', text: 'We compare your answers with every practitioner in the directory and show your top three.' },
 ] as const;
 
-/** `/diagnostic`: the guided quiz page (SPEC §2). */
+/** `/diagnostic`: the guided quiz page (docs/product.md#quiz). */
 export function DiagnosticPage() {
   return (
     <ApiProvider>

@@ -14,7 +14,7 @@ import { formatRating, RatingStars } from '../../ui/rating/rating.tsx';
 import { Skeleton } from '../../ui/skeleton/skeleton.tsx';
 import * as styles from './diagnostic.css.ts';
 
-/** Where an approach leads: the directory searching for it, with an empty location (SPEC §2). */
+/** Where an approach leads: the directory searching for it, with an empty location (docs/product.md#quiz). */
 const approachSearchLink = (approach: Specialty) => searchLink({ query: specialtyLabels[approach], location: '' });
 
 export interface QuizResultsProps {

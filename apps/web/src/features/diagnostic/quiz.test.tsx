@@ -68,7 +68,7 @@ describe('diagnostic quiz', () => {
     const approaches = screen.getByRole('region', { name: 'Recommended approaches' });
     const naturopathy = within(approaches).getByRole('link', { name: /Naturopathy/ });
     // The address carries the query (the link can be shared); the history state carries the query
-    // and an empty location, as SPEC §2 says.
+    // and an empty location, as docs/product.md#quiz says.
     expect(naturopathy.getAttribute('href')).toBe('/search?query=Naturopathy');
 
     const matches = screen.getByRole('region', { name: 'Your top practitioner matches' });

@@ -16,7 +16,7 @@ import * as styles from './diagnostic.css.ts';
 import { QuizResults } from './quiz-results.tsx';
 
 /**
- * The five-question quiz (SPEC §2): choosing an option records it and advances, Back is disabled on
+ * The five-question quiz (docs/product.md#quiz): choosing an option records it and advances, Back is disabled on
  * question 1, the results follow the last question, and "Retake Quiz" starts over.
  */
 export function Quiz() {

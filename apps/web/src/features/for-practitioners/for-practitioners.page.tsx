@@ -88,7 +88,7 @@ const testimonials = [
   },
 ] as const;
 
-/** `/for-practitioners`: the practitioner landing page (SPEC §2). */
+/** `/for-practitioners`: the practitioner landing page (docs/product.md#for-practitioners). */
 export function ForPractitionersPage() {
   return (
     <>

@@ -21,7 +21,7 @@ import * as styles from './landing.css.ts';
 const RADIUS_VALUE = `within-${PREVIEW_RADIUS_MILES}-miles`;
 
 /**
- * The preview directory of SPEC §1: a disabled sample filter and search, four sample cards and the
+ * The preview directory of docs/product.md#landing: a disabled sample filter and search, four sample cards and the
  * demonstration disclaimer. The real directory comes with the search screen.
  */
 export function DirectoryPreview({ onJoinWaitlist }: { onJoinWaitlist: () => void }) {

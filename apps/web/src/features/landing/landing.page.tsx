@@ -12,7 +12,7 @@ const DirectoryPreview = lazy(() => import('./directory-preview.tsx').then((m) =
 
 const joinWaitlist = () => goToSection(WAITLIST_SECTION_ID);
 
-/** `/`: the pre-launch landing page (SPEC §1), the only page of a production host. */
+/** `/`: the pre-launch landing page (docs/product.md#landing), the only page of a production host. */
 export function LandingPage() {
   useEffect(() => {
     // A /#waitlist address opened directly.

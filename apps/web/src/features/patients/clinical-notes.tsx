@@ -13,7 +13,7 @@ import { PlusIcon } from './patient-icons.tsx';
 import { usePracticeClock } from './use-practice-clock.ts';
 
 /**
- * The Clinical Notes tab (SPEC §2): New Note, the empty state, collapsible SOAP cards (closed at
+ * The Clinical Notes tab (docs/product.md#clinical-notes): New Note, the empty state, collapsible SOAP cards (closed at
  * first). Issue 26 made the spec's coming-soon buttons real: "New Note" and "Create First Note"
  * open the note editor for this patient; a draft's "Edit Note" goes on with it; a signed note is
  * locked, so its button is "Add addendum". An unknown patient (`known` false) has nothing to write to.

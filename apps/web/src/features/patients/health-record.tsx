@@ -33,7 +33,7 @@ function Detail({ term, children }: { term: string; children: ReactNode }) {
 }
 
 /**
- * The Health Record tab (SPEC §2): five collapsible sections, allergies, medications and medical
+ * The Health Record tab (docs/product.md#health-record): five collapsible sections, allergies, medications and medical
  * history open at first, family history and lifestyle closed. Its Edit opens the record's editor
  * (issue 26); an unknown patient (`known` false) has nothing to edit.
  */

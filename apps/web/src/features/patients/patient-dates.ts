@@ -7,11 +7,11 @@ import { formatLongDate, formatMonthDay, formatUsShortDate, patientAge, type Cal
  */
 const NO_ZONE = 'UTC';
 
-/** "June 5, 2025": note and appointment dates (SPEC §9). */
+/** "June 5, 2025": note and appointment dates (docs/product.md#formats). */
 export const longDate = (date: CalendarDate): string => formatLongDate(date, NO_ZONE);
-/** "June 5": the patient card's upcoming appointments (SPEC §9). */
+/** "June 5": the patient card's upcoming appointments (docs/product.md#formats). */
 export const monthDay = (date: CalendarDate): string => formatMonthDay(date, NO_ZONE);
-/** "6/5/2025": every other date, the date of birth among them (SPEC §9 "Dates elsewhere in US short format"). */
+/** "6/5/2025": every other date, the date of birth among them (docs/product.md#formats). */
 export const usShortDate = (date: CalendarDate): string => formatUsShortDate(date, NO_ZONE);
 
 /** "38 years (3/12/1987)": age in whole years on the practice's today with the full date of birth; null without one. */

@@ -23,7 +23,7 @@ import { ExportRecordMenu, SuperbillCard } from './record-export.tsx';
 import { pageHeader } from './record-export.css.ts';
 import { usePracticeClock } from './use-practice-clock.ts';
 
-/** The tabs of SPEC §2, Overview first (the default); the chosen one is kept in the address (`?tab=`). */
+/** The tabs of docs/product.md#patient-detail, Overview first (the default); the chosen one is kept in the address (`?tab=`). */
 export const patientTabs = [
   { id: 'overview', label: 'Overview' },
   { id: 'health-record', label: 'Health Record' },
@@ -40,7 +40,7 @@ const isPatientTab = (value: string | null): value is PatientTab => patientTabs.
 const isUnknownPatient = (error: unknown): boolean => ['NOT_FOUND', 'BAD_REQUEST'].includes(apiErrorCode(error) ?? '');
 
 /**
- * `/dashboard/patients/:id` (SPEC §2 Patient detail), inside the signed-in shell; the provider portal
+ * `/dashboard/patients/:id` (docs/product.md#patient-detail), inside the signed-in shell; the provider portal
  * shows it at `/provider-portal/patients/:id`, and Back returns to that section's list.
  */
 export function PatientDetailPage() {

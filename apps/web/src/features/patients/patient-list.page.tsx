@@ -22,7 +22,7 @@ import { Pager } from '../../ui/pager/pager.tsx';
 type PatientPage = RouterOutputs['patients']['list'];
 
 /**
- * `/dashboard/patients` (SPEC §2 Patient list, §5 search), inside the signed-in shell; the provider
+ * `/dashboard/patients` (docs/product.md#patients), inside the signed-in shell; the provider
  * portal shows it at `/provider-portal/patients` (lib/patient-paths keeps its links there).
  */
 export function PatientListPage() {
@@ -59,7 +59,7 @@ export function PatientListPage() {
           maxLength={200}
           errorMessage={searchError}
         />
-        {/* SPEC §2: the Filters button does nothing yet. */}
+        {/* docs/product.md#patients: the Filters button does nothing yet. */}
         <Button variant="outline">
           <FilterIcon size={18} />
           Filters

@@ -29,7 +29,7 @@ interface ListInput {
   pageSize: number;
 }
 
-/** The server's answer for a practice: SPEC §5's rule, a page at a time. */
+/** The server's answer for a practice: the search rule of docs/product.md#patients, a page at a time. */
 function listOf(patients: PatientListRow[]) {
   return (input: unknown) => {
     const { query, page, pageSize } = input as ListInput;

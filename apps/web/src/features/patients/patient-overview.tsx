@@ -22,7 +22,7 @@ function Field({ term, children }: { term: string; children: ReactNode }) {
   );
 }
 
-/** The Overview tab (SPEC §2): the Patient Overview card and the Visit History. */
+/** The Overview tab (docs/product.md#patient-detail): the Patient Overview card and the Visit History. */
 export function PatientOverview({ patient, today }: { patient: PatientDetail; today: string }) {
   const { emergency, insurance } = patient;
   return (

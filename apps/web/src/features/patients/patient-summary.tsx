@@ -11,10 +11,10 @@ import { ageWithBirthDate, longDate, monthDay } from './patient-dates.ts';
 import { PatientFormButton } from './patient-form-dialog.tsx';
 import * as styles from './patient-detail.css.ts';
 
-/** SPEC §9: the first 3 conditions show, then "+N more". */
+/** docs/product.md#patient-detail: the first 3 conditions show, then "+N more". */
 export const VISIBLE_CONDITIONS = 3;
 
-/** The patient card (SPEC §2): name, age with date of birth, edit, e-mail, phone, condition badges. */
+/** The patient card (docs/product.md#patient-detail): name, age with date of birth, edit, e-mail, phone, condition badges. */
 export function PatientCard({ patient, today }: { patient: PatientDetail; today: string }) {
   const age = ageWithBirthDate(patient.dob, today);
   return (
@@ -77,7 +77,7 @@ function Conditions({ conditions }: { conditions: readonly string[] }) {
   );
 }
 
-/** Upcoming Appointments (SPEC §2): "Month day at time", type and duration, soonest first. */
+/** Upcoming Appointments (docs/product.md#patient-detail): "Month day at time", type and duration, soonest first. */
 export function UpcomingAppointmentsCard({ patient }: { patient: PatientDetail }) {
   // The record lists appointments newest first; the card reads soonest first.
   const upcoming = [...upcomingAppointments(patient)].reverse();
@@ -112,7 +112,7 @@ export function UpcomingAppointmentsCard({ patient }: { patient: PatientDetail }
   );
 }
 
-/** Recent Activity (SPEC §2, §9): the 2 newest notes, title and date. */
+/** Recent Activity (docs/product.md#patient-detail): the 2 newest notes, title and date. */
 export function RecentActivityCard({ patient }: { patient: PatientDetail }) {
   const recent = patient.notes.slice(0, RECENT_ACTIVITY_NOTES);
   return (

@@ -2,7 +2,7 @@ import { patientTimeline, type PatientDetail } from '@wellspring/domain';
 import { longDate } from './patient-dates.ts';
 import * as styles from './patient-detail.css.ts';
 
-/** The Timeline tab (SPEC §2): appointments and notes merged, newest first. */
+/** The Timeline tab (docs/product.md#patient-detail): appointments and notes merged, newest first. */
 export function PatientTimeline({ patient }: { patient: PatientDetail }) {
   const items = patientTimeline(patient);
   return (

@@ -1,4 +1,4 @@
-/** The provider portal's routes (SPEC §2 Provider portal), in one place for its screens and its sidebar. */
+/** The provider portal's routes (docs/product.md#portal), in one place for its screens and its sidebar. */
 export const PORTAL_BASE = '/provider-portal';
 
 export const portalPaths = {
@@ -9,7 +9,7 @@ export const portalPaths = {
   patients: `${PORTAL_BASE}/patients`,
   patient: (id: string) => `${PORTAL_BASE}/patients/${encodeURIComponent(id)}`,
   ehr: `${PORTAL_BASE}/ehr`,
-  /** `ehr/create` with the query parameters of SPEC §2: appointmentId, patientId, patientName. */
+  /** `ehr/create` with the query parameters of docs/product.md#portal: appointmentId, patientId, patientName. */
   newEhrRecord: (links: { appointmentId?: string; patientId?: string; patientName?: string } = {}) => withQuery(`${PORTAL_BASE}/ehr/create`, links),
   payments: `${PORTAL_BASE}/payments`,
   /** `payments/create`, for the appointment `appointmentId` when given. */

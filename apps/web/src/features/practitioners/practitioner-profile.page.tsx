@@ -26,7 +26,7 @@ const isNotFound = (error: unknown): boolean => {
   return code === 'NOT_FOUND' || code === 'BAD_REQUEST';
 };
 
-/** `/practitioners/:id`: a practitioner's profile from the directory (SPEC §2). */
+/** `/practitioners/:id`: a practitioner's profile from the directory (docs/product.md#profile). */
 export function PractitionerProfilePage() {
   const { id = '' } = useParams<{ id: string }>();
   return (
@@ -45,7 +45,7 @@ function PractitionerProfile({ id }: { id: string }) {
       { retry: (failures, error) => !isNotFound(error) && failures < 1 },
     ),
   );
-  // The skeleton shows for at least 500 ms, even when the data is faster (SPEC §9).
+  // The skeleton shows for at least 500 ms, even when the data is faster (docs/product.md#profile).
   const loadingTimeOver = useElapsed(PROFILE_LOADING_MS);
   useDocumentTitle(
     profile.data

@@ -52,7 +52,7 @@ describe('practitioner profile', { timeout: 15_000 }, () => {
     expect(screen.getByRole('status', { name: 'Loading practitioner profile' })).toBeTruthy();
 
     expect(await screen.findByRole('heading', { level: 1, name: elena?.name })).toBeTruthy();
-    // SPEC §2: years in practice = current year minus yearsExperience, under the spec's label.
+    // docs/product.md#profile: years in practice = current year minus yearsExperience, under the spec's label.
     const yearsLabel = screen.getByText('Years in practice');
     expect(yearsLabel.tagName).toBe('DT');
     expect(yearsLabel.nextElementSibling?.textContent).toBe(`Since ${yearsInPractice(elena?.yearsExperience ?? 0, new Date().getFullYear())}`);

@@ -24,7 +24,7 @@ export function ProfileSidebar({ practitioner }: { practitioner: DirectoryProfil
               <CalendarIcon size={18} />
               Years in practice
             </dt>
-            {/* SPEC §2: years in practice = current year minus yearsExperience, i.e. the year practice began. */}
+            {/* docs/product.md#profile: years in practice = current year minus yearsExperience, i.e. the year practice began. */}
             <dd className={styles.detailValue}>Since {yearsInPractice(practitioner.yearsExperience, new Date().getFullYear())}</dd>
           </div>
           <div className={styles.detail}>

@@ -22,7 +22,7 @@ export interface ListFieldProps {
 }
 
 /**
- * A list of the profile (SPEC §5): the entry is trimmed, an empty one is never added (Add is
+ * A list of the profile (docs/product.md#profile-editor): the entry is trimmed, an empty one is never added (Add is
  * disabled while the input is empty), and a duplicate is refused with its message. Enter adds too.
  */
 export function ListField({ field, label, entryName, entries, onChange, placeholder, description, errorMessage, isDisabled, inputRef }: ListFieldProps) {

@@ -77,7 +77,7 @@ describe('profile editor', { timeout: 60_000 }, () => {
     expect(calls.some((call) => call.path === 'profile.save')).toBe(false);
   });
 
-  it('shows every rule of SPEC §5 without calling the server', async () => {
+  it('shows every rule of docs/product.md#profile-editor without calling the server', async () => {
     const { calls } = renderEditor();
     const events = userEvent.setup();
     await events.type(await field('Full Name'), 'Al');

@@ -96,7 +96,7 @@ function basicValuesOf(profile: PractitionerProfile | null): BasicValues {
 }
 
 /**
- * `/practitioner-profile/create` and `/practitioner-profile/edit` (SPEC §2 Profile editor): one
+ * `/practitioner-profile/create` and `/practitioner-profile/edit` (docs/product.md#profile-editor): one
  * screen whichever URL was opened. "Create Profile" while the practitioner has no profile yet,
  * "Save Changes" once they have one.
  */

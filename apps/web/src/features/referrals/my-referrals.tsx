@@ -48,7 +48,7 @@ function useReferralAction() {
   return { run, pendingId };
 }
 
-/** My Referrals: sent and received, each with its status and the actions SPEC §4 gives its viewer. */
+/** My Referrals: sent and received, each with its status and the actions docs/product.md#referrals gives its viewer. */
 export function MyReferrals({ referrals }: { referrals: readonly ReferralRow[] }) {
   const { run, pendingId } = useReferralAction();
   if (referrals.length === 0) {

@@ -26,7 +26,7 @@ interface ReferralFormValues {
 const typeItems = referralPartyTypes.map((type) => ({ id: type, label: referralPartyTypeLabels[type] }));
 
 /**
- * Refer Someone (SPEC §5 referral form): who, their e-mail, patient (the default) or practitioner,
+ * Refer Someone (docs/product.md#referrals): who, their e-mail, patient (the default) or practitioner,
  * one of the practitioner's active codes, an optional message. "Sending Referral..." while the
  * server stores the referral and queues its e-mail; then success and a reset form. On failure the
  * form stays filled.

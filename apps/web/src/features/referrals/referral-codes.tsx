@@ -75,7 +75,7 @@ function useCodeMutations() {
   };
 }
 
-/** Copy shows a "Copied" indicator for 2 s (SPEC §4, §9). */
+/** Copy shows a "Copied" indicator for 2 s (docs/product.md#referral-codes). */
 function CopyButton({ code }: { code: string }) {
   const [copied, setCopied] = useState(false);
   useEffect(() => {
@@ -206,7 +206,7 @@ function CreateCodeDialog({ isOpen, onOpenChange }: { isOpen: boolean; onOpenCha
   );
 }
 
-/** My Referral Codes: the cards of SPEC §4, and a new code. */
+/** My Referral Codes: the cards of docs/product.md#referral-codes, and a new code. */
 export function ReferralCodes({ codes }: { codes: readonly Code[] }) {
   const mutations = useCodeMutations();
   const [deleting, setDeleting] = useState<Code | null>(null);

@@ -77,7 +77,7 @@ export const codeGrid = style({
 
 export const codeCard = style({ display: 'flex', flexDirection: 'column', gap: space.sm, height: '100%' });
 
-/** SPEC §4: an inactive code's card is dimmed (its text keeps AA contrast; the card's surface fades). */
+/** docs/product.md#referral-codes: an inactive code's card is dimmed (its text keeps AA contrast; the card's surface fades). */
 export const inactive = style({ backgroundColor: vars.color.surfaceMuted, borderStyle: 'dashed' });
 
 export const codeText = style({

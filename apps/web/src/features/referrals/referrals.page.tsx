@@ -19,7 +19,7 @@ const isTabId = (value: string | null): value is TabId => tabIds.includes(value 
 
 /**
  * `/referrals` (and `/referral?code=` signed in): the figures of the practitioner's own referrals and
- * the three tabs of SPEC §2 — My Referrals, Refer Someone, My Referral Codes. The open tab is kept
+ * the three tabs of docs/product.md#referrals — My Referrals, Refer Someone, My Referral Codes. The open tab is kept
  * in the address (`?tab=`), so a reload stays on it.
  */
 export function ReferralsPage() {

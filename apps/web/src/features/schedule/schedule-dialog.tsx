@@ -135,7 +135,7 @@ export interface ScheduleDialogProps {
 }
 
 /**
- * "Schedule New Appointment" (SPEC §2 Schedule): patient (one of the practice's, searchable, or a
+ * "Schedule New Appointment" (docs/product.md#schedule): patient (one of the practice's, searchable, or a
  * new one), the chosen day, time, duration, type, mode and notes. An overlap with another open
  * appointment is a warning, never a refusal. Saving records it; a failure keeps everything typed.
  */
@@ -187,7 +187,7 @@ export function ScheduleDialog({ date, draft, onClose, onScheduled }: ScheduleDi
           if (target in values) next[target] = message;
         }
         setErrors(next);
-        // The toast of SPEC §8, and the same words inside the dialog: a modal hides the rest of the
+        // The toast of docs/product.md#schedule, and the same words inside the dialog: a modal hides the rest of the
         // page, toasts included, from screen readers.
         notify.error(appointmentMessages.scheduleFailed);
       },

@@ -25,7 +25,7 @@ function useScheduleDate(): [CalendarDate | undefined, (date: CalendarDate) => v
 }
 
 /**
- * `/dashboard/schedule` (SPEC §2 Schedule, §9): the practice's week, Sunday first, from the
+ * `/dashboard/schedule` (docs/product.md#schedule): the practice's week, Sunday first, from the
  * database; previous/next week, a date picker under the month and year, the Week/Month switch, and
  * "Schedule New Appointment" from each day's Add or from New Appointment.
  */

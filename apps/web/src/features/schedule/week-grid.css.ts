@@ -22,7 +22,7 @@ export const week = style({
   padding: 0,
 });
 
-/** SPEC §9: each day is a column 500 px high. */
+/** docs/product.md#schedule: each day is a column 500 px high. */
 export const day = style({
   display: 'flex',
   flexDirection: 'column',

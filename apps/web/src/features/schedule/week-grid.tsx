@@ -16,7 +16,7 @@ export interface WeekGridProps {
 }
 
 /**
- * SPEC §2 Schedule, §9: seven columns from Sunday, each 500 px high, today highlighted; each day
+ * docs/product.md#schedule: seven columns from Sunday, each 500 px high, today highlighted; each day
  * lists its appointments (time, patient, type), each opening that patient's record, and its Add.
  */
 export function WeekGrid({ week, onAdd }: WeekGridProps) {

@@ -48,7 +48,7 @@ function FiltersLoading() {
   );
 }
 
-/** `/search`: the practitioner directory, its filters held in the address (SPEC §2 "accepts a state with query and location"). */
+/** `/search`: the practitioner directory, its filters held in the address (and a query and location handed over as navigation state, docs/product.md#directory). */
 export function SearchPage() {
   return (
     <ApiProvider>

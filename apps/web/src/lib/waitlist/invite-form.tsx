@@ -11,7 +11,7 @@ import * as styles from './waitlist-form.css.ts';
 export interface InviteFormProps {
   /** The audience of the card the invite comes from. */
   waitlistType: WaitlistType;
-  /** Called once the invite is stored: the caller hides this form (SPEC §4). */
+  /** Called once the invite is stored: the caller hides this form (docs/product.md#invite). */
   onSent: () => void;
 }
 

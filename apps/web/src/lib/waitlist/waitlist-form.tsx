@@ -20,7 +20,7 @@ export interface WaitlistFormProps {
 const labels = { name: 'Full Name', email: 'Email' } as const;
 
 /**
- * The shared waitlist block (SPEC §2, §4): idle → submitting → thank-you for 3 s → reset form,
+ * The shared waitlist block (docs/product.md#waitlist): idle → submitting → thank-you for 3 s → reset form,
  * plus the "Invite a friend to join" form.
  */
 export function WaitlistForm({ type }: WaitlistFormProps) {

@@ -12,7 +12,7 @@ export interface EmptyStateProps {
   className?: string;
 }
 
-/** What a list or a page shows when there is nothing to show (SPEC §8's empty states). */
+/** What a list or a page shows when there is nothing to show (the empty states of docs/product.md#texts). */
 export function EmptyState({ icon, title, description, action, level = 3, className }: EmptyStateProps) {
   const Heading = (['h1', 'h2', 'h3'] as const)[level - 1] ?? 'h3';
   return (

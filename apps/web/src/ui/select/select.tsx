@@ -28,7 +28,7 @@ export type SelectProps = Omit<AriaSelectProps<SelectItem>, 'className' | 'child
   className?: string;
 };
 
-/** An item with an empty value cannot be chosen (SPEC §5): such items are left out. */
+/** An item with an empty value cannot be chosen (docs/product.md#forms): such items are left out. */
 export const selectableItems = (items: readonly SelectItem[]): SelectItem[] => items.filter((item) => item.id !== '');
 
 export function Select({ label, items, description, errorMessage, className, ...props }: SelectProps) {

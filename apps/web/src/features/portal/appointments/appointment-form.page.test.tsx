@@ -123,7 +123,7 @@ describe('New Appointment', { timeout: 60_000 }, () => {
     const scope = await form('New Appointment');
     await fillNew(events, scope);
     await events.click(within(scope).getByRole('button', { name: 'Schedule Appointment' }));
-    // The toast of SPEC §8 (the form repeats it in its own alert).
+    // The toast of docs/product.md#portal-appointments (the form repeats it in its own alert).
     await waitFor(() =>
       expect(
         screen.queryAllByRole('alert').some((alert) => !scope.contains(alert) && alert.textContent === 'Error scheduling appointmentPlease try again later.'),

@@ -42,10 +42,10 @@ const CLOSED: readonly AppointmentStatus[] = ['completed', 'cancelled'];
 const REFUSALS: readonly string[] = ['CONFLICT', 'PRECONDITION_FAILED'];
 
 /**
- * `appointments/new` and `appointments/edit/:id` (SPEC §2 Provider portal, Appointment form). Editing
+ * `appointments/new` and `appointments/edit/:id` (docs/product.md#portal-appointments). Editing
  * first loads the appointment ("Loading appointment details..."); one that is not the practice's
  * (unknown, malformed, another practice's) says "Failed to load appointment details." and goes back
- * to the list (SPEC §7 call 5, §8).
+ * to the list (docs/product.md#portal-appointments).
  */
 export function AppointmentFormPage() {
   const { id } = useParams<{ id?: string }>();

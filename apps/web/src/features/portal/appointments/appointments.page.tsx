@@ -32,7 +32,7 @@ const NOT_UPDATED = 'Appointment not updated';
 const NOT_DELETED = 'Appointment not deleted';
 const TRY_LATER = 'Please try again later.';
 
-/** SPEC §9: "Appointment dates shown as long date with time" — "June 5, 2025 at 2:30 PM", in the practice's zone. */
+/** docs/product.md#portal-appointments: "Appointment dates shown as long date with time" — "June 5, 2025 at 2:30 PM", in the practice's zone. */
 export const appointmentDateTime = (row: Pick<AppointmentRow, 'date' | 'time'>): string => `${formatLongDate(row.date, 'UTC')} at ${row.time}`;
 
 /**
@@ -64,7 +64,7 @@ function useAppointmentChanges() {
   };
 }
 
-/** `/provider-portal/appointments` (SPEC §2 Provider portal, Appointments): the practice's appointments, newest first, a page at a time. */
+/** `/provider-portal/appointments` (docs/product.md#portal-appointments): the practice's appointments, newest first, a page at a time. */
 export function AppointmentsPage() {
   const trpc = useTRPC();
   const { page, cursor, goToPage } = usePageParam();

@@ -26,11 +26,11 @@ type PortalOverview = RouterOutputs['portalDashboard']['overview'];
 type UpcomingAppointment = PortalOverview['upcoming'][number];
 type OtherRevenue = PortalOverview['revenue']['other'];
 
-/** SPEC §2: what a figure shows until the overview arrives. */
+/** docs/product.md#dashboard: what a figure shows until the overview arrives. */
 export const LOADING_FIGURE = '...';
 
 /**
- * `/provider-portal/dashboard` (SPEC §2 Provider portal): the practice's four figures, its next
+ * `/provider-portal/dashboard` (docs/product.md#portal-dashboard): the practice's four figures, its next
  * appointments and the shortcuts. Revenue counts completed payments only; the card shows US dollars
  * and every other currency is totalled on its own beside it, never converted into dollars.
  */

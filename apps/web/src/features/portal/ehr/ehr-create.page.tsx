@@ -33,7 +33,7 @@ const soapFields = [
 type SaveFailure = 'not-authenticated' | 'failed' | null;
 
 /**
- * `/provider-portal/ehr/create` (SPEC §2 New EHR Record): prefilled from `appointmentId`,
+ * `/provider-portal/ehr/create` (docs/product.md#clinical-notes): prefilled from `appointmentId`,
  * `patientId` and `patientName`; record type SOAP by default. "Save Draft" keeps it a draft (listed
  * first, edited until it is signed); "Sign Record" saves and signs it (locked from then on). Either
  * shows "{TYPE} note saved" and returns to the list. A failed save keeps the

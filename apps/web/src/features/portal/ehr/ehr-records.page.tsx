@@ -34,8 +34,8 @@ const soapParts = [
 ] as const;
 
 /**
- * `/provider-portal/ehr` (SPEC §2 EHR Records): "All EHR Records", or "Patient Records" for the
- * patient `?patientId=` names (SPEC §8's preview banner went with issue 26: all of it is stored);
+ * `/provider-portal/ehr` (docs/product.md#clinical-notes): "All EHR Records", or "Patient Records" for the
+ * patient `?patientId=` names (docs/product.md#clinical-notes; the preview banner went with issue 26: all of it is stored);
  * drafts first ("Edit draft"), then each signed record with its SOAP sections and the addenda
  * under it ("Add addendum"); paged (`?page=`).
  */

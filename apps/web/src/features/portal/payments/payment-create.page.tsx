@@ -52,7 +52,7 @@ interface PaymentFormValues {
 const initialValues: PaymentFormValues = { ...paymentFormDefaults };
 
 /**
- * The amount field steps by one cent (SPEC §3: "step 0.01") with the arrow keys, in integer minor
+ * The amount field steps by one cent (docs/product.md#payments: "step 0.01") with the arrow keys, in integer minor
  * units so no floating-point error creeps in; anything not yet an amount is left as typed.
  */
 export function stepAmount(text: string, direction: 1 | -1): string | null {
@@ -67,7 +67,7 @@ function describeAppointment(appointment: LinkedAppointment): string {
 }
 
 /**
- * `/provider-portal/payments/create` (SPEC §2 Record Payment), for the appointment `?appointmentId=`
+ * `/provider-portal/payments/create` (docs/product.md#payments), for the appointment `?appointmentId=`
  * when given, else of the patient chosen (optional; one of the practice's, issue 26). The amount is sent as typed and stored as integer minor units by the server; a failed
  * save keeps everything typed.
  */

@@ -46,7 +46,7 @@ const describePayment = (payment: PaymentRecord): string =>
   `${formatMoney(payment.amountMinor, payment.currency)}${payment.patientName ? ` from ${payment.patientName}` : ''} on ${formatUsShortDate(payment.date, 'UTC')}`;
 
 /**
- * `/provider-portal/payments`, "Payment Records" (SPEC §2 Provider portal): the practice's payments,
+ * `/provider-portal/payments`, "Payment Records" (docs/product.md#payments): the practice's payments,
  * newest first, each amount in its own currency; a completed payment can be marked refunded.
  */
 export function PaymentsPage() {

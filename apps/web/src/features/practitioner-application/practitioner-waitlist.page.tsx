@@ -5,7 +5,7 @@ import * as layout from '../../ui/layout/layout.css.ts';
 import { ApplicationForm } from './application-form.tsx';
 import * as styles from './applications.css.ts';
 
-/** `/practitioner-waitlist`: the practitioner application (SPEC §2). */
+/** `/practitioner-waitlist`: the practitioner application (docs/product.md#application). */
 export function PractitionerWaitlistPage() {
   return (
     <ApiProvider>

@@ -45,7 +45,7 @@ const labels = {
 } as const;
 
 /**
- * The practitioner application (SPEC §2, §4, §5): idle → "Submitting..." → "Application Received!"
+ * The practitioner application (docs/product.md#application): idle → "Submitting..." → "Application Received!"
  * for 3 s → a reset form. On failure the toast says so and every value stays.
  */
 export function ApplicationForm() {

@@ -29,7 +29,7 @@ async function fillApplication(user: User) {
 const submitButton = () => screen.getByRole('button', { name: 'Submit Application' });
 
 describe('practitioner application', { timeout: 20_000 }, () => {
-  it('is titled "Join Our Practitioner Network" and shows every message of SPEC §5 under its field', async () => {
+  it('is titled "Join Our Practitioner Network" and shows every message of docs/product.md#application under its field', async () => {
     const { calls } = stubApi({});
     const user = userEvent.setup();
     renderWithProviders(<PractitionerWaitlistPage />, { path: '/practitioner-waitlist' });

@@ -3,7 +3,7 @@ import * as layout from '../../ui/layout/layout.css.ts';
 import { WaitlistForm } from '../../lib/waitlist/waitlist-form.tsx';
 import * as styles from './waitlist.css.ts';
 
-/** `/provider-waitlist`: the shared waitlist form of type patient, titled for providers (SPEC §2). */
+/** `/provider-waitlist`: the shared waitlist form of type patient, titled for providers (docs/product.md#waitlist). */
 export function ProviderWaitlistPage() {
   return (
     <section className={layout.hero} aria-labelledby="provider-waitlist-title">
