@@ -106,14 +106,49 @@ describe('ReadCache', () => {
   });
 
   it('reads again once an entry is older than its time to live', async () => {
-    let now = 0;
+    // An entry lives its time to live inclusive: a read exactly ttl later is still a hit.
+    let now = 50_000;
     const cache = liveCache({ ttlMs: 1_000, now: () => now });
     const source = counter();
     await cache.read('a', source.load);
-    now = 999;
+    now = 51_000;
     expect(await cache.read('a', source.load)).toBe(1);
-    now = 1_000;
+    now = 51_001;
     expect(await cache.read('a', source.load)).toBe(2);
+    expect(cache.stats()).toMatchObject({ hits: 1, misses: 2, entries: 1 });
+  });
+
+  it('lets no unknown key push out what is cached', async () => {
+    const cache = liveCache({ maxEntries: 2 });
+    const source = counter();
+    await cache.read('a', source.load);
+    await cache.read('b', source.load);
+    expect(await cache.read('unknown id', () => Promise.resolve(null))).toBeNull();
+    expect(await cache.read('another unknown id', () => Promise.resolve(undefined))).toBeUndefined();
+    expect(await cache.read('a', source.load)).toBe(1);
+    expect(await cache.read('b', source.load)).toBe(2);
+    expect(cache.stats().entries).toBe(2);
+  });
+
+  it('answers "nothing found" to a read that began before a change, without an error', async () => {
+    const cache = liveCache();
+    const slow = deferred<null>();
+    const before = cache.read('a', () => slow.promise);
+    cache.invalidate();
+    slow.resolve(null);
+    expect(await before).toBeNull();
+  });
+
+  it('lets a read after a change start its own load rather than join one begun before it', async () => {
+    const cache = liveCache();
+    const slow = deferred<string>();
+    const before = cache.read('a', () => slow.promise);
+    cache.invalidate();
+    const after = cache.read('a', () => Promise.resolve('read after the change'));
+    slow.resolve('read before the change');
+    expect(await before).toBe('read before the change');
+    expect(await after).toBe('read after the change');
+    expect(await cache.read('a', () => Promise.resolve('a third read'))).toBe('read after the change');
   });
 
   it('keys a procedure and its parsed input', () => {

@@ -125,6 +125,29 @@ describe('precompressed static files', () => {
     expect(revalidated.status).toBe(304);
   });
 
+  it('refuses an encoding the client gives q=0 even when a wildcard allows others, and reads codings in any case', async () => {
+    expect((await request('/assets/index-abc123.js', { 'accept-encoding': '*;q=0.2, br;q=0' })).headers['content-encoding']).toBe('gzip');
+    expect((await request('/assets/index-abc123.js', { 'accept-encoding': 'GZIP' })).headers['content-encoding']).toBe('gzip');
+    expect((await request('/assets/index-abc123.js', { 'accept-encoding': 'Br, gzip' })).headers['content-encoding']).toBe('br');
+  });
+
+  it('sends the variants of files built after the server started, and plain bytes once a variant is gone', async () => {
+    // A rebuild while the server runs: a new hashed asset with its variants...
+    const later = Buffer.from(`export const builtLater = "${'later '.repeat(200)}";\n`);
+    await writeWithVariants(path.join(distDir, 'assets', 'later-def456.js'), later);
+    const fresh = await request('/assets/later-def456.js', { 'accept-encoding': 'br' });
+    expect(fresh.headers['content-encoding']).toBe('br');
+    expect(decode(fresh).equals(later)).toBe(true);
+
+    // ...and a file whose variants went away: the file itself, not a plain body labelled brotli.
+    await fs.rm(path.join(distDir, 'assets', 'later-def456.js.br'));
+    await fs.rm(path.join(distDir, 'assets', 'later-def456.js.gz'));
+    const plain = await request('/assets/later-def456.js', { 'accept-encoding': 'br, gzip' });
+    expect(plain.status).toBe(200);
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.body.equals(later)).toBe(true);
+  });
+
   it('sends files without variants as before', async () => {
     const response = await request('/favicon.svg', { 'accept-encoding': 'br, gzip' });
     expect(response.status).toBe(200);

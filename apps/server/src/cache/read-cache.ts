@@ -1,3 +1,5 @@
+import { LRUCache } from 'lru-cache';
+
 /**
  * A bounded, in-process cache of public directory reads (search pages, quiz matches, profiles).
  *
@@ -17,6 +19,10 @@
  * - Loads of the same key in the same generation share one query (single flight); failures are
  *   never cached.
  * - Least recently used entries go first once `maxEntries` is reached; `maxEntries` 0 disables it.
+ *   The entries (least recently used order, time to live) are an `lru-cache`; the single flight is
+ *   kept here rather than in its `fetchMethod`, which reserves a slot for every load before it
+ *   knows the answer (an unknown key would push out a read entry) and rejects a load that found
+ *   nothing across a change (record 0048).
  */
 export interface ReadCacheOptions {
   readonly maxEntries: number;
@@ -37,16 +43,9 @@ export interface ReadTicket {
   readonly generation: number;
 }
 
-interface Entry {
-  readonly value: unknown;
-  readonly expiresAt: number;
-}
-
 export class ReadCache {
-  readonly #maxEntries: number;
-  readonly #ttlMs: number;
-  readonly #now: () => number;
-  readonly #entries = new Map<string, Entry>();
+  /** Null when turned off (`maxEntries` 0). An entry lives `ttlMs` inclusive: stale once older than that. */
+  readonly #entries: LRUCache<string, NonNullable<unknown>> | null;
   readonly #inFlight = new Map<string, Promise<unknown>>();
   #generation = 0;
   #live = false;
@@ -55,9 +54,16 @@ export class ReadCache {
   #invalidations = 0;
 
   constructor(options: ReadCacheOptions) {
-    this.#maxEntries = options.maxEntries;
-    this.#ttlMs = options.ttlMs;
-    this.#now = options.now ?? Date.now;
+    this.#entries =
+      options.maxEntries > 0
+        ? new LRUCache({
+            max: options.maxEntries,
+            ttl: options.ttlMs,
+            // Read the clock at every look-up: the default keeps a reading for 1 ms behind a timer.
+            ttlResolution: 0,
+            ...(options.now ? { perf: { now: options.now } } : {}),
+          })
+        : null;
   }
 
   /** A cache that never keeps anything (tests and callers without a listener). */
@@ -66,7 +72,7 @@ export class ReadCache {
   }
 
   get enabled(): boolean {
-    return this.#maxEntries > 0;
+    return this.#entries !== null;
   }
 
   /** The cached answer for `key`, or the one `load` gives (kept when the cache is live and nothing changed meanwhile). */
@@ -98,43 +104,31 @@ export class ReadCache {
 
   /** The live entry for `key` (then marked most recently used), or undefined; counts a hit or a miss. */
   peek(key: string): unknown {
-    if (!this.#live || !this.enabled) return undefined;
-    const entry = this.#entries.get(key);
-    if (entry && entry.expiresAt > this.#now()) {
-      // Re-inserting marks it most recently used (Map keeps insertion order).
-      this.#entries.delete(key);
-      this.#entries.set(key, entry);
-      this.#hits += 1;
-      return entry.value;
-    }
-    if (entry) this.#entries.delete(key);
-    this.#misses += 1;
-    return undefined;
+    if (!this.#live || !this.#entries) return undefined;
+    // An expired entry is dropped by the look-up itself.
+    const value = this.#entries.get(key);
+    if (value === undefined) this.#misses += 1;
+    else this.#hits += 1;
+    return value;
   }
 
   /** Taken before reading the database: `store` keeps the answer only if no change happened since. Null when nothing may be kept. */
   ticket(): ReadTicket | null {
-    return this.#live && this.enabled ? { generation: this.#generation } : null;
+    return this.#live && this.#entries ? { generation: this.#generation } : null;
   }
 
   /** Keeps `value` under `key` if the directory has not changed since `ticket` was taken. */
   store(key: string, value: unknown, ticket: ReadTicket): void {
     // "Nothing found" is not kept: unknown keys must not push out what people read.
-    if (!this.#live || ticket.generation !== this.#generation || value === undefined || value === null) return;
-    this.#entries.delete(key);
-    this.#entries.set(key, { value, expiresAt: this.#now() + this.#ttlMs });
-    while (this.#entries.size > this.#maxEntries) {
-      const oldest = this.#entries.keys().next();
-      if (oldest.done) break;
-      this.#entries.delete(oldest.value);
-    }
+    if (!this.#live || !this.#entries || ticket.generation !== this.#generation || value === undefined || value === null) return;
+    this.#entries.set(key, value);
   }
 
   /** The directory changed: nothing read before now may be served again. */
   invalidate(): void {
     this.#generation += 1;
     this.#invalidations += 1;
-    this.#entries.clear();
+    this.#entries?.clear();
     this.#inFlight.clear();
   }
 
@@ -146,7 +140,7 @@ export class ReadCache {
   }
 
   stats(): ReadCacheStats {
-    return { live: this.#live, entries: this.#entries.size, hits: this.#hits, misses: this.#misses, invalidations: this.#invalidations };
+    return { live: this.#live, entries: this.#entries?.size ?? 0, hits: this.#hits, misses: this.#misses, invalidations: this.#invalidations };
   }
 }
 
