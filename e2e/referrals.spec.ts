@@ -82,6 +82,8 @@ test.describe('referrals', () => {
   });
 
   test('refer someone: "Sending Referral..." while sending, success and a reset form; Resend and Cancel with their toasts, kept after a reload', async ({ page }) => {
+    // Two axe scans (the Cancel confirmation, light and dark) on a shared machine.
+    test.slow();
     await signInAsNewPractitioner(page, { name: 'Dr. Ivy Sender' });
     const code = uniqueCode('IVY');
     await createCode(page, code);
