@@ -82,6 +82,8 @@ test.describe('referrals', () => {
   });
 
   test('refer someone: "Sending Referral..." while sending, success and a reset form; Resend and Cancel with their toasts, kept after a reload', async ({ page }) => {
+    // Two axe scans (the Cancel confirmation, light and dark) on a shared machine.
+    test.slow();
     await signInAsNewPractitioner(page, { name: 'Dr. Ivy Sender' });
     const code = uniqueCode('IVY');
     await createCode(page, code);
@@ -113,8 +115,24 @@ test.describe('referrals', () => {
     await expect(toast(page, 'Referral resent')).toBeVisible();
     await page.reload();
     await expect(referralItem(page, 'Laura Perez')).toContainText('Pending');
-    await referralItem(page, 'Laura Perez').getByRole('button', { name: 'Cancel referral to Laura Perez' }).click();
+    // Cancel asks first (it is final): Keep leaves it pending; confirmed by keyboard, it is cancelled.
+    const cancelButton = referralItem(page, 'Laura Perez').getByRole('button', { name: 'Cancel referral to Laura Perez' });
+    await cancelButton.click();
+    const confirm = page.getByRole('alertdialog', { name: 'Cancel this referral?' });
+    await expect(confirm).toContainText('Laura Perez will no longer be able to accept it. A cancelled referral cannot be restored.');
+    await expect(confirm.getByRole('button', { name: 'Keep referral' })).toBeFocused();
+    await expectNoA11yViolationsInBothThemes(page);
+    await confirm.getByRole('button', { name: 'Keep referral' }).click();
+    await expect(confirm).toBeHidden();
+    await expect(referralItem(page, 'Laura Perez')).toContainText('Pending');
+    await cancelButton.focus();
+    await page.keyboard.press('Enter');
+    await expect(confirm.getByRole('button', { name: 'Keep referral' })).toBeFocused();
+    await page.keyboard.press('Tab');
+    await expect(confirm.getByRole('button', { name: 'Cancel referral' })).toBeFocused();
+    await page.keyboard.press('Enter');
     await expect(toast(page, 'Referral cancelled')).toBeVisible();
+    await expect(confirm).toBeHidden();
     await page.reload();
     await expect(referralItem(page, 'Laura Perez')).toContainText('Cancelled');
     await expect(referralItem(page, 'Laura Perez').getByRole('button')).toHaveCount(0);

@@ -273,4 +273,32 @@ test.describe('directory search', () => {
       expect(right.insurance).toBeCloseTo(left.insurance, 0);
     }
   });
+  for (const { name, viewport } of [
+    { name: 'a wide screen', viewport: { width: 1280, height: 720 } },
+    { name: 'a phone', viewport: { width: 390, height: 844 } },
+  ]) {
+    test(`on ${name}, a profile opened from far down the results starts at its head, and Back returns to the same place`, async ({ page }) => {
+      await page.setViewportSize(viewport);
+      await page.goto('/search');
+      const results = page.getByRole('list', { name: /practitioners? found/ });
+      await expect(results.getByRole('heading', { level: 3 })).toHaveCount(5);
+      // The last result, scrolled to: the page is well down the list.
+      const last = results.getByRole('link').last();
+      const name = (await last.textContent()) ?? '';
+      await last.scrollIntoViewIfNeeded();
+      const resultsScroll = await page.evaluate(() => window.scrollY);
+      expect(resultsScroll).toBeGreaterThan(300);
+
+      await last.click();
+      await expect(page).toHaveURL(/\/practitioners\/\d+$/);
+      await expect(page.getByRole('heading', { level: 1, name })).toBeInViewport();
+      await expect(page.getByRole('button', { name: 'Contact' })).toBeInViewport();
+      expect(await page.evaluate(() => window.scrollY)).toBe(0);
+
+      await page.getByRole('button', { name: 'Back' }).click();
+      await expect(page).toHaveURL(/\/search$/);
+      await expect(results.getByRole('link', { name })).toBeInViewport();
+      expect(await page.evaluate(() => window.scrollY)).toBeGreaterThan(300);
+    });
+  }
 });

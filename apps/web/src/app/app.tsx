@@ -1,5 +1,6 @@
 import { lazy, Suspense } from 'react';
 import { useLocation } from 'wouter';
+import { usePageStartsAtTop } from '../lib/scroll.ts';
 import { siteConfig } from '../lib/site-config.ts';
 import { useHasNavigated } from '../lib/use-has-navigated.ts';
 import { Skeleton } from '../ui/skeleton/skeleton.tsx';
@@ -31,6 +32,7 @@ function AppShell() {
   // The signed-in screens and the portal stay mounted from one to the next (their shells keep their own boundary per page).
   const routeKey = useSignedInRoute() ? 'signed-in' : isPortalPath(location) ? 'provider-portal' : location;
   const navigated = useHasNavigated();
+  usePageStartsAtTop();
   return (
     <>
       {siteConfig().productionHost || !navigated ? null : (

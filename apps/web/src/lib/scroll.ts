@@ -1,4 +1,5 @@
-import { useEffect } from 'react';
+import { useEffect, useLayoutEffect, useRef } from 'react';
+import { useLocation } from 'wouter';
 
 /** The landing page's sign-up section, target of every "Join Waitlist" / "Join the Waitlist" button. */
 export const WAITLIST_SECTION_ID = 'waitlist';
@@ -65,4 +66,32 @@ export function followLink(
   }
   pendingSectionId = sectionId;
   navigate(path, options);
+}
+
+/*
+ * Where a new page starts. The browser keeps the window's scroll across a client-side navigation,
+ * so a profile opened from far down the search results would open as far down (issue 28). Back and
+ * forward are left to the browser, which puts the page back where it was (history.scrollRestoration
+ * "auto"): the address they land on is noted here, in the capture phase so before the router hears
+ * of it, and that page keeps its position.
+ */
+let traversedTo: string | null = null;
+if (typeof window !== 'undefined') {
+  window.addEventListener('popstate', () => (traversedTo = window.location.pathname), { capture: true });
+}
+
+/** A move to another path starts the new page at its top; back/forward keep the browser's restored position. */
+export function usePageStartsAtTop(): void {
+  const [path] = useLocation();
+  const shown = useRef(path);
+  useLayoutEffect(() => {
+    if (shown.current === path) return;
+    shown.current = path;
+    const fromHistory = traversedTo === window.location.pathname;
+    traversedTo = null;
+    if (fromHistory) return;
+    // Not window.scrollTo: jsdom lacks it; the scrolling element's scrollTop is the same jump.
+    const page = document.scrollingElement ?? document.documentElement;
+    page.scrollTop = 0;
+  }, [path]);
 }

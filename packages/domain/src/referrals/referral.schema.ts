@@ -131,6 +131,13 @@ export const referralToasts = {
     description: 'This will permanently delete this referral code. Existing referrals using this code will no longer work.',
   },
   currentlyInactive: 'Currently inactive',
+  /** Cancel asks first: a cancelled referral is final (issue 28). */
+  cancelConfirm: {
+    title: 'Cancel this referral?',
+    description: (refereeName: string) => `${refereeName} will no longer be able to accept it. A cancelled referral cannot be restored.`,
+    keep: 'Keep referral',
+    confirm: 'Cancel referral',
+  },
 } as const;
 
 /** The copy button's "copied" indicator lasts 2 s; the simulated send took 1 s (docs/product.md#referral-codes). */

@@ -108,10 +108,30 @@ describe('Header', () => {
     expect(document.body.style.overflow).toBe('');
   });
 
-  it('shows "Dashboard" instead of "Sign in" once signed in', async () => {
+  const signedIn = { 'auth.me': () => ({ user: { id: 'u1', name: 'Dr. Sarah Mitchell', email: 'demo@wellspring.test' } }) };
+
+  it('signed in, leads to the dashboard instead of "Join Waitlist" and "Sign in"', async () => {
     stubMatchMedia();
-    stubApi({ 'auth.me': () => ({ user: { id: 'u1', name: 'Dr. Sarah Mitchell', email: 'demo@wellspring.test' } }) });
-    renderWithProviders(<Header />);
-    expect((await screen.findAllByRole('link', { name: 'Dashboard' }))[0]?.getAttribute('href')).toBe('/dashboard');
+    stubApi(signedIn);
+    renderWithProviders(<Header />, { path: '/search' });
+    const banner = screen.getByRole('banner');
+    const dashboard = await within(banner).findByRole('link', { name: 'Dashboard' });
+    expect(dashboard.getAttribute('href')).toBe('/dashboard');
+    expect(within(banner).queryByRole('link', { name: 'Join Waitlist' })).toBeNull();
+    expect(within(banner).queryByRole('link', { name: 'Sign in' })).toBeNull();
+    // Once, not also among the page links.
+    expect(within(banner).getAllByRole('link').map((link) => link.textContent)).toEqual(['Wellspring', 'Home', 'Search', 'Quiz', 'About', 'For Practitioners', 'Dashboard']);
+  });
+
+  it('signed in, the small-screen menu ends with the dashboard instead of "Join Waitlist" and "Sign in"', async () => {
+    stubMatchMedia({ wide: false });
+    stubApi(signedIn);
+    const user = userEvent.setup();
+    renderWithProviders(<Header />, { path: '/dashboard' });
+    await user.click(screen.getByRole('button', { name: 'Open menu' }));
+    const menu = screen.getByRole('navigation', { name: 'Mobile' });
+    await within(menu).findByRole('link', { name: 'Dashboard' });
+    expect(within(menu).getAllByRole('link').map((link) => link.textContent)).toEqual(['Home', 'Search', 'Quiz', 'About', 'For Practitioners', 'Dashboard']);
+    expect(within(menu).getByRole('link', { name: 'Dashboard' }).getAttribute('aria-current')).toBe('page');
   });
 });

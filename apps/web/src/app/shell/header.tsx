@@ -1,4 +1,4 @@
-import { lazy, Suspense, useEffect, useRef, useState } from 'react';
+import { lazy, Suspense, useEffect, useRef, useState, type ReactNode } from 'react';
 import { Link as AriaLink } from 'react-aria-components';
 import { useLocation } from 'wouter';
 import { WAITLIST_SECTION_ID } from '../../lib/scroll.ts';
@@ -7,7 +7,7 @@ import { siteConfig } from '../../lib/site-config.ts';
 import { Button, LinkButton } from '../../ui/button/button.tsx';
 import { CloseIcon, LeafIcon, MenuIcon } from '../../ui/icons/icons.tsx';
 import * as styles from './header.css.ts';
-import { SessionNavLink, type SessionNavLinkProps } from './session-nav-link.tsx';
+import type { SessionSwitchProps } from './session-link.tsx';
 import { isCurrentPage, siteLinks } from './site-links.ts';
 import { ThemeControl } from './theme-control.tsx';
 import { useScrolledPast } from './use-scrolled.ts';
@@ -16,6 +16,8 @@ import { useScrolledPast } from './use-scrolled.ts';
 const WIDE_SCREEN_QUERY = '(min-width: 1024px)';
 const MOBILE_MENU_ID = 'mobile-menu';
 const WAITLIST_HREF = `/#${WAITLIST_SECTION_ID}`;
+// A signed-in practitioner's own place, in the header instead of the waitlist and "Sign in".
+const WORKSPACE_HREF = '/dashboard';
 
 export function Header() {
   const { productionHost } = siteConfig();
@@ -42,6 +44,15 @@ export function Header() {
       Join Waitlist
     </LinkButton>
   );
+  // Signed in, the waitlist is not for them: the button leads to their dashboard instead.
+  const actionLink = (signedIn: boolean) =>
+    signedIn ? (
+      <LinkButton size="sm" href={WORKSPACE_HREF} aria-current={isCurrentPage(location, WORKSPACE_HREF) ? 'page' : undefined}>
+        Dashboard
+      </LinkButton>
+    ) : (
+      joinLink
+    );
 
   return (
     <header className={styles.header} data-scrolled={scrolled || undefined} data-menu-open={menuOpen || undefined}>
@@ -59,10 +70,12 @@ export function Header() {
           <div className={styles.actions}>
             <nav aria-label="Main" className={styles.wideOnly}>
               <NavLinks className={styles.navLink} location={location} />
-              <SessionLink className={styles.navLink} location={location} />
+              <BySession>{(signedIn) => (signedIn ? null : <SignInLink className={styles.navLink} location={location} />)}</BySession>
             </nav>
             <ThemeControl />
-            <div className={styles.wideOnly}>{joinLink}</div>
+            <div className={styles.wideOnly}>
+              <BySession>{actionLink}</BySession>
+            </div>
             <Button
               ref={menuToggleRef}
               variant="ghost"
@@ -83,10 +96,28 @@ export function Header() {
         <div id={MOBILE_MENU_ID} className={styles.mobileMenu} data-mobile-menu>
           <nav aria-label="Mobile" className={styles.mobileNav}>
             <NavLinks className={styles.mobileLink} location={location} />
-            <LinkButton size="lg" fullWidth href={WAITLIST_HREF} onPress={() => setMenuOpen(false)}>
-              Join Waitlist
-            </LinkButton>
-            <SessionLink className={styles.mobileLink} location={location} />
+            <BySession>
+              {(signedIn) =>
+                signedIn ? (
+                  <LinkButton
+                    size="lg"
+                    fullWidth
+                    href={WORKSPACE_HREF}
+                    aria-current={isCurrentPage(location, WORKSPACE_HREF) ? 'page' : undefined}
+                    onPress={() => setMenuOpen(false)}
+                  >
+                    Dashboard
+                  </LinkButton>
+                ) : (
+                  <>
+                    <LinkButton size="lg" fullWidth href={WAITLIST_HREF} onPress={() => setMenuOpen(false)}>
+                      Join Waitlist
+                    </LinkButton>
+                    <SignInLink className={styles.mobileLink} location={location} />
+                  </>
+                )
+              }
+            </BySession>
           </nav>
         </div>
       ) : null}
@@ -110,17 +141,26 @@ function NavLinks({ className, location }: { readonly className: string; readonl
   );
 }
 
-// The session check needs the API stack (React Query, tRPC), which the landing page's initial
-// JavaScript leaves out: the link loads on its own, showing "Sign in" meanwhile, and only where the
-// visitor may be signed in (lib/session-hint): a visitor without a session cookie is not.
-const LazySessionLink = lazy(() => import('./session-link.tsx').then((m) => ({ default: m.SessionLink })));
+/** "Sign in", for a visitor without a session (local and preview hosts only). */
+function SignInLink({ className, location }: { readonly className: string; readonly location: string }) {
+  return (
+    <AriaLink href="/login" className={className} aria-current={location === '/login' ? 'page' : undefined}>
+      Sign in
+    </AriaLink>
+  );
+}
 
-/** "Sign in", or "Dashboard" once signed in (local and preview hosts only). */
-function SessionLink(props: SessionNavLinkProps) {
-  const signedOut = <SessionNavLink {...props} signedIn={false} />;
+// The session check needs the API stack (React Query, tRPC), which the landing page's initial
+// JavaScript leaves out: it loads on its own, the signed-out items showing meanwhile, and only where
+// the visitor may be signed in (lib/session-hint): a visitor without a session cookie is not.
+const LazySessionSwitch = lazy(() => import('./session-link.tsx').then((m) => ({ default: m.SessionSwitch })));
+
+/** The header's items that depend on the session: signed out ("Sign in", Join Waitlist) until a session is known. */
+function BySession({ children }: SessionSwitchProps) {
+  const signedOut: ReactNode = children(false);
   return useMaybeSignedIn() ? (
     <Suspense fallback={signedOut}>
-      <LazySessionLink {...props} />
+      <LazySessionSwitch>{children}</LazySessionSwitch>
     </Suspense>
   ) : (
     signedOut

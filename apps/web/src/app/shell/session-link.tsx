@@ -1,20 +1,25 @@
-import { useSession } from '../../lib/use-session.ts';
+import type { ReactNode } from 'react';
 import { ApiProvider } from '../../lib/api.tsx';
-import { SessionNavLink, type SessionNavLinkProps } from './session-nav-link.tsx';
+import { useSession } from '../../lib/use-session.ts';
+
+export interface SessionSwitchProps {
+  /** What to show, signed in or not. */
+  readonly children: (signedIn: boolean) => ReactNode;
+}
 
 /**
- * The header's session-dependent link (local and preview hosts only). The header loads it lazily,
- * with the API stack, and shows the signed-out link until then.
+ * The header's session-dependent items (local and preview hosts only). The header loads this
+ * lazily, with the API stack, and shows the signed-out items until then.
  */
-export function SessionLink(props: SessionNavLinkProps) {
+export function SessionSwitch(props: SessionSwitchProps) {
   return (
     <ApiProvider>
-      <SessionLinkWithSession {...props} />
+      <SessionSwitchWithSession {...props} />
     </ApiProvider>
   );
 }
 
-function SessionLinkWithSession(props: SessionNavLinkProps) {
+function SessionSwitchWithSession({ children }: SessionSwitchProps) {
   const session = useSession();
-  return <SessionNavLink {...props} signedIn={Boolean(session.data?.user)} />;
+  return children(Boolean(session.data?.user));
 }

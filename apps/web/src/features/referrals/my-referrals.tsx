@@ -1,11 +1,13 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { formatUsShortDate, referralActionLabels, referralActionToasts, referralPartyTypeLabels, type ReferralAction } from '@wellspring/domain';
+import { formatUsShortDate, referralActionLabels, referralActionToasts, referralPartyTypeLabels, referralToasts, type ReferralAction } from '@wellspring/domain';
 import type { RouterOutputs } from '@wellspring/server/router';
+import { useState } from 'react';
 import { apiErrorMessage } from '../../lib/api-errors.ts';
 import { notify } from '../../lib/toast.tsx';
 import { useTRPC } from '../../lib/trpc.ts';
 import { Button } from '../../ui/button/button.tsx';
 import { Card } from '../../ui/card/card.tsx';
+import { Dialog } from '../../ui/dialog/dialog.tsx';
 import { EmptyState } from '../../ui/empty-state/empty-state.tsx';
 import { ReferralStatusBadge, ReferralStatusIcon } from './referral-status.tsx';
 import * as styles from './referrals.css.ts';
@@ -51,50 +53,76 @@ function useReferralAction() {
 /** My Referrals: sent and received, each with its status and the actions docs/product.md#referrals gives its viewer. */
 export function MyReferrals({ referrals }: { referrals: readonly ReferralRow[] }) {
   const { run, pendingId } = useReferralAction();
+  // Cancel is final, so it asks first; the other actions run at once.
+  const [cancelling, setCancelling] = useState<ReferralRow | null>(null);
   if (referrals.length === 0) {
     return <EmptyState title="No referrals yet" description="Referrals you send and receive appear here." />;
   }
   return (
-    <ul className={styles.list} aria-label="My referrals">
-      {referrals.map((referral) => (
-        <li key={referral.id}>
-          <Card padding="md" className={styles.item} aria-label={`Referral ${referral.role === 'sender' ? 'to' : 'from'} ${referral.role === 'sender' ? referral.refereeName : referral.referrerName}`}>
-            <ReferralStatusIcon status={referral.status} />
-            <div className={styles.itemMain}>
-              <div className={styles.itemHead}>
-                <span className={styles.strong}>{referral.role === 'sender' ? referral.refereeName : referral.referrerName}</span>
-                <ReferralStatusBadge status={referral.status} />
+    <>
+      <ul className={styles.list} aria-label="My referrals">
+        {referrals.map((referral) => (
+          <li key={referral.id}>
+            <Card padding="md" className={styles.item} aria-label={`Referral ${referral.role === 'sender' ? 'to' : 'from'} ${referral.role === 'sender' ? referral.refereeName : referral.referrerName}`}>
+              <ReferralStatusIcon status={referral.status} />
+              <div className={styles.itemMain}>
+                <div className={styles.itemHead}>
+                  <span className={styles.strong}>{referral.role === 'sender' ? referral.refereeName : referral.referrerName}</span>
+                  <ReferralStatusBadge status={referral.status} />
+                </div>
+                <span className={styles.secondary}>
+                  {referral.role === 'sender'
+                    ? `Sent to ${referral.refereeEmail} · ${partyLabel(referral.refereeType)}`
+                    : `Referred you as a ${partyLabel(referral.refereeType).toLowerCase()}`}
+                </span>
+                <span className={styles.secondary}>
+                  Code {referral.referralCode} · {referral.offer} · {formatUsShortDate(referral.createdAt, 'UTC')}
+                  {referral.completedAt ? ` · Completed ${formatUsShortDate(referral.completedAt, 'UTC')}` : ''}
+                </span>
+                {referral.notes ? <span className={styles.secondary}>“{referral.notes}”</span> : null}
               </div>
-              <span className={styles.secondary}>
-                {referral.role === 'sender'
-                  ? `Sent to ${referral.refereeEmail} · ${partyLabel(referral.refereeType)}`
-                  : `Referred you as a ${partyLabel(referral.refereeType).toLowerCase()}`}
-              </span>
-              <span className={styles.secondary}>
-                Code {referral.referralCode} · {referral.offer} · {formatUsShortDate(referral.createdAt, 'UTC')}
-                {referral.completedAt ? ` · Completed ${formatUsShortDate(referral.completedAt, 'UTC')}` : ''}
-              </span>
-              {referral.notes ? <span className={styles.secondary}>“{referral.notes}”</span> : null}
-            </div>
-            {referral.actions.length > 0 ? (
-              <div className={styles.actions}>
-                {referral.actions.map((action) => (
-                  <Button
-                    key={action}
-                    size="sm"
-                    variant={action === 'accept' || action === 'resend' ? 'primary' : 'outline'}
-                    isDisabled={pendingId === referral.id}
-                    onPress={() => run(action, referral.id)}
-                    aria-label={`${referralActionLabels[action]} referral ${referral.role === 'sender' ? `to ${referral.refereeName}` : `from ${referral.referrerName}`}`}
-                  >
-                    {referralActionLabels[action]}
-                  </Button>
-                ))}
+              {referral.actions.length > 0 ? (
+                <div className={styles.actions}>
+                  {referral.actions.map((action) => (
+                    <Button
+                      key={action}
+                      size="sm"
+                      variant={action === 'accept' || action === 'resend' ? 'primary' : 'outline'}
+                      isDisabled={pendingId === referral.id}
+                      onPress={() => (action === 'cancel' ? setCancelling(referral) : run(action, referral.id))}
+                      aria-label={`${referralActionLabels[action]} referral ${referral.role === 'sender' ? `to ${referral.refereeName}` : `from ${referral.referrerName}`}`}
+                    >
+                      {referralActionLabels[action]}
+                    </Button>
+                  ))}
+                </div>
+              ) : null}
+            </Card>
+          </li>
+        ))}
+      </ul>
+      {cancelling ? (
+        <Dialog title={referralToasts.cancelConfirm.title} role="alertdialog" isOpen onOpenChange={(open) => (open ? undefined : setCancelling(null))}>
+          {({ close }) => (
+            <>
+              <p>{referralToasts.cancelConfirm.description(cancelling.refereeName)}</p>
+              <div className={styles.dialogActions}>
+                <Button variant="outline" onPress={close} autoFocus>
+                  {referralToasts.cancelConfirm.keep}
+                </Button>
+                <Button
+                  onPress={() => {
+                    run('cancel', cancelling.id);
+                    close();
+                  }}
+                >
+                  {referralToasts.cancelConfirm.confirm}
+                </Button>
               </div>
-            ) : null}
-          </Card>
-        </li>
-      ))}
-    </ul>
+            </>
+          )}
+        </Dialog>
+      ) : null}
+    </>
   );
 }

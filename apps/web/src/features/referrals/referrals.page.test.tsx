@@ -115,6 +115,31 @@ describe('Referrals page', { timeout: 20_000 }, () => {
     ]);
   });
 
+  it('Cancel asks first: the dialog opens on "Keep referral", Escape and Keep change nothing, "Cancel referral" cancels', async () => {
+    const events = userEvent.setup();
+    const { calls } = renderPage({ 'referrals.cancel': (input) => ({ id: (input as { id: string }).id, status: 'cancelled' }) });
+    const cancelCalls = () => calls.filter((call) => call.path === 'referrals.cancel').map((call) => call.input);
+    await events.click(await screen.findByRole('button', { name: 'Cancel referral to Emma Thompson' }));
+    const dialog = await screen.findByRole('alertdialog', { name: 'Cancel this referral?' });
+    expect(dialog.textContent).toContain('Emma Thompson will no longer be able to accept it. A cancelled referral cannot be restored.');
+    expect(document.activeElement).toBe(within(dialog).getByRole('button', { name: 'Keep referral' }));
+
+    await events.keyboard('{Escape}');
+    await waitFor(() => expect(screen.queryByRole('alertdialog')).toBeNull());
+    await events.click(screen.getByRole('button', { name: 'Cancel referral to Emma Thompson' }));
+    await events.click(within(await screen.findByRole('alertdialog')).getByRole('button', { name: 'Keep referral' }));
+    await waitFor(() => expect(screen.queryByRole('alertdialog')).toBeNull());
+    expect(cancelCalls()).toEqual([]);
+
+    // By keyboard: Tab to the confirming button, Enter.
+    await events.click(screen.getByRole('button', { name: 'Cancel referral to Emma Thompson' }));
+    await screen.findByRole('alertdialog');
+    await events.keyboard('{Tab}{Enter}');
+    expect(await findToast('Referral cancelled')).toBeTruthy();
+    expect(cancelCalls()).toEqual([{ id: 'r1' }]);
+    expect(screen.queryByRole('alertdialog')).toBeNull();
+  });
+
   it('refers someone: active codes only, "Sending Referral..." while sending, then success and a reset form', async () => {
     const events = userEvent.setup();
     const pending = deferred<unknown>();

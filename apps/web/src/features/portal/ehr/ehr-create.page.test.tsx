@@ -5,7 +5,7 @@ import type { RouterInputs, RouterOutputs } from '@wellspring/server/router';
 import { describe, expect, it } from 'vitest';
 import { Route } from 'wouter';
 import { ApiProvider } from '../../../lib/api.tsx';
-import { ApiError, serverError, stubApi, type ApiHandler } from '../../../test/api-stub.ts';
+import { ApiError, deferred, serverError, stubApi, type ApiHandler } from '../../../test/api-stub.ts';
 import { renderWithProviders } from '../../../test/render.tsx';
 import { findToast } from '../../../test/toasts.ts';
 import { EhrCreatePage } from './ehr-create.page.tsx';
@@ -141,6 +141,35 @@ describe('New EHR Record', { timeout: 15_000 }, () => {
     expect(field('Patient Name').value).toBe('Grace Hopper');
     expect(field('Assessment').value).toBe('Improving');
     expect(location.history?.at(-1)).toBe('/provider-portal/ehr/create?patientId=p-grace&patientName=Grace%20Hopper');
+  });
+
+  it('during a slow save the pressed button says "Signing..." (or "Saving...") and the other waits; a failure gives the buttons back and keeps the form', async () => {
+    const [slow, slowDraft] = [deferred<Created>(), deferred<Created>()];
+    const answers = [slow.promise, slowDraft.promise];
+    const { events, calls } = renderCreate('/provider-portal/ehr/create?patientId=p-grace&patientName=Grace%20Hopper', { 'clinicalRecords.create': () => answers.shift() });
+    await screen.findByRole('heading', { level: 1, name: 'New EHR Record' });
+    await fill(events, 'Plan', 'Rest and fluids');
+    await events.click(screen.getByRole('button', { name: 'Sign Record' }));
+    const signing = await screen.findByRole('button', { name: 'Signing...' });
+    expect(signing.hasAttribute('data-pending')).toBe(true);
+    expect(screen.getByRole('button', { name: 'Save Draft' }).hasAttribute('disabled')).toBe(true);
+    // Pressing again while it saves sends nothing more.
+    await events.click(signing);
+    expect(createCalls(calls)).toHaveLength(1);
+
+    slow.reject(serverError());
+    await findToast('Error saving record');
+    expect(screen.getByRole('button', { name: 'Sign Record' }).hasAttribute('data-pending')).toBe(false);
+    expect(screen.getByRole('button', { name: 'Save Draft' }).hasAttribute('disabled')).toBe(false);
+    expect(field('Plan').value).toBe('Rest and fluids');
+
+    await events.click(screen.getByRole('button', { name: 'Save Draft' }));
+    expect(await screen.findByRole('button', { name: 'Saving...' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Sign Record' }).hasAttribute('disabled')).toBe(true);
+    slowDraft.reject(serverError());
+    await findToast('Error saving record');
+    expect(await screen.findByRole('button', { name: 'Save Draft' })).toBeTruthy();
+    expect(field('Plan').value).toBe('Rest and fluids');
   });
 
   it('says "User not authenticated" when the session has ended, and keeps what was typed', async () => {

@@ -55,6 +55,8 @@ export function EhrCreatePage() {
   // Without a patient in the address, one of the practice's is chosen, or New Patient (then named):
   // a typed name alone never becomes a patient (issue 26).
   const [chosen, setChosen] = useState('');
+  // Which button started the save under way, so that one says so ("Saving..." / "Signing...").
+  const [submitting, setSubmitting] = useState<'draft' | 'sign' | null>(null);
 
   const sign = useMutation(trpc.clinicalRecords.sign.mutationOptions());
   const save = useMutation(
@@ -79,8 +81,9 @@ export function EhrCreatePage() {
     navigate(listPath);
   };
 
+  const busy = submitting !== null || save.isPending || sign.isPending;
   const submit = async (signing: boolean) => {
-    if (save.isPending || sign.isPending) return;
+    if (busy) return;
     if (!patientId && chosen === '') {
       form.showServerErrors({ patientName: clinicalRecordMessages.choosePatient });
       return;
@@ -90,18 +93,23 @@ export function EhrCreatePage() {
     setFailure(null);
     const picked = patientId ?? (chosen !== '' && chosen !== NEW_PATIENT ? chosen : undefined);
     const input: CreateInput = { ...record, ...(picked ? { patientId: picked } : {}), ...(appointmentId ? { appointmentId } : {}), ...(!patientId && chosen === NEW_PATIENT ? { newPatient: true } : {}) };
-    const created = await save.mutateAsync(input).catch(() => null);
-    if (!created) return;
-    if (signing) {
-      // The draft is kept if the signature fails: it is listed first, to be signed from there.
-      const signed = await sign.mutateAsync({ id: created.id }).catch(() => null);
-      if (!signed) {
-        setFailure('failed');
-        notify.error(ehrMessages.saveFailed);
-        return;
+    setSubmitting(signing ? 'sign' : 'draft');
+    try {
+      const created = await save.mutateAsync(input).catch(() => null);
+      if (!created) return;
+      if (signing) {
+        // The draft is kept if the signature fails: it is listed first, to be signed from there.
+        const signed = await sign.mutateAsync({ id: created.id }).catch(() => null);
+        if (!signed) {
+          setFailure('failed');
+          notify.error(ehrMessages.saveFailed);
+          return;
+        }
       }
+      await saved(created.recordType);
+    } finally {
+      setSubmitting(null);
     }
-    await saved(created.recordType);
   };
 
   return (
@@ -163,11 +171,12 @@ export function EhrCreatePage() {
             <LinkButton href={listPath} variant="outline">
               Cancel
             </LinkButton>
-            <Button variant="outline" isDisabled={save.isPending || sign.isPending} onPress={() => void submit(false)}>
-              Save Draft
+            {/* The pressed button stays focused and says what is under way; the other waits. */}
+            <Button variant="outline" isPending={submitting === 'draft'} isDisabled={submitting === 'sign'} onPress={() => void submit(false)}>
+              {submitting === 'draft' ? 'Saving...' : 'Save Draft'}
             </Button>
-            <Button type="submit" isPending={save.isPending || sign.isPending}>
-              Sign Record
+            <Button type="submit" isPending={submitting === 'sign'} isDisabled={submitting === 'draft'}>
+              {submitting === 'sign' ? 'Signing...' : 'Sign Record'}
             </Button>
           </div>
         </Form>
