@@ -15,7 +15,7 @@ import { openDatabase } from './db/bootstrap.ts';
 import { closeDatabase, createDatabaseClient } from './db/client.ts';
 import { seedDatabase } from './db/seed.ts';
 import { warmGeocoder } from './geo/geocoder.ts';
-import { createLogger } from './http/logger.ts';
+import { createLogger } from './logger.ts';
 import { refuseConnect } from './http/request-guards.ts';
 import { createSecretBox, secretKeyFromAuditKey } from './auth/secret-box.ts';
 import { createRelay } from './outbox/relay.ts';

@@ -6,7 +6,7 @@ import type { TRPCError } from '@trpc/server';
 import { FORUM_PAGE_SIZE, communityErrors, sampleForumTopics } from '@wellspring/domain';
 import ICAL from 'ical.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createLogger } from '../src/http/logger.ts';
+import { createLogger } from '../src/logger.ts';
 import { createRelay } from '../src/outbox/relay.ts';
 import { seedCommunity } from '../src/community/community.seed.ts';
 import { createTestDatabase, type TestDatabase } from './support/database.ts';

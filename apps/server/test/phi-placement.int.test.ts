@@ -13,7 +13,7 @@ import path from 'node:path';
 import { Writable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seedCommunity } from '../src/community/community.seed.ts';
-import { createLogger } from '../src/http/logger.ts';
+import { createLogger } from '../src/logger.ts';
 import { createRelay } from '../src/outbox/relay.ts';
 import { createTestDatabase, type TestDatabase } from './support/database.ts';
 import { addPatient, createPractitioner } from './support/practice-factory.ts';
