@@ -13,7 +13,7 @@ import { ReadCache } from './cache/read-cache.ts';
 import { loadConfig } from './config.ts';
 import { openDatabase } from './db/bootstrap.ts';
 import { closeDatabase, createDatabaseClient } from './db/client.ts';
-import { seedDatabase } from './db/seed.ts';
+import { seedDatabase } from './seed/seed.ts';
 import { warmGeocoder } from './geo/geocoder.ts';
 import { createLogger } from './logger.ts';
 import { refuseConnect } from './http/request-guards.ts';

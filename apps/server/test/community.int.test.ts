@@ -8,7 +8,7 @@ import ICAL from 'ical.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createLogger } from '../src/logger.ts';
 import { createRelay } from '../src/outbox/relay.ts';
-import { seedCommunity } from '../src/community/community.seed.ts';
+import { seedCommunity } from '../src/seed/community.seed.ts';
 import { createTestDatabase, type TestDatabase } from './support/database.ts';
 import { createPractitioner, type TestPractitioner } from './support/practice-factory.ts';
 import { startTestServer, testConfig, trpcMutation, type TestServer } from './support/server.ts';

@@ -12,7 +12,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { Writable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { seedCommunity } from '../src/community/community.seed.ts';
+import { seedCommunity } from '../src/seed/community.seed.ts';
 import { createLogger } from '../src/logger.ts';
 import { createRelay } from '../src/outbox/relay.ts';
 import { createTestDatabase, type TestDatabase } from './support/database.ts';

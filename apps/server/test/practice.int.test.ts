@@ -6,7 +6,7 @@
  */
 import { demoAccount, normalizeEmail } from '@wellspring/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { seedDatabase } from '../src/db/seed.ts';
+import { seedDatabase } from '../src/seed/seed.ts';
 import { createTestDatabase, type TestDatabase } from './support/database.ts';
 import { addAppointment, addNote, addPatient, createPractitioner } from './support/practice-factory.ts';
 import { startTestServer, testContext, trpcMutation, type TestServer } from './support/server.ts';

@@ -14,7 +14,7 @@ import {
 } from '@wellspring/domain';
 import superjson from 'superjson';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { seedSamplePractitioners } from '../src/db/seed.ts';
+import { seedSamplePractitioners } from '../src/seed/seed.ts';
 import { insertPractitioners, symptomMaskOf } from '../src/repositories/practitioner.repository.ts';
 import { createTestDatabase, type TestDatabase } from './support/database.ts';
 import { createTestCaller, startTestServer, trpcQuery, type TestServer } from './support/server.ts';

@@ -6,8 +6,8 @@
  */
 import { demoAccount, normalizeEmail, samplePractitioners } from '@wellspring/domain';
 import { hashPassword } from '../auth/password.ts';
-import { seedCommunity } from '../community/community.seed.ts';
-import type { Database } from './client.ts';
+import { seedCommunity } from './community.seed.ts';
+import type { Database } from '../db/client.ts';
 import { seedDemoDirectory } from './demo-directory.seed.ts';
 import { listDemoPractice, seedDemoPractice } from './demo-practice.seed.ts';
 import { countPractitioners, insertPractitioners } from '../repositories/practitioner.repository.ts';

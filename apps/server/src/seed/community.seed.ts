@@ -15,7 +15,7 @@ import {
   zonedTimeToInstant,
 } from '@wellspring/domain';
 import type { Database } from '../db/client.ts';
-import { connectionPair } from './members.repository.ts';
+import { connectionPair } from '../community/members.repository.ts';
 import type { CommunityResource } from '@wellspring/domain';
 
 export async function seedCommunity(db: Database, now = new Date()): Promise<void> {

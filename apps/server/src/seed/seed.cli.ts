@@ -4,8 +4,8 @@
  */
 import { loadConfig } from '../config.ts';
 import { createLogger } from '../logger.ts';
-import { openDatabase } from './bootstrap.ts';
-import { closeDatabase, createDatabaseClient } from './client.ts';
+import { openDatabase } from '../db/bootstrap.ts';
+import { closeDatabase, createDatabaseClient } from '../db/client.ts';
 import { seedDatabase } from './seed.ts';
 
 const config = loadConfig();

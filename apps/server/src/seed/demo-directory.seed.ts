@@ -12,8 +12,8 @@
  */
 import { randomUUID } from 'node:crypto';
 import { buildDemoDirectory, DEMO_DIRECTORY_FIRST_ID, profileOfGenerated } from '@wellspring/domain';
-import type { Database } from './client.ts';
-import { inClientTransaction } from './client-transaction.ts';
+import type { Database } from '../db/client.ts';
+import { inClientTransaction } from '../db/client-transaction.ts';
 import { insertPractitioners, practitionerExists } from '../repositories/practitioner.repository.ts';
 
 /** Not an argon2 hash: `verifyPassword` answers false for it, so no password signs in. */

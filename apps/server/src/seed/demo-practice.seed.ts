@@ -34,9 +34,9 @@ import { geocodeUsPlace } from '../geo/geocoder.ts';
 import { bookingSettingsCommands } from '../practice/booking-settings.commands.ts';
 import type { PracticeScope } from '../practice/practice-scope.ts';
 import { profilePublishCommands } from '../practice/profile.commands.ts';
-import type { Database } from './client.ts';
+import type { Database } from '../db/client.ts';
 import { seedDemoReferrals } from './demo-referrals.seed.ts';
-import { seedDemoConnections } from '../community/community.seed.ts';
+import { seedDemoConnections } from './community.seed.ts';
 
 /** The spec's sample people plus generated ones: 42 in all. */
 const DEMO_PATIENTS = 42;

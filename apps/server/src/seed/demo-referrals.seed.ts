@@ -6,7 +6,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import { buildSampleReferralCodes, buildSampleReferrals, calendarDateInZone, REFERRAL_EXPIRY_DAYS, SAMPLE_TIME_ZONE } from '@wellspring/domain';
-import type { Database } from './client.ts';
+import type { Database } from '../db/client.ts';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
