@@ -5,7 +5,7 @@ import { processLinkTokens, type LinkTokens } from './auth/link-tokens.ts';
 import { processSecretBox, type SecretBox } from './auth/secret-box.ts';
 import express, { type ErrorRequestHandler, type RequestHandler } from 'express';
 import helmet from 'helmet';
-import { cachedPublicReads } from './cache/cached-public-reads.ts';
+import { cachedPublicReads } from './trpc/cached-public-reads.ts';
 import { communityFiles } from './community/community-files.ts';
 import { ReadCache } from './cache/read-cache.ts';
 import type { ServerConfig } from './config.ts';
