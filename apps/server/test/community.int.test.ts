@@ -3,7 +3,8 @@
  * counted once whatever the timing, taken back by the opposite press, refused cleanly on bad input.
  */
 import type { TRPCError } from '@trpc/server';
-import { FORUM_PAGE_SIZE, communityErrors, sampleForumTopics } from '@wellspring/domain';
+import { FORUM_PAGE_SIZE, communityErrors } from '@wellspring/domain';
+import { sampleForumTopics } from '@wellspring/domain/samples';
 import ICAL from 'ical.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createLogger } from '../src/logger.ts';

@@ -3,18 +3,16 @@ import {
   directoryMessages,
   directorySearchSchema,
   experienceYears,
-  generatePractitioners,
   milesBetween,
   practitionerMessages,
-  profileOfGenerated,
   resolveUsCity,
-  samplePractitioners,
   specialties as specialtiesCatalog,
   type DirectorySearchCard,
   type DirectoryProfile,
   type DirectorySearchInput,
   type DirectorySearchResult,
 } from '@wellspring/domain';
+import { generatePractitioners, profileOfGenerated, samplePractitioners } from '@wellspring/domain/samples';
 import superjson from 'superjson';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seedSamplePractitioners } from '../src/seed/seed.ts';

@@ -1,17 +1,19 @@
 import {
   directoryCardOf,
-  generatePractitioners,
   matchPractitioners,
-  mulberry32,
-  pick,
-  profileOfGenerated,
   normalizeSymptom,
   quizQuestions,
   quizSymptomVocabulary,
   recommendedApproaches,
-  samplePractitioners,
   type DirectoryProfile,
 } from '@wellspring/domain';
+import {
+  generatePractitioners,
+  mulberry32,
+  pick,
+  profileOfGenerated,
+  samplePractitioners,
+} from '@wellspring/domain/samples';
 import superjson from 'superjson';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seedSamplePractitioners } from '../src/seed/seed.ts';

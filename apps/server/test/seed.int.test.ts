@@ -1,4 +1,5 @@
-import { buildDemoDirectory, DEMO_DIRECTORY_SIZE, demoAccount, demoBookingSettings, normalizeEmail, samplePractitioners, SAMPLE_TIME_ZONE } from '@wellspring/domain';
+import { normalizeEmail } from '@wellspring/domain';
+import { buildDemoDirectory, DEMO_DIRECTORY_SIZE, demoAccount, demoBookingSettings, samplePractitioners, SAMPLE_TIME_ZONE } from '@wellspring/domain/samples';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { verifyPassword } from '../src/auth/password.ts';
 import { NO_PASSWORD } from '../src/seed/demo-directory.seed.ts';

@@ -4,16 +4,18 @@
  * safe when servers start together (existing ids are skipped).
  */
 import {
-  buildSampleEvents,
   calendarDateInZone,
   eventTimeRange,
   instantOfRelativeActivity,
-  sampleForumTopics,
   sampleMemberAcceptsAtOnce,
-  sampleMembers,
-  sampleResources,
   zonedTimeToInstant,
 } from '@wellspring/domain';
+import {
+  buildSampleEvents,
+  sampleForumTopics,
+  sampleMembers,
+  sampleResources,
+} from '@wellspring/domain/samples';
 import type { Database } from '../db/client.ts';
 import { connectionPair } from '../community/members.repository.ts';
 import type { CommunityResource } from '@wellspring/domain';

@@ -11,7 +11,7 @@
  * profiles with reviews and ratings the profile editor cannot write), not through the profile machine.
  */
 import { randomUUID } from 'node:crypto';
-import { buildDemoDirectory, DEMO_DIRECTORY_FIRST_ID, profileOfGenerated } from '@wellspring/domain';
+import { buildDemoDirectory, DEMO_DIRECTORY_FIRST_ID, profileOfGenerated } from '@wellspring/domain/samples';
 import type { Database } from '../db/client.ts';
 import { inClientTransaction } from '../db/client-transaction.ts';
 import { insertPractitioners, practitionerExists } from '../repositories/practitioner.repository.ts';

@@ -9,16 +9,10 @@
 import { randomUUID } from 'node:crypto';
 import {
   addDays,
-  buildSamplePatients,
   calendarDateInZone,
-  demoBookingSettings,
-  demoPractitionerProfile,
-  demoWeekDurations,
   detailAppointmentTypeLabels,
   ehrRecordTypeLabels,
-  generatePatients,
   practitionerProfileSchema,
-  SAMPLE_TIME_ZONE,
   scheduleTimeSlots,
   weekOf,
   zonedTimeToInstant,
@@ -28,6 +22,14 @@ import {
   type CalendarDate,
   type EhrRecordType,
 } from '@wellspring/domain';
+import {
+  buildSamplePatients,
+  demoBookingSettings,
+  demoPractitionerProfile,
+  demoWeekDurations,
+  generatePatients,
+  SAMPLE_TIME_ZONE,
+} from '@wellspring/domain/samples';
 import { runCommand, type CommandDependencies } from '../commands/run-command.ts';
 import type { Prisma } from '../generated/prisma/client.ts';
 import { geocodeUsPlace } from '../geo/geocoder.ts';
