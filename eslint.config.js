@@ -46,9 +46,7 @@ export const writesAllowedIn = [
   'apps/server/src/db/migrate.ts', // migrations
   'apps/server/src/db/embedded.ts', // the embedded cluster's roles and databases
   'apps/server/src/db/schema-engine.ts', // migration tooling on an in-memory database
-  'apps/server/src/db/*.seed.ts', // seeds: fixture data written at start-up or by `npm run seed`, not by a request
-  'apps/server/src/db/seed.ts',
-  'apps/server/src/community/community.seed.ts',
+  'apps/server/src/seed/*.ts', // seeds: fixture data written at start-up or by `npm run seed`, not by a request
 ];
 
 export default tseslint.config(

@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { demoAccount } from '@wellspring/domain';
+import { demoAccount } from '@wellspring/domain/samples';
 import { confirmEmail, signIn, signOut, signUp, toast, uniqueEmail } from './fixtures.ts';
 import { linkIn, waitForMail } from './mail-sink.ts';
 import { expectNoA11yViolationsInBothThemes } from './public-site.ts';

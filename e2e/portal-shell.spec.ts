@@ -1,5 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
-import { demoAccount, formatLongDate } from '@wellspring/domain';
+import { formatLongDate } from '@wellspring/domain';
+import { demoAccount } from '@wellspring/domain/samples';
 import { baseURL } from '../playwright.config.ts';
 import { toast } from './fixtures.ts';
 import { addPatient, signInAsNewPractitioner } from './practice-fixtures.ts';

@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { demoAccount } from '@wellspring/domain';
+import { demoAccount } from '@wellspring/domain/samples';
 import { toast } from './fixtures.ts';
 import { signInAsNewPractitioner } from './practice-fixtures.ts';
 import { expectNoA11yViolationsInBothThemes } from './public-site.ts';

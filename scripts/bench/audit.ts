@@ -13,7 +13,7 @@
 import { randomUUID } from 'node:crypto';
 import autocannon from 'autocannon';
 import pg from 'pg';
-import { generatePatients, mulberry32, pick } from '@wellspring/domain';
+import { generatePatients, mulberry32, pick } from '@wellspring/domain/samples';
 import { createAuditAppender } from '../../apps/server/src/audit/audit-appender.ts';
 import { verifyAuditChain, type AuditEntryInput } from '../../apps/server/src/audit/audit-log.ts';
 import { generateSessionToken, sessionIdFromToken } from '../../apps/server/src/auth/session.ts';

@@ -10,6 +10,12 @@ import superjson from 'superjson';
 import {
   directorySearchSchema,
   experienceBrackets,
+  quizQuestions,
+  specialties,
+  usCities,
+  type DirectorySearchInput,
+} from '@wellspring/domain';
+import {
   firstNames,
   generatePractitioners,
   lastNames,
@@ -17,14 +23,10 @@ import {
   pick,
   pickDistinct,
   profileOfGenerated,
-  quizQuestions,
   randomInt,
   samplePractitioners,
-  specialties,
-  usCities,
-  type DirectorySearchInput,
   type Random,
-} from '@wellspring/domain';
+} from '@wellspring/domain/samples';
 import { buildDirectorySearchSql } from '../../apps/server/src/repositories/directory.repository.ts';
 import { insertPractitioners, preparedStatementName } from '../../apps/server/src/repositories/practitioner.repository.ts';
 import { buildQuizMatchSql } from '../../apps/server/src/repositories/quiz.repository.ts';

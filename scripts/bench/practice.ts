@@ -13,15 +13,17 @@ import superjson from 'superjson';
 import {
   addDays,
   calendarDateInZone,
+  weekOf,
+  zonedTimeToInstant,
+} from '@wellspring/domain';
+import {
   generateAppointments,
   generatePatients,
   mulberry32,
   pick,
   randomInt,
-  weekOf,
-  zonedTimeToInstant,
   type Random,
-} from '@wellspring/domain';
+} from '@wellspring/domain/samples';
 import { generateSessionToken, sessionIdFromToken } from '../../apps/server/src/auth/session.ts';
 import { UPCOMING_SQL, WEEK_SQL } from '../../apps/server/src/practice/appointments.repository.ts';
 import { SESSION_WITH_USER_SQL } from '../../apps/server/src/repositories/session.repository.ts';

@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { totpCodeAt, TOTP_PERIOD_SECONDS } from '../src/auth/totp.ts';
 import { accountIdOf, latestLinkToken } from './support/account-links.ts';
 import { createTestDatabase, type TestDatabase } from './support/database.ts';
-import { createLogger } from '../src/http/logger.ts';
+import { createLogger } from '../src/logger.ts';
 import { createRelay, type Relay } from '../src/outbox/relay.ts';
 import { sessionCookieFrom, startTestServer, testConfig, trpcMutation, trpcQuery, type TestServer } from './support/server.ts';
 import { readableMail, startSmtpSink, type SmtpSink } from './support/smtp-sink.ts';

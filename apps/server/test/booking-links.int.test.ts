@@ -10,7 +10,7 @@ import { createHash } from 'node:crypto';
 import { defaultBookingSettings, type BookingSettings, type OpenSlot } from '@wellspring/domain';
 import superjson from 'superjson';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { createLogger } from '../src/http/logger.ts';
+import { createLogger } from '../src/logger.ts';
 import { createRelay, type Relay } from '../src/outbox/relay.ts';
 import { claimDueDeliveries } from '../src/repositories/outbox.repository.ts';
 import { createTestDatabase, type TestDatabase } from './support/database.ts';

@@ -10,7 +10,7 @@ import { Writable } from 'node:stream';
 import ICAL from 'ical.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LINK_TOKEN_PATTERN } from '../src/auth/link-tokens.ts';
-import { createLogger } from '../src/http/logger.ts';
+import { createLogger } from '../src/logger.ts';
 import { createTestDatabase, type TestDatabase } from './support/database.ts';
 import { addAppointment, addPatient, createPractitioner, type TestPractitioner } from './support/practice-factory.ts';
 import { startTestServer, type TestServer } from './support/server.ts';

@@ -6,10 +6,11 @@
  * by themselves.
  */
 import type { TRPCError } from '@trpc/server';
-import { filterMembers, sampleMembers, type MemberSpecialtyFilter } from '@wellspring/domain';
+import { filterMembers, type MemberSpecialtyFilter } from '@wellspring/domain';
+import { sampleMembers } from '@wellspring/domain/samples';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { connectionAggregateId } from '../src/community/connection.commands.ts';
-import { seedCommunity, seedDemoConnections } from '../src/community/community.seed.ts';
+import { seedCommunity, seedDemoConnections } from '../src/seed/community.seed.ts';
 import { createTestDatabase, type TestDatabase } from './support/database.ts';
 import { createPractitioner, type TestPractitioner } from './support/practice-factory.ts';
 import { startTestServer, trpcMutation, trpcQuery, type TestServer } from './support/server.ts';

@@ -3,12 +3,13 @@
  * counted once whatever the timing, taken back by the opposite press, refused cleanly on bad input.
  */
 import type { TRPCError } from '@trpc/server';
-import { FORUM_PAGE_SIZE, communityErrors, sampleForumTopics } from '@wellspring/domain';
+import { FORUM_PAGE_SIZE, communityErrors } from '@wellspring/domain';
+import { sampleForumTopics } from '@wellspring/domain/samples';
 import ICAL from 'ical.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createLogger } from '../src/http/logger.ts';
+import { createLogger } from '../src/logger.ts';
 import { createRelay } from '../src/outbox/relay.ts';
-import { seedCommunity } from '../src/community/community.seed.ts';
+import { seedCommunity } from '../src/seed/community.seed.ts';
 import { createTestDatabase, type TestDatabase } from './support/database.ts';
 import { createPractitioner, type TestPractitioner } from './support/practice-factory.ts';
 import { startTestServer, testConfig, trpcMutation, type TestServer } from './support/server.ts';

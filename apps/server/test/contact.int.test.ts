@@ -8,8 +8,8 @@
  */
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../src/config.ts';
-import { seedSamplePractitioners } from '../src/db/seed.ts';
-import { createLogger } from '../src/http/logger.ts';
+import { seedSamplePractitioners } from '../src/seed/seed.ts';
+import { createLogger } from '../src/logger.ts';
 import { createRelay, type Relay } from '../src/outbox/relay.ts';
 import { createTestDatabase, type TestDatabase } from './support/database.ts';
 import { createPractitioner, type TestPractitioner } from './support/practice-factory.ts';

@@ -14,7 +14,7 @@ import { embeddedDatabaseUrls, openDatabase, PrivilegedDatabaseRoleError, APP_DA
 import { startEmbeddedPostgres } from '../src/db/embedded.ts';
 import { migrate } from '../src/db/migrate.ts';
 import { APP_ROLE, OWNER_ROLE, privilegedRoleProblem, servingRolePrivileges } from '../src/db/roles.ts';
-import { createLogger } from '../src/http/logger.ts';
+import { createLogger } from '../src/logger.ts';
 import { readInPractice } from '../src/practice/practice-transaction.ts';
 import { createTestDatabase, type TestDatabase } from './support/database.ts';
 import { addPatient, createPractitioner, type TestPractitioner } from './support/practice-factory.ts';

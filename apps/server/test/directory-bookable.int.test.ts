@@ -8,8 +8,8 @@ import { defaultBookingSettings, type BookingSettings, type DirectorySearchResul
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createDirectoryChangeListener, type DirectoryChangeListener } from '../src/cache/directory-change-listener.ts';
 import { ReadCache } from '../src/cache/read-cache.ts';
-import { seedSamplePractitioners } from '../src/db/seed.ts';
-import { createLogger } from '../src/http/logger.ts';
+import { seedSamplePractitioners } from '../src/seed/seed.ts';
+import { createLogger } from '../src/logger.ts';
 import { createTestDatabase, type TestDatabase } from './support/database.ts';
 import { createPractitioner, type TestPractitioner } from './support/practice-factory.ts';
 import { trpcQuery, startTestServer, type TestServer } from './support/server.ts';

@@ -2,8 +2,8 @@ import type { DirectoryProfile, DirectorySearchResult, QuizMatchResult } from '@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createDirectoryChangeListener, type DirectoryChangeListener } from '../src/cache/directory-change-listener.ts';
 import { ReadCache } from '../src/cache/read-cache.ts';
-import { seedSamplePractitioners } from '../src/db/seed.ts';
-import { createLogger } from '../src/http/logger.ts';
+import { seedSamplePractitioners } from '../src/seed/seed.ts';
+import { createLogger } from '../src/logger.ts';
 import { createTestDatabase, type TestDatabase } from './support/database.ts';
 import { createTestCaller, startTestServer, trpcQuery, type TestServer } from './support/server.ts';
 import { eventually } from './support/eventually.ts';

@@ -3,21 +3,19 @@ import {
   directoryMessages,
   directorySearchSchema,
   experienceYears,
-  generatePractitioners,
   milesBetween,
   practitionerMessages,
-  profileOfGenerated,
   resolveUsCity,
-  samplePractitioners,
   specialties as specialtiesCatalog,
   type DirectorySearchCard,
   type DirectoryProfile,
   type DirectorySearchInput,
   type DirectorySearchResult,
 } from '@wellspring/domain';
+import { generatePractitioners, profileOfGenerated, samplePractitioners } from '@wellspring/domain/samples';
 import superjson from 'superjson';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { seedSamplePractitioners } from '../src/db/seed.ts';
+import { seedSamplePractitioners } from '../src/seed/seed.ts';
 import { insertPractitioners, specialtyMaskOf } from '../src/repositories/practitioner.repository.ts';
 import { createTestDatabase, type TestDatabase } from './support/database.ts';
 import { createTestCaller, startTestServer, trpcQuery, type TestServer } from './support/server.ts';

@@ -1,7 +1,7 @@
 import { practitionerMessages } from '@wellspring/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createSession } from '../src/auth/session.ts';
-import { seedSamplePractitioners } from '../src/db/seed.ts';
+import { seedSamplePractitioners } from '../src/seed/seed.ts';
 import { createUser } from '../src/repositories/user.repository.ts';
 import { createTestDatabase, type TestDatabase } from './support/database.ts';
 import { startTestServer, trpcMutation, trpcQuery, type TestServer } from './support/server.ts';

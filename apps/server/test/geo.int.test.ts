@@ -6,7 +6,7 @@
 import { PLACE_SUGGESTION_LIMIT, placeMessages, textMessages, type DirectorySearchResult, type PlaceSuggestion } from '@wellspring/domain';
 import superjson from 'superjson';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { seedSamplePractitioners } from '../src/db/seed.ts';
+import { seedSamplePractitioners } from '../src/seed/seed.ts';
 import { geocodeUsPlace, suggestUsPlaces } from '../src/geo/geocoder.ts';
 import { createTestDatabase, type TestDatabase } from './support/database.ts';
 import { createTestCaller, startTestServer, trpcQuery, type TestServer } from './support/server.ts';

@@ -6,7 +6,7 @@
 import { createHash, randomUUID } from 'node:crypto';
 import superjson from 'superjson';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { seedCommunity } from '../src/community/community.seed.ts';
+import { seedCommunity } from '../src/seed/community.seed.ts';
 import { appRouter } from '../src/trpc/app.router.ts';
 import { idempotencyMessages, NOT_REPLAYED } from '../src/trpc/trpc.ts';
 import { createTestDatabase, type TestDatabase } from './support/database.ts';

@@ -7,7 +7,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { RelayConfig } from '../src/config.ts';
-import { createLogger } from '../src/http/logger.ts';
+import { createLogger } from '../src/logger.ts';
 import { createRelay, type Relay } from '../src/outbox/relay.ts';
 import { requeueDeadDeliveries } from '../src/repositories/outbox.repository.ts';
 import { createTestDatabase, type TestDatabase } from './support/database.ts';

@@ -6,7 +6,7 @@
 import { TRPCError } from '@trpc/server';
 import { defaultBookingSettings } from '@wellspring/domain';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { createLogger } from '../src/http/logger.ts';
+import { createLogger } from '../src/logger.ts';
 import { createRelay, type Relay } from '../src/outbox/relay.ts';
 import { createTestDatabase, type TestDatabase } from './support/database.ts';
 import { pdfText } from './support/pdf-text.ts';

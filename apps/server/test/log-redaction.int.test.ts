@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sessionIdFromToken } from '../src/auth/session.ts';
 import { totpCodeAt } from '../src/auth/totp.ts';
 import { accountIdOf, latestLinkToken } from './support/account-links.ts';
-import { createLogger } from '../src/http/logger.ts';
+import { createLogger } from '../src/logger.ts';
 import { createTestDatabase, type TestDatabase } from './support/database.ts';
 import { sessionCookieFrom, startTestServer, trpcMutation, trpcQuery, type TestServer } from './support/server.ts';
 

@@ -4,7 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { PAGE_DATA_ELEMENT_ID, type PageData } from '@wellspring/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { seedSamplePractitioners } from '../src/db/seed.ts';
+import { seedSamplePractitioners } from '../src/seed/seed.ts';
 import { createTestDatabase, type TestDatabase } from './support/database.ts';
 import { startTestServer, type TestServer } from './support/server.ts';
 

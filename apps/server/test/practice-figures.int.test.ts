@@ -5,7 +5,7 @@
  * inserted between pages.
  */
 import { randomUUID } from 'node:crypto';
-import { mulberry32, pick, randomInt, type Random } from '@wellspring/domain';
+import { mulberry32, pick, randomInt, type Random } from '@wellspring/domain/samples';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { inPractice } from '../src/practice/practice-transaction.ts';
 import { createTestDatabase, type TestDatabase } from './support/database.ts';

@@ -7,7 +7,7 @@
 import { TRPCError } from '@trpc/server';
 import { addDays, calendarDateInZone, defaultBookingSettings, zonedTimeToInstant } from '@wellspring/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { seedCommunity } from '../src/community/community.seed.ts';
+import { seedCommunity } from '../src/seed/community.seed.ts';
 import { appRouter } from '../src/trpc/app.router.ts';
 import { createTestDatabase, type TestDatabase } from './support/database.ts';
 import { addAppointment, addNote, addPatient, addPayment, createPractitioner, type PracticeCaller, type TestPractitioner } from './support/practice-factory.ts';

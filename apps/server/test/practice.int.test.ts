@@ -4,9 +4,10 @@
  * the dashboard counts in the practice's own time zone, reads are audited, and the demo seed shows
  * the spec's figures.
  */
-import { demoAccount, normalizeEmail } from '@wellspring/domain';
+import { normalizeEmail } from '@wellspring/domain';
+import { demoAccount } from '@wellspring/domain/samples';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { seedDatabase } from '../src/db/seed.ts';
+import { seedDatabase } from '../src/seed/seed.ts';
 import { createTestDatabase, type TestDatabase } from './support/database.ts';
 import { addAppointment, addNote, addPatient, createPractitioner } from './support/practice-factory.ts';
 import { startTestServer, testContext, trpcMutation, type TestServer } from './support/server.ts';

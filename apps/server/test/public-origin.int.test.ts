@@ -7,7 +7,7 @@ import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { seedSamplePractitioners } from '../src/db/seed.ts';
+import { seedSamplePractitioners } from '../src/seed/seed.ts';
 import { createTestDatabase, type TestDatabase } from './support/database.ts';
 import { rawRequest, rawSocketRequest } from './support/raw-http.ts';
 import { startTestServer, type TestServer } from './support/server.ts';

@@ -1,20 +1,22 @@
 import {
   directoryCardOf,
-  generatePractitioners,
   matchPractitioners,
-  mulberry32,
-  pick,
-  profileOfGenerated,
   normalizeSymptom,
   quizQuestions,
   quizSymptomVocabulary,
   recommendedApproaches,
-  samplePractitioners,
   type DirectoryProfile,
 } from '@wellspring/domain';
+import {
+  generatePractitioners,
+  mulberry32,
+  pick,
+  profileOfGenerated,
+  samplePractitioners,
+} from '@wellspring/domain/samples';
 import superjson from 'superjson';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { seedSamplePractitioners } from '../src/db/seed.ts';
+import { seedSamplePractitioners } from '../src/seed/seed.ts';
 import { insertPractitioners, symptomMaskOf } from '../src/repositories/practitioner.repository.ts';
 import { createTestDatabase, type TestDatabase } from './support/database.ts';
 import { createTestCaller, startTestServer, trpcQuery, type TestServer } from './support/server.ts';

@@ -7,8 +7,8 @@
 import { randomUUID } from 'node:crypto';
 import { TRPCError } from '@trpc/server';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { seedDemoReferrals } from '../src/db/demo-referrals.seed.ts';
-import { createLogger } from '../src/http/logger.ts';
+import { seedDemoReferrals } from '../src/seed/demo-referrals.seed.ts';
+import { createLogger } from '../src/logger.ts';
 import { createRelay, type Relay } from '../src/outbox/relay.ts';
 import { redeemReferralCode } from '../src/practice/referral-redemption.ts';
 import { createTestDatabase, type TestDatabase } from './support/database.ts';

@@ -9,7 +9,7 @@ import { pino } from 'pino';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { RelayConfig } from '../src/config.ts';
 import { closeDatabase, createDatabaseClient, type Database } from '../src/db/client.ts';
-import { createLogger } from '../src/http/logger.ts';
+import { createLogger } from '../src/logger.ts';
 import { createRelay, retryDelayMs, type Relay } from '../src/outbox/relay.ts';
 import { claimDueDeliveries, recordDeliveryAttempt, requeueDeadDeliveries } from '../src/repositories/outbox.repository.ts';
 import { createTestDatabase, type TestDatabase } from './support/database.ts';

@@ -1,8 +1,9 @@
-import { buildDemoDirectory, DEMO_DIRECTORY_SIZE, demoAccount, demoBookingSettings, normalizeEmail, samplePractitioners, SAMPLE_TIME_ZONE } from '@wellspring/domain';
+import { normalizeEmail } from '@wellspring/domain';
+import { buildDemoDirectory, DEMO_DIRECTORY_SIZE, demoAccount, demoBookingSettings, samplePractitioners, SAMPLE_TIME_ZONE } from '@wellspring/domain/samples';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { verifyPassword } from '../src/auth/password.ts';
-import { NO_PASSWORD } from '../src/db/demo-directory.seed.ts';
-import { seedDatabase } from '../src/db/seed.ts';
+import { NO_PASSWORD } from '../src/seed/demo-directory.seed.ts';
+import { seedDatabase } from '../src/seed/seed.ts';
 import { createTestDatabase, type TestDatabase } from './support/database.ts';
 import { createTestCaller, startTestServer, trpcMutation } from './support/server.ts';
 

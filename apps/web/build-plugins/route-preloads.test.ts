@@ -21,6 +21,24 @@ describe('route preloads', () => {
     expect(() => parsePageModules("const pages = { '/about': () => import('./about.tsx') };")).toThrow(/publicPageModules/);
   });
 
+  it('read the table however it is laid out: entries over several lines, comments, a `satisfies`', () => {
+    const source = [
+      'const publicPageModules = {',
+      '  // the about page',
+      "  '/about': () =>",
+      "    import(",
+      "      './about.page.tsx'",
+      '    ),',
+      "  \"/terms\": () => import(\"./terms.page.tsx\"), '/search': () => import('./search.page.tsx'),",
+      '} satisfies Record<string, () => Promise<unknown>>;',
+    ].join('\n');
+    expect(parsePageModules(source)).toEqual(new Map([['/about', './about.page.tsx'], ['/terms', './terms.page.tsx'], ['/search', './search.page.tsx']]));
+  });
+
+  it('refuse an entry that is not a page module loaded on demand, rather than dropping it', () => {
+    expect(() => parsePageModules("const publicPageModules = { '/about': () => import('./about.tsx'), '/terms': termsPage };")).toThrow(/'\/terms': termsPage/);
+  });
+
   it('name the page chunk and what it imports, less what the main bundle already loads, with their stylesheets', () => {
     const chunks = new Map(
       [

@@ -1,5 +1,6 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
+import ts from 'typescript';
 import type { Plugin } from 'vite';
 
 /** Written next to index.html: route pattern → the files its page needs beyond the main bundle. */
@@ -12,16 +13,49 @@ export interface RoutePreloads {
   readonly css: readonly string[];
 }
 
+/** The expression inside any `satisfies`, `as` or parentheses around it. */
+function unwrapped(expression: ts.Expression): ts.Expression {
+  let inner = expression;
+  while (ts.isSatisfiesExpression(inner) || ts.isAsExpression(inner) || ts.isParenthesizedExpression(inner)) inner = inner.expression;
+  return inner;
+}
+
+/** `'module'` of `() => import('module')`, or null for anything else. */
+function importedModule(value: ts.Expression): string | null {
+  const fn = unwrapped(value);
+  if (!ts.isArrowFunction(fn) || fn.parameters.length > 0) return null;
+  const body = ts.isBlock(fn.body) ? undefined : unwrapped(fn.body);
+  if (body === undefined || !ts.isCallExpression(body) || body.expression.kind !== ts.SyntaxKind.ImportKeyword) return null;
+  const [specifier] = body.arguments;
+  return specifier !== undefined && ts.isStringLiteralLike(specifier) ? specifier.text : null;
+}
+
 /**
- * The `'pattern': () => import('module')` lines of the route table's `publicPageModules`
- * (src/app/routes.tsx), as pattern → module path relative to that file.
+ * The route table's `publicPageModules` (src/app/routes.tsx), read with the TypeScript parser, as
+ * pattern → module path relative to that file. Every entry must be `'pattern': () => import('module')`:
+ * anything else is an error, so a page cannot drop out of the preloads unnoticed.
  */
-export function parsePageModules(source: string): Map<string, string> {
-  const table = /const publicPageModules = \{([\s\S]*?)\n\}/.exec(source)?.[1];
-  if (table === undefined) throw new Error('route-preloads: no `const publicPageModules = {` table in the routes module');
-  const entries = [...table.matchAll(/'([^']+)':\s*\(\)\s*=>\s*import\('([^']+)'\)/g)].map((match) => [match[1] ?? '', match[2] ?? ''] as const);
-  if (entries.length === 0) throw new Error('route-preloads: the publicPageModules table has no `\'pattern\': () => import(\'module\')` entry');
-  return new Map(entries);
+export function parsePageModules(source: string, fileName = 'routes.tsx'): Map<string, string> {
+  const file = ts.createSourceFile(fileName, source, ts.ScriptTarget.Latest, false, ts.ScriptKind.TSX);
+  const declaration = file.statements
+    .filter(ts.isVariableStatement)
+    .flatMap((statement) => [...statement.declarationList.declarations])
+    .find((candidate) => ts.isIdentifier(candidate.name) && candidate.name.text === 'publicPageModules');
+  const table = declaration?.initializer === undefined ? undefined : unwrapped(declaration.initializer);
+  if (table === undefined || !ts.isObjectLiteralExpression(table)) {
+    throw new Error(`route-preloads: no \`const publicPageModules = { … }\` table in ${fileName}`);
+  }
+  const pages = new Map<string, string>();
+  for (const property of table.properties) {
+    const pattern = ts.isPropertyAssignment(property) && (ts.isStringLiteralLike(property.name) || ts.isIdentifier(property.name)) ? property.name.text : undefined;
+    const module = pattern === undefined || !ts.isPropertyAssignment(property) ? null : importedModule(property.initializer);
+    if (pattern === undefined || module === null) {
+      throw new Error(`route-preloads: publicPageModules entry \`${property.getText(file)}\` in ${fileName} is not \`'pattern': () => import('module')\``);
+    }
+    pages.set(pattern, module);
+  }
+  if (pages.size === 0) throw new Error(`route-preloads: the publicPageModules table in ${fileName} has no \`'pattern': () => import('module')\` entry`);
+  return pages;
 }
 
 interface ChunkLike {
@@ -66,7 +100,7 @@ export function routePreloads({ routesModule }: { routesModule: string }): Plugi
     apply: 'build',
     async buildStart() {
       const source = await fs.readFile(routesModule, 'utf8');
-      pageModules = new Map([...parsePageModules(source)].map(([pattern, relative]) => [pattern, path.resolve(path.dirname(routesModule), relative)]));
+      pageModules = new Map([...parsePageModules(source, routesModule)].map(([pattern, relative]) => [pattern, path.resolve(path.dirname(routesModule), relative)]));
     },
     // After Vite's own CSS step, which drops the chunks that held only styles (the shared stylesheet's).
     generateBundle: {

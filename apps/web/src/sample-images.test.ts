@@ -4,7 +4,7 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
-import { buildSamples, SAMPLE_TODAY } from '@wellspring/domain';
+import { buildSamples, SAMPLE_TODAY } from '@wellspring/domain/samples';
 import { describe, expect, it } from 'vitest';
 
 const publicDir = path.resolve(import.meta.dirname, '../public');

@@ -22,7 +22,7 @@
 import type pg from 'pg';
 import type { AuditConfig } from '../config.ts';
 import type { Database } from '../db/client.ts';
-import type { Logger } from '../http/logger.ts';
+import type { Logger } from '../logger.ts';
 import { appendAnchors, readAnchorFile, type AuditAnchorRecord } from './audit-anchors.ts';
 import {
   chainBatchSql,

@@ -11,7 +11,7 @@
  */
 import { parseArgs } from 'node:util';
 import { loadConfig } from '../config.ts';
-import { runCliCommand } from '../outbox/relay-cli-database.ts';
+import { runCliCommand } from '../db/cli-database.ts';
 import { readAnchorFile, toChainAnchor, type AnchorFile } from './audit-anchors.ts';
 import { AuditKeyError, loadAuditKey, type AuditKey } from './audit-key.ts';
 import { DEFAULT_UNSEALED_GRACE_MS, verifyAuditChain, type AuditChainAnchor, type AuditChainBreakReason } from './audit-log.ts';

@@ -7,9 +7,18 @@
  */
 import { EMAIL_VERIFICATION_HOURS, PASSWORD_RESET_MINUTES } from '@wellspring/domain';
 import { randomUUID } from 'node:crypto';
-import type { NewAccountToken } from '../commands/account-security.commands.ts';
 import type { Database } from '../db/client.ts';
 import { LINK_TOKEN_PATTERN, type LinkTokens } from './link-tokens.ts';
+
+/** The new token row of a link a command sends (the token is derived from its id; only its hash is kept). */
+export interface NewAccountToken {
+  readonly id: string;
+  readonly purpose: 'password-reset' | 'email-verification' | 'email-change';
+  readonly hash: Buffer;
+  readonly expiresAt: Date;
+  /** The new address of a change of e-mail. */
+  readonly email?: string | null;
+}
 
 export type AccountLinkPurpose = NewAccountToken['purpose'];
 

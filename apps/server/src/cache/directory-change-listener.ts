@@ -7,7 +7,7 @@
  * empty, once LISTEN is in place.
  */
 import pg from 'pg';
-import type { Logger } from '../http/logger.ts';
+import type { Logger } from '../logger.ts';
 import { ReadCache } from './read-cache.ts';
 
 export const DIRECTORY_CHANGED_CHANNEL = 'directory_changed';

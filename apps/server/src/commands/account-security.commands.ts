@@ -19,19 +19,10 @@ import {
   type NotificationSettings,
 } from '@wellspring/domain';
 import { randomUUID } from 'node:crypto';
+import type { NewAccountToken } from '../auth/account-links.ts';
 import type { DatabaseTransaction } from '../db/client.ts';
 import { redeemReferralCode } from '../practice/referral-redemption.ts';
 import type { CommandContext, CommandMachine } from './run-command.ts';
-
-/** The new token row of a link a command sends (the token is derived from its id; only its hash is kept). */
-export interface NewAccountToken {
-  readonly id: string;
-  readonly purpose: 'password-reset' | 'email-verification' | 'email-change';
-  readonly hash: Buffer;
-  readonly expiresAt: Date;
-  /** The new address of a change of e-mail. */
-  readonly email?: string | null;
-}
 
 /** What a command writes besides its state (the server prepared it: hashes, sealed secrets). */
 export interface AccountWrites {

@@ -6,7 +6,7 @@
  */
 import path from 'node:path';
 import type { ServerConfig } from '../config.ts';
-import type { Logger } from '../http/logger.ts';
+import type { Logger } from '../logger.ts';
 import { closeDatabase, createDatabaseClient, type Database } from './client.ts';
 import { startEmbeddedPostgres, type EmbeddedPostgres } from './embedded.ts';
 import { migrate } from './migrate.ts';

@@ -3,7 +3,7 @@
  * (calendar sync, issue 24; practice/calendar-feed.ts). Served on every host, like the photos and
  * the sitemap: the link is written with PUBLIC_URL and calendar apps fetch it from anywhere.
  * Unknown, malformed, regenerated or turned-off links are all the same bare 404. The request log
- * never holds the token (http/logger.ts scrubs the path).
+ * never holds the token (logger.ts scrubs the path).
  */
 import express from 'express';
 import type { LinkTokens } from '../auth/link-tokens.ts';

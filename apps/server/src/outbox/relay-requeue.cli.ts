@@ -4,7 +4,7 @@
  */
 import { loadConfig } from '../config.ts';
 import { requeueDeadDeliveries } from '../repositories/outbox.repository.ts';
-import { runCliCommand } from './relay-cli-database.ts';
+import { runCliCommand } from '../db/cli-database.ts';
 
 const ids = process.argv.slice(2).filter((arg) => arg !== '--');
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;

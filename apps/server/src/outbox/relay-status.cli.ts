@@ -11,7 +11,7 @@ import {
   type DeliveryRow,
   type DeliveryStatus,
 } from '../repositories/outbox.repository.ts';
-import { runCliCommand } from './relay-cli-database.ts';
+import { runCliCommand } from '../db/cli-database.ts';
 
 const { values } = parseArgs({ options: { limit: { type: 'string', default: '20' }, json: { type: 'boolean', default: false } } });
 const limit = Math.max(1, Number.parseInt(values.limit, 10) || 20);

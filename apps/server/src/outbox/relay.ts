@@ -17,7 +17,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { processLinkTokens, type LinkTokens } from '../auth/link-tokens.ts';
 import type { RelayConfig } from '../config.ts';
 import type { Database, DatabaseTransaction } from '../db/client.ts';
-import type { Logger } from '../http/logger.ts';
+import type { Logger } from '../logger.ts';
 import { applicationCommands } from '../commands/application.commands.ts';
 import { executeCommand } from '../commands/run-command.ts';
 import { eventById } from '../community/events.repository.ts';

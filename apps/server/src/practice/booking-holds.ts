@@ -11,7 +11,7 @@ import { BOOKING_HOLD_MINUTES, slotRefusal, type BookingHoldInput } from '@wells
 import type { Database, DatabaseTransaction } from '../db/client.ts';
 import { isDoubleBooking } from '../db/errors.ts';
 import { busyBetween, horizonWindow } from './booking-busy.ts';
-import { BookingRefused, type ListingBooking } from './online-booking.ts';
+import { BookingRefused, type ListingBooking } from './booking-listing.ts';
 import { inPractice, sqlOf } from './practice-transaction.ts';
 
 export interface PlacedHold {

@@ -16,7 +16,6 @@ import {
   type CalendarDate,
   type OpenSlot,
   type SessionType,
-  type SlotRefusal,
   reminderSendAt,
   zonedTimeToInstant,
 } from '@wellspring/domain';
@@ -32,33 +31,9 @@ import { auditChangeOutsideCall } from './practice-audit.ts';
 import type { PracticeScope } from './practice-scope.ts';
 import { bookingCommands } from './booking.commands.ts';
 import { releaseHolds } from './booking-holds.ts';
-import { busyBetween, horizonWindow, parseBookingSettings } from './booking-busy.ts';
+import { busyBetween, horizonWindow } from './booking-busy.ts';
+import { BookingRefused, type ListingBooking } from './booking-listing.ts';
 import { inPractice, readInPractice, sqlOf } from './practice-transaction.ts';
-
-/** A listing's practice and its booking settings (parsed; null when never saved or no longer valid). */
-export interface ListingBooking {
-  readonly practiceId: string;
-  readonly practitionerName: string;
-  readonly timeZone: string;
-  readonly settings: BookingSettings | null;
-}
-
-/** The practice behind the public listing `practitionerId`, or null when no practice owns it. */
-export async function listingBooking(db: Database, practitionerId: string): Promise<ListingBooking | null> {
-  const { rows } = await db.pool.query<{ practice_id: string; name: string; time_zone: string; booking_settings: unknown }>(
-    `SELECT p.id AS practice_id, l.name, p.time_zone, p.booking_settings
-     FROM practice p JOIN practitioner l ON l.id = p.practitioner_id
-     WHERE p.practitioner_id = $1`,
-    [practitionerId],
-  );
-  const row = rows[0];
-  if (!row) return null;
-  return { practiceId: row.practice_id, practitionerName: row.name, timeZone: row.time_zone, settings: parseBookingSettings(row.booking_settings, row.time_zone) };
-}
-
-/** The session types a patient may choose, when booking is on. */
-export const bookableSessionTypes = (booking: ListingBooking | null): readonly SessionType[] =>
-  booking?.settings?.enabled ? booking.settings.sessionTypes : [];
 
 const MINUTE_MS = 60_000;
 const DAY_MS = 86_400_000;
@@ -139,13 +114,6 @@ export async function findOpenSlots(
     ? (await horizonBusy(db, cache, booking, settings, query.now)).filter((interval) => interval.endsAt > window.from && interval.startsAt < window.to)
     : await readInPractice(db.pool, { practiceId: booking.practiceId }, (sql) => busyBetween(sql, booking.practiceId, window.from, window.to));
   return openSlots({ settings, sessionTypeId: query.sessionTypeId, busy, now: query.now, ...(query.from ? { from: query.from } : {}), ...(query.days ? { days: query.days } : {}) });
-}
-
-/** A booking the rules or the guard refused: why, in the domain's words. */
-export class BookingRefused extends Error {
-  constructor(readonly reason: SlotRefusal | 'new-patients-only') {
-    super(reason);
-  }
 }
 
 export interface BookedAppointment {

@@ -15,7 +15,7 @@ import { paymentsRepository } from './payments.repository.ts';
 import { portalDashboardRepository } from './portal-dashboard.repository.ts';
 import type { PracticeScope } from './practice-scope.ts';
 import type { PracticeSql } from './practice-transaction.ts';
-import { practiceSettingsOf } from './practice-settings.commands.ts';
+import { practiceSettingsOf } from './practice-settings.repository.ts';
 import { profileRepository } from './profile.repository.ts';
 import { recordExportRepository } from './record-export.repository.ts';
 import { referralsRepository } from './referrals.repository.ts';

@@ -8,29 +8,13 @@ import {
   decidePracticeSettings,
   evolvePracticeSettings,
   practiceSettingsEventSchema,
-  practiceSettingsSchema,
-  type PracticeSettings,
   type PracticeSettingsEvent,
   type PracticeSettingsState,
   type SavePracticeSettingsCommand,
 } from '@wellspring/domain';
 import type { CommandMachine } from '../commands/run-command.ts';
-import type { PracticeSql } from './practice-transaction.ts';
 import type { PracticeScope } from './practice-scope.ts';
-
-/** The practice's settings as stored; a value saved before the schema knew it reads as its default. */
-export function readPracticeSettings(row: { readonly name: string; readonly time_zone: string; readonly currency: string }): PracticeSettings {
-  const parsed = practiceSettingsSchema.safeParse({ name: row.name, timeZone: row.time_zone, currency: row.currency });
-  return parsed.success ? parsed.data : { name: row.name.slice(0, 120), timeZone: row.time_zone, currency: 'USD' };
-}
-
-/** The practice's settings, read in the caller's practice transaction. */
-export async function practiceSettingsOf(sql: PracticeSql, practiceId: string): Promise<PracticeSettings> {
-  const { rows } = await sql.query<{ name: string; time_zone: string; currency: string }>('SELECT name, time_zone, currency FROM practice WHERE id = $1', [practiceId]);
-  const row = rows[0];
-  if (!row) throw new Error('the practice of the scope is missing');
-  return readPracticeSettings(row);
-}
+import { readPracticeSettings } from './practice-settings.repository.ts';
 
 export function practiceSettingsCommands(scope: PracticeScope): CommandMachine<PracticeSettingsState, SavePracticeSettingsCommand, PracticeSettingsEvent> {
   return {

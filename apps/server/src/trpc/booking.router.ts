@@ -28,7 +28,8 @@ import { TRPCError } from '@trpc/server';
 import { bookingSettingsCommands } from '../practice/booking-settings.commands.ts';
 import { placeHold } from '../practice/booking-holds.ts';
 import { cancelBooking, ManageRefused, moveBooking, viewBooking, type ManagedBooking } from '../practice/booking-manage.ts';
-import { bookableSessionTypes, bookSlot, BookingRefused, cachedOpenSlots, listingBooking, type BookedAppointment } from '../practice/online-booking.ts';
+import { bookableSessionTypes, BookingRefused, listingBooking } from '../practice/booking-listing.ts';
+import { bookSlot, cachedOpenSlots, type BookedAppointment } from '../practice/online-booking.ts';
 import { fieldError } from './field-error.ts';
 import { clientIp, enforceRateLimit, practitionerProcedure, publicProcedure, router, type Context } from './trpc.ts';
 

@@ -11,7 +11,7 @@ import { createApp } from '../../src/app.ts';
 import { ReadCache } from '../../src/cache/read-cache.ts';
 import { loadConfig, type ServerConfig } from '../../src/config.ts';
 import type { Database } from '../../src/db/client.ts';
-import { createLogger, type Logger } from '../../src/http/logger.ts';
+import { createLogger, type Logger } from '../../src/logger.ts';
 import { refuseConnect } from '../../src/http/request-guards.ts';
 import { appRouter } from '../../src/trpc/app.router.ts';
 import { createCallerFactory, type Context } from '../../src/trpc/trpc.ts';

@@ -1,8 +1,9 @@
-import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
+import { lazy } from 'react';
 import type { SiteRoutePattern } from '@wellspring/domain';
 import { matchRoute, Redirect, Route, Switch, useLocation, useRouter } from 'wouter';
 import { LandingPage } from '../features/landing/landing.page.tsx';
 import { siteConfig } from '../lib/site-config.ts';
+import type { RouteEntry, SignedInRouteEntry } from './route-entry.ts';
 
 /**
  * The route table of docs/product.md#routes, in one place. `/` is part of the main bundle (it is the only page
@@ -35,9 +36,9 @@ const CommunityPage = lazy(() => import('../features/community/community.page.ts
 
 /**
  * The public pages loaded on demand, by route. The build lists the files each one needs
- * (build-plugins/route-preloads.ts reads this table: keep one `'pattern': () => import('module')`
- * per line) and the server names them in the HTML of that route, so the browser fetches the page
- * along with the main bundle instead of once the main bundle has run.
+ * (build-plugins/route-preloads.ts reads this table with the TypeScript parser: each entry is
+ * `'pattern': () => import('module')`) and the server names them in the HTML of that route, so the
+ * browser fetches the page along with the main bundle instead of once the main bundle has run.
  */
 const publicPageModules = {
   '/about': () => import('../features/about/about.page.tsx'),
@@ -74,11 +75,6 @@ const PortalRoutes = lazy(() => import('./portal/portal-routes.tsx').then((m) =>
 // The guard, the API provider and the side menu of the signed-in screens: never in the landing chunk.
 const SignedInRoutes = lazy(() => import('./signed-in/signed-in-routes.tsx').then((m) => ({ default: m.SignedInRoutes })));
 
-interface RouteEntry {
-  readonly path: string;
-  readonly screen: ComponentType | LazyExoticComponent<ComponentType>;
-}
-
 export const routeTable: readonly RouteEntry[] = [
   { path: '/', screen: LandingPage },
   { path: '/about', screen: AboutPage },
@@ -101,15 +97,6 @@ export const routeTable: readonly RouteEntry[] = [
   // Not in the spec's table: a patient's private link from their booking e-mails (issue 24).
   { path: '/bookings/manage', screen: ManageBookingPage },
 ];
-
-export interface SignedInRouteEntry extends RouteEntry {
-  /**
-   * What a visitor without a session gets: sent to sign in and back (`sign-in`), or the spec's
-   * login prompt in place (`/dashboard`, docs/product.md#accounts), or a screen of its own (`/referral?code=` shows
-   * a visitor the code's offer and a sign-up link).
-   */
-  readonly visitor: 'sign-in' | 'login-prompt' | LazyExoticComponent<ComponentType>;
-}
 
 /**
  * The practitioner's screens. They share one session guard, one API provider and the side menu

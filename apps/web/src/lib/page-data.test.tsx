@@ -1,7 +1,8 @@
 import { screen } from '@testing-library/react';
 import { createTRPCOptionsProxy } from '@trpc/tanstack-react-query';
 import type { AppRouter } from '@wellspring/server/router';
-import { directoryCardOf, PAGE_DATA_ELEMENT_ID, samplePractitioners, type DirectorySearchResult, type PageData } from '@wellspring/domain';
+import { directoryCardOf, PAGE_DATA_ELEMENT_ID, type DirectorySearchResult, type PageData } from '@wellspring/domain';
+import { samplePractitioners } from '@wellspring/domain/samples';
 import superjson from 'superjson';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { Route } from 'wouter';

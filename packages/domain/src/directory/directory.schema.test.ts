@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { generatePractitioners } from '../samples/generator.ts';
+import { generatePractitioners, profileOfGenerated } from '../samples/generator.ts';
 import { samplePractitioners } from '../samples/practitioners.ts';
-import { usCities } from '../samples/us-cities.ts';
+import { usCities } from './us-cities.ts';
 import { messagesOf } from '../shared/schema.testkit.ts';
 import {
   boundingBox,
@@ -11,7 +11,6 @@ import {
   experienceYears,
   milesBetween,
   originOf,
-  profileOfGenerated,
   quizMatchSchema,
   resolveUsCity,
   roundMiles,

@@ -23,8 +23,7 @@ import { inputBoundMessages, MAX_PAGE } from '../shared/input-bounds.ts';
 import { experienceBrackets, PREVIEW_RADIUS_MILES, specialties, type ExperienceBracket, type Specialty } from '../catalog/specialties.ts';
 import type { Practitioner } from '../practitioners/practitioner.types.ts';
 import { quizAnswersSchema } from '../quiz/quiz.scoring.ts';
-import type { GeneratedPractitioner } from '../samples/generator.ts';
-import { usCities, type UsCity } from '../samples/us-cities.ts';
+import { usCities, type UsCity } from './us-cities.ts';
 
 export const directorySortOrders = ['relevance', 'distance', 'rating', 'experience'] as const;
 export type DirectorySortOrder = (typeof directorySortOrders)[number];
@@ -215,10 +214,4 @@ export function directoryCardOf(practitioner: DirectoryProfile, distanceMiles: n
     insuranceList: practitioner.insuranceList ?? [],
     shortBio: practitioner.shortBio,
   };
-}
-
-/** The profile of a generated practitioner (load data): every field but `distance` and where it practises. */
-export function profileOfGenerated(generated: GeneratedPractitioner): DirectoryProfile {
-  const { distance: _distance, city: _city, state: _state, timeZone: _timeZone, ...profile } = generated;
-  return profile;
 }

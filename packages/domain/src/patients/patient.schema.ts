@@ -232,3 +232,29 @@ export type HealthRecordKind = (typeof healthRecordKinds)[number];
 
 /** The schedule dialog's patient picker: the practice's patients whose name or e-mail holds `query`. */
 export const patientOptionsSchema = z.object({ query: lineText().trim().max(200, 'Search text must be at most 200 characters.').default('') });
+
+/**
+ * docs/product.md#patients: any id other than 1, 2, 3 gives "Unknown Patient" with no conditions (and nothing else):
+ * no date of birth either, so no age shows.
+ */
+export function unknownPatient(id: string): PatientDetail {
+  return {
+    id,
+    name: patientMessages.unknownPatient,
+    email: '',
+    phone: '',
+    dob: null,
+    address: '',
+    emergency: { name: '', relationship: '', phone: '' },
+    insurance: { provider: '', policyNumber: '', group: '' },
+    conditions: [],
+    status: 'new',
+    notes: [],
+    appointments: [],
+    allergies: [],
+    medications: [],
+    medicalHistory: [],
+    familyHistory: [],
+    lifestyle: null,
+  };
+}

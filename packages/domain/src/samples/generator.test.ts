@@ -9,7 +9,7 @@ import { scheduleTimeSlots } from '../schedule/schedule.schema.ts';
 import { isCalendarDate } from '../time/dates.ts';
 import { GENERATED_HISTORY_UNTIL, generateAppointments, generatePatients, generatePractitioners } from './generator.ts';
 import { mulberry32, pick, pickDistinct, randomInt } from './prng.ts';
-import { usCities } from './us-cities.ts';
+import { usCities } from '../directory/us-cities.ts';
 
 describe('prng', () => {
   it('is deterministic per seed', () => {

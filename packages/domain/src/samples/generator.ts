@@ -18,7 +18,7 @@
  *   and 16:00 of the practitioner's own time zone (`zonedTimeToInstant`).
  */
 import { specialties, type Specialty } from '../catalog/specialties.ts';
-import { milesBetween, roundMiles } from '../directory/directory.schema.ts';
+import { milesBetween, roundMiles, type DirectoryProfile } from '../directory/directory.schema.ts';
 import { directoryReferralStatuses, type Award, type Licensure, type PatientReferral, type PhysicianReferral, type Practitioner, type Testimonial } from '../practitioners/practitioner.types.ts';
 import { quizSymptomVocabulary } from '../quiz/quiz.questions.ts';
 import type { AppointmentMode, AppointmentStatus, AppointmentType } from '../appointments/appointment.schema.ts';
@@ -29,7 +29,7 @@ import { addDays, zonedTimeToInstant, type CalendarDate } from '../time/dates.ts
 import { countOf } from '../shared/plural.ts';
 import { mulberry32, pick, pickDistinct, pickIndex, randomInt, type Random } from './prng.ts';
 import { SAMPLE_TODAY } from './sample-dates.ts';
-import { usCities, usStateNames, type UsCity } from './us-cities.ts';
+import { usCities, usStateNames, type UsCity } from '../directory/us-cities.ts';
 
 export const firstNames = [
   'Olivia', 'Liam', 'Emma', 'Noah', 'Ava', 'Elijah', 'Sophia', 'James', 'Isabella', 'Lucas', 'Mia', 'Mateo', 'Amelia', 'Ethan', 'Harper',
@@ -529,4 +529,10 @@ export function generateAppointments(
     };
   }
   return result;
+}
+
+/** The profile of a generated practitioner (load data): every field but `distance` and where it practises. */
+export function profileOfGenerated(generated: GeneratedPractitioner): DirectoryProfile {
+  const { distance: _distance, city: _city, state: _state, timeZone: _timeZone, ...profile } = generated;
+  return profile;
 }

@@ -3,7 +3,7 @@
  * with full records; any other id is "Unknown Patient" with no conditions (`patientDetailById`).
  * Appointment dates are offsets from `today` (see sample-dates.ts).
  */
-import { patientMessages, type PatientDetail, type PatientListRow, type PatientRecordRow } from '../patients/patient.schema.ts';
+import { unknownPatient, type PatientDetail, type PatientListRow, type PatientRecordRow } from '../patients/patient.schema.ts';
 import { nextAppointmentText } from '../time/date-formats.ts';
 import { relativeLastVisit, zonedTimeToInstant, type CalendarDate } from '../time/dates.ts';
 import { SAMPLE_TIME_ZONE, SAMPLE_TODAY, sampleDay } from './sample-dates.ts';
@@ -208,32 +208,6 @@ export function buildSamplePatients(today: CalendarDate): PatientDetail[] {
       },
     },
   ];
-}
-
-/**
- * docs/product.md#patients: any id other than 1, 2, 3 gives "Unknown Patient" with no conditions (and nothing else):
- * no date of birth either, so no age shows.
- */
-export function unknownPatient(id: string): PatientDetail {
-  return {
-    id,
-    name: patientMessages.unknownPatient,
-    email: '',
-    phone: '',
-    dob: null,
-    address: '',
-    emergency: { name: '', relationship: '', phone: '' },
-    insurance: { provider: '', policyNumber: '', group: '' },
-    conditions: [],
-    status: 'new',
-    notes: [],
-    appointments: [],
-    allergies: [],
-    medications: [],
-    medicalHistory: [],
-    familyHistory: [],
-    lifestyle: null,
-  };
 }
 
 export function patientDetailById(id: string, today: CalendarDate = SAMPLE_TODAY): PatientDetail {

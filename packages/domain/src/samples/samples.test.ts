@@ -14,7 +14,8 @@ import { patientAge, patientRecordRowStatusLabel, patientRecordRowStatuses } fro
 import { buildSamples } from './build-samples.ts';
 import { demoAccount } from './demo-account.ts';
 import { dashboardSampleStats, demoBookingSettings, demoPractitionerProfile, demoWeekDurations, referralSampleStats } from './demo-practice.ts';
-import { patientDetailById, unknownPatient } from './patients.ts';
+import { unknownPatient } from '../patients/patient.schema.ts';
+import { patientDetailById } from './patients.ts';
 import { samplePractitionerById } from './practitioners.ts';
 import { SAMPLE_TIME_ZONE, SAMPLE_TODAY } from './sample-dates.ts';
 

@@ -1,6 +1,6 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { buildSamplePatientRows, patientDetailById } from '@wellspring/domain';
+import { buildSamplePatientRows, patientDetailById } from '@wellspring/domain/samples';
 import type { RouterOutputs } from '@wellspring/server/router';
 import { describe, expect, it, vi } from 'vitest';
 import { deferred, serverError, stubApi, type ApiHandler } from '../../test/api-stub.ts';

@@ -6,7 +6,7 @@ import { useSession } from '../../lib/use-session.ts';
 import { Button } from '../../ui/button/button.tsx';
 import { FormAlert } from '../../ui/form/form.tsx';
 import { Skeleton } from '../../ui/skeleton/skeleton.tsx';
-import type { SignedInRouteEntry } from '../routes.tsx';
+import type { SignedInRouteEntry } from '../route-entry.ts';
 import { LoginPrompt } from './login-prompt.tsx';
 import * as styles from './signed-in.css.ts';
 

@@ -18,7 +18,7 @@ import { TextField } from '../../ui/text-field/text-field.tsx';
 import { DashboardPage } from '../../features/dashboard/dashboard.page.tsx';
 import { SESSION_ENDED_NOTICE, SignInPage } from '../../features/auth/sign-in.page.tsx';
 import { useSession } from '../../lib/use-session.ts';
-import type { SignedInRouteEntry } from '../routes.tsx';
+import type { SignedInRouteEntry } from '../route-entry.ts';
 import { SignedInRoutes } from './signed-in-routes.tsx';
 
 const robin = { id: 'u1', name: 'Dr. Robin Vale', email: 'robin@example.com' };

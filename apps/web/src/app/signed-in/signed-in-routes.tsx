@@ -1,7 +1,7 @@
 import { Suspense } from 'react';
 import { Route, Switch, useLocation } from 'wouter';
 import { ApiProvider } from '../../lib/api.tsx';
-import type { SignedInRouteEntry } from '../routes.tsx';
+import type { SignedInRouteEntry } from '../route-entry.ts';
 import { RouteErrorBoundary } from '../shell/route-error-boundary.tsx';
 import { RequireSession, SignedInLoading } from './require-session.tsx';
 import { SignedInShell } from './signed-in-shell.tsx';

@@ -8,7 +8,7 @@ import { Button } from '../../ui/button/button.tsx';
 import { Dialog } from '../../ui/dialog/dialog.tsx';
 import { Select } from '../../ui/select/select.tsx';
 import { invoiceLabel } from './billing.page.tsx';
-import type { Invoice } from './invoice.page.tsx';
+import type { Invoice } from './invoice-totals.tsx';
 import * as styles from './billing.css.ts';
 
 const methodItems = paymentMethods.map((method) => ({ id: method, label: paymentMethodLabels[method] }));

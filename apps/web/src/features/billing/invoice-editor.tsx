@@ -9,8 +9,7 @@ import { Card } from '../../ui/card/card.tsx';
 import { FormAlert } from '../../ui/form/form.tsx';
 import { NumberField } from '../../ui/number-field/number-field.tsx';
 import { TextField } from '../../ui/text-field/text-field.tsx';
-import type { Invoice } from './invoice.page.tsx';
-import { InvoiceTotals } from './invoice.page.tsx';
+import { InvoiceTotals, type Invoice } from './invoice-totals.tsx';
 import * as styles from './billing.css.ts';
 
 interface LineDraft {

@@ -1,6 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { formatLongDate, formatMoney, invoiceStatusColors, invoiceStatusLabel, taxRateText } from '@wellspring/domain';
-import type { RouterOutputs } from '@wellspring/server/router';
+import { formatLongDate, formatMoney, invoiceStatusColors, invoiceStatusLabel } from '@wellspring/domain';
 import { useParams } from 'wouter';
 import { apiErrorCode } from '../../lib/api-errors.ts';
 import { billingPaths } from '../../lib/billing-paths.ts';
@@ -16,9 +15,8 @@ import { Cell, Column, Row, Table, TableBody, TableHeader } from '../../ui/table
 import { invoiceLabel } from './billing.page.tsx';
 import { InvoiceActions } from './invoice-actions.tsx';
 import { InvoiceEditor } from './invoice-editor.tsx';
+import { InvoiceTotals, type Invoice } from './invoice-totals.tsx';
 import * as styles from './billing.css.ts';
-
-export type Invoice = RouterOutputs['invoices']['byId'];
 
 /**
  * `/dashboard/billing/:id`: one invoice. A draft opens in the editor; an issued, paid or void one
@@ -110,27 +108,5 @@ function InvoiceView({ invoice }: { invoice: Invoice }) {
       )}
       <InvoiceActions invoice={invoice} />
     </>
-  );
-}
-
-/** Subtotal, tax (when there is a rate) and total, as the PDF shows them. */
-export function InvoiceTotals({ currency, totals, taxRateBasisPoints }: { currency: Invoice['currency']; totals: { subtotalMinor: number; taxMinor: number; totalMinor: number }; taxRateBasisPoints: number }) {
-  const money = (minor: number) => formatMoney(minor, currency);
-  const rate = taxRateText(taxRateBasisPoints);
-  return (
-    <div role="group" aria-label="Totals">
-      <dl className={styles.totals}>
-        <dt>Subtotal</dt>
-        <dd className={styles.totalValue}>{money(totals.subtotalMinor)}</dd>
-        {rate === '' ? null : (
-          <>
-            <dt>Tax ({rate}%)</dt>
-            <dd className={styles.totalValue}>{money(totals.taxMinor)}</dd>
-          </>
-        )}
-        <dt className={styles.grandTotal}>Total</dt>
-        <dd className={`${styles.totalValue} ${styles.grandTotal}`}>{money(totals.totalMinor)}</dd>
-      </dl>
-    </div>
   );
 }

@@ -1,6 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { communityGuidelines, forumCategoriesOf, sampleForumTopics, sampleMembers, sampleResources, type ConnectionStatus } from '@wellspring/domain';
+import { communityGuidelines, forumCategoriesOf, type ConnectionStatus } from '@wellspring/domain';
+import { sampleForumTopics, sampleMembers, sampleResources } from '@wellspring/domain/samples';
 import { describe, expect, it } from 'vitest';
 import { stubApi } from '../../test/api-stub.ts';
 import { stubMatchMedia } from '../../test/match-media.ts';

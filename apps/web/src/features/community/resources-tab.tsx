@@ -1,5 +1,6 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { communityMessages, formatUsShortDate, popularResourceTags, resourceLink, resourceTabLabels, resourceTabs, type ResourceTab } from '@wellspring/domain';
+import { communityMessages, formatUsShortDate, resourceLink, resourceTabLabels, resourceTabs, type ResourceTab } from '@wellspring/domain';
+import { popularResourceTags } from '@wellspring/domain/samples';
 import type { RouterOutputs } from '@wellspring/server/router';
 import { useDeferredValue, useState } from 'react';
 import { useSearchParams } from 'wouter';

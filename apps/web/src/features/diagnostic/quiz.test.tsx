@@ -1,6 +1,7 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { quizQuestions, samplePractitioners } from '@wellspring/domain';
+import { quizQuestions } from '@wellspring/domain';
+import { samplePractitioners } from '@wellspring/domain/samples';
 import { describe, expect, it } from 'vitest';
 import { stubApi } from '../../test/api-stub.ts';
 import { renderWithProviders } from '../../test/render.tsx';

@@ -3,12 +3,11 @@ import {
   experienceBracketLabels,
   experienceBrackets,
   PREVIEW_RADIUS_MILES,
-  previewPractitioners,
   siteMessages,
   specialties,
   specialtyLabels,
-  type PreviewPractitioner,
 } from '@wellspring/domain';
+import { previewPractitioners, type PreviewPractitioner } from '@wellspring/domain/samples';
 import { Avatar } from '../../ui/avatar/avatar.tsx';
 import { Badge } from '../../ui/badge/badge.tsx';
 import { Button } from '../../ui/button/button.tsx';

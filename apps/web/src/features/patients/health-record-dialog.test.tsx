@@ -1,6 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { buildSamplePatients, healthRecordMessages } from '@wellspring/domain';
+import { healthRecordMessages } from '@wellspring/domain';
+import { buildSamplePatients } from '@wellspring/domain/samples';
 import { describe, expect, it } from 'vitest';
 import { ApiProvider } from '../../lib/api.tsx';
 import { stubApi, type ApiHandler } from '../../test/api-stub.ts';

@@ -1,6 +1,7 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { patientDetailById, patientFormMessages, unknownPatient, type PatientDetail } from '@wellspring/domain';
+import { patientFormMessages, unknownPatient, type PatientDetail } from '@wellspring/domain';
+import { patientDetailById } from '@wellspring/domain/samples';
 import { describe, expect, it } from 'vitest';
 import { Route } from 'wouter';
 import { ApiProvider } from '../../lib/api.tsx';

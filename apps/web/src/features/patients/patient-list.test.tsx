@@ -1,6 +1,7 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { buildSamplePatientRows, matchesPatientSearch, patientFormMessages, type PatientListRow } from '@wellspring/domain';
+import { matchesPatientSearch, patientFormMessages, type PatientListRow } from '@wellspring/domain';
+import { buildSamplePatientRows } from '@wellspring/domain/samples';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { Route } from 'wouter';
 import { ApiProvider } from '../../lib/api.tsx';

@@ -1,6 +1,6 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { patientDetailById } from '@wellspring/domain';
+import { patientDetailById } from '@wellspring/domain/samples';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { Route } from 'wouter';
 import { ApiProvider } from '../../lib/api.tsx';

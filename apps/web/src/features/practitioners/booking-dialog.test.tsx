@@ -1,6 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { addDays, bookingSubmitSchema, calendarDateInZone, calendarToUtc, daysBetween, samplePractitioners, zonedTimeToInstant, type OpenSlot } from '@wellspring/domain';
+import { addDays, bookingSubmitSchema, calendarDateInZone, calendarToUtc, daysBetween, zonedTimeToInstant, type OpenSlot } from '@wellspring/domain';
+import { samplePractitioners } from '@wellspring/domain/samples';
 import { describe, expect, it } from 'vitest';
 import { Route } from 'wouter';
 import { conflict, stubApi, type ApiHandler } from '../../test/api-stub.ts';

@@ -1,6 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { contactPractitionerSchema, samplePractitioners } from '@wellspring/domain';
+import { contactPractitionerSchema } from '@wellspring/domain';
+import { samplePractitioners } from '@wellspring/domain/samples';
 import { describe, expect, it } from 'vitest';
 import { Route } from 'wouter';
 import { ApiError, deferred, serverError, stubApi, type ApiHandler } from '../../test/api-stub.ts';

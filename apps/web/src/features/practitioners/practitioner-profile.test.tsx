@@ -1,6 +1,7 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { practitionerByIdSchema, PROFILE_LOADING_MS, samplePractitioners, yearsInPractice, type Practitioner } from '@wellspring/domain';
+import { practitionerByIdSchema, PROFILE_LOADING_MS, yearsInPractice, type Practitioner } from '@wellspring/domain';
+import { samplePractitioners } from '@wellspring/domain/samples';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { queryClient } from '../../lib/api.tsx';
 import { ApiError, deferred, serverError, stubApi } from '../../test/api-stub.ts';

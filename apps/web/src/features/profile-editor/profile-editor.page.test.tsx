@@ -1,6 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { demoPractitionerProfile, type PractitionerProfile } from '@wellspring/domain';
+import { type PractitionerProfile } from '@wellspring/domain';
+import { demoPractitionerProfile } from '@wellspring/domain/samples';
 import type { RouterInputs } from '@wellspring/server/router';
 import { describe, expect, it } from 'vitest';
 import { ApiError, serverError, stubApi, type ApiHandler } from '../../test/api-stub.ts';

@@ -1,6 +1,7 @@
 import { act, cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { directoryCardOf, placeMessages, samplePractitioners, type DirectoryCard, type DirectorySearchInput, type PlaceSuggestInput, type PlaceSuggestion } from '@wellspring/domain';
+import { directoryCardOf, placeMessages, type DirectoryCard, type DirectorySearchInput, type PlaceSuggestInput, type PlaceSuggestion } from '@wellspring/domain';
+import { samplePractitioners } from '@wellspring/domain/samples';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { stubApi } from '../../test/api-stub.ts';
 import { stubMatchMedia } from '../../test/match-media.ts';

@@ -9,16 +9,10 @@
 import { randomUUID } from 'node:crypto';
 import {
   addDays,
-  buildSamplePatients,
   calendarDateInZone,
-  demoBookingSettings,
-  demoPractitionerProfile,
-  demoWeekDurations,
   detailAppointmentTypeLabels,
   ehrRecordTypeLabels,
-  generatePatients,
   practitionerProfileSchema,
-  SAMPLE_TIME_ZONE,
   scheduleTimeSlots,
   weekOf,
   zonedTimeToInstant,
@@ -28,15 +22,23 @@ import {
   type CalendarDate,
   type EhrRecordType,
 } from '@wellspring/domain';
+import {
+  buildSamplePatients,
+  demoBookingSettings,
+  demoPractitionerProfile,
+  demoWeekDurations,
+  generatePatients,
+  SAMPLE_TIME_ZONE,
+} from '@wellspring/domain/samples';
 import { runCommand, type CommandDependencies } from '../commands/run-command.ts';
 import type { Prisma } from '../generated/prisma/client.ts';
 import { geocodeUsPlace } from '../geo/geocoder.ts';
 import { bookingSettingsCommands } from '../practice/booking-settings.commands.ts';
 import type { PracticeScope } from '../practice/practice-scope.ts';
 import { profilePublishCommands } from '../practice/profile.commands.ts';
-import type { Database } from './client.ts';
+import type { Database } from '../db/client.ts';
 import { seedDemoReferrals } from './demo-referrals.seed.ts';
-import { seedDemoConnections } from '../community/community.seed.ts';
+import { seedDemoConnections } from './community.seed.ts';
 
 /** The spec's sample people plus generated ones: 42 in all. */
 const DEMO_PATIENTS = 42;

@@ -3,9 +3,9 @@
  * several practices' rows, so it runs as the tables' owner, like the migrations.
  */
 import { loadConfig } from '../config.ts';
-import { createLogger } from '../http/logger.ts';
-import { openDatabase } from './bootstrap.ts';
-import { closeDatabase, createDatabaseClient } from './client.ts';
+import { createLogger } from '../logger.ts';
+import { openDatabase } from '../db/bootstrap.ts';
+import { closeDatabase, createDatabaseClient } from '../db/client.ts';
 import { seedDatabase } from './seed.ts';
 
 const config = loadConfig();

@@ -4,18 +4,20 @@
  * safe when servers start together (existing ids are skipped).
  */
 import {
-  buildSampleEvents,
   calendarDateInZone,
   eventTimeRange,
   instantOfRelativeActivity,
-  sampleForumTopics,
   sampleMemberAcceptsAtOnce,
-  sampleMembers,
-  sampleResources,
   zonedTimeToInstant,
 } from '@wellspring/domain';
+import {
+  buildSampleEvents,
+  sampleForumTopics,
+  sampleMembers,
+  sampleResources,
+} from '@wellspring/domain/samples';
 import type { Database } from '../db/client.ts';
-import { connectionPair } from './members.repository.ts';
+import { connectionPair } from '../community/members.repository.ts';
 import type { CommunityResource } from '@wellspring/domain';
 
 export async function seedCommunity(db: Database, now = new Date()): Promise<void> {

@@ -9,9 +9,9 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import { pino } from 'pino';
 import type { ServerConfig } from '../config.ts';
-import { APP_DATABASE, openDatabase } from '../db/bootstrap.ts';
-import { closeDatabase, createDatabaseClient, type Database } from '../db/client.ts';
-import { embeddedPostgresUrl } from '../db/embedded.ts';
+import { APP_DATABASE, openDatabase } from './bootstrap.ts';
+import { closeDatabase, createDatabaseClient, type Database } from './client.ts';
+import { embeddedPostgresUrl } from './embedded.ts';
 
 export interface CliDatabase {
   readonly db: Database;

@@ -1,4 +1,7 @@
-/** Fifty real US cities with their centre coordinates and IANA time zone, for spreading generated practitioners. */
+/**
+ * Fifty real US cities with their centre coordinates and IANA time zone: the places a directory
+ * search resolves (directory.schema.ts) and where generated practitioners are spread (samples/generator.ts).
+ */
 export interface UsCity {
   readonly city: string;
   /** The USPS code ("OR"). */

@@ -8,8 +8,8 @@
  */
 import { API_MAX_BATCH_SIZE } from '@wellspring/domain';
 import type { RequestHandler } from 'express';
-import { expectsStream } from '../trpc/express-handler.ts';
-import type { ReadCache } from './read-cache.ts';
+import { expectsStream } from './express-handler.ts';
+import type { ReadCache } from '../cache/read-cache.ts';
 
 /** Public, caller-independent reads: their answer depends only on their input and the directory. */
 export const CACHEABLE_PUBLIC_READS: ReadonlySet<string> = new Set(['directory.search', 'quiz.match', 'practitioners.byId']);

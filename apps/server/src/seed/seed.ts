@@ -4,10 +4,11 @@
  * only outside production, and with it (unless `directory` is off) its listing with online booking
  * on and the generated demo directory.
  */
-import { demoAccount, normalizeEmail, samplePractitioners } from '@wellspring/domain';
+import { normalizeEmail } from '@wellspring/domain';
+import { demoAccount, samplePractitioners } from '@wellspring/domain/samples';
 import { hashPassword } from '../auth/password.ts';
-import { seedCommunity } from '../community/community.seed.ts';
-import type { Database } from './client.ts';
+import { seedCommunity } from './community.seed.ts';
+import type { Database } from '../db/client.ts';
 import { seedDemoDirectory } from './demo-directory.seed.ts';
 import { listDemoPractice, seedDemoPractice } from './demo-practice.seed.ts';
 import { countPractitioners, insertPractitioners } from '../repositories/practitioner.repository.ts';

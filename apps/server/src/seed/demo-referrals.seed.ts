@@ -5,8 +5,9 @@
  * the practice has no codes, and only when none of the sample codes is taken by another account.
  */
 import { randomUUID } from 'node:crypto';
-import { buildSampleReferralCodes, buildSampleReferrals, calendarDateInZone, REFERRAL_EXPIRY_DAYS, SAMPLE_TIME_ZONE } from '@wellspring/domain';
-import type { Database } from './client.ts';
+import { calendarDateInZone, REFERRAL_EXPIRY_DAYS } from '@wellspring/domain';
+import { buildSampleReferralCodes, buildSampleReferrals, SAMPLE_TIME_ZONE } from '@wellspring/domain/samples';
+import type { Database } from '../db/client.ts';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 

@@ -11,9 +11,9 @@
  * profiles with reviews and ratings the profile editor cannot write), not through the profile machine.
  */
 import { randomUUID } from 'node:crypto';
-import { buildDemoDirectory, DEMO_DIRECTORY_FIRST_ID, profileOfGenerated } from '@wellspring/domain';
-import type { Database } from './client.ts';
-import { inClientTransaction } from './client-transaction.ts';
+import { buildDemoDirectory, DEMO_DIRECTORY_FIRST_ID, profileOfGenerated } from '@wellspring/domain/samples';
+import type { Database } from '../db/client.ts';
+import { inClientTransaction } from '../db/client-transaction.ts';
 import { insertPractitioners, practitionerExists } from '../repositories/practitioner.repository.ts';
 
 /** Not an argon2 hash: `verifyPassword` answers false for it, so no password signs in. */
