@@ -120,7 +120,6 @@ export const PRACTICE_CALL_AUDIT: Readonly<Record<string, PracticeCallAuditRule>
   'schedule.week': { action: 'read', recordType: 'schedule' },
   'schedule.patientOptions': { action: 'list', recordType: 'patient_list' },
   'schedule.overlaps': { action: 'read', recordType: 'schedule' },
-  'schedule.create': { action: 'create', recordType: 'appointment', recordId: output('id'), patientId: output('patientId') },
   // Billing (issue 26).
   'invoices.list': { action: 'list', recordType: 'invoice_list' },
   'invoices.byId': { action: 'read', recordType: 'invoice', recordId: input('id'), patientId: output('patientId') },

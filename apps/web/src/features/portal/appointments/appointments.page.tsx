@@ -16,7 +16,7 @@ import { CalendarIcon } from '../../../ui/icons/icons.tsx';
 import { Skeleton } from '../../../ui/skeleton/skeleton.tsx';
 import { Cell, Column, Row, ShownBelow, Table, TableBody, TableHeader } from '../../../ui/table/table.tsx';
 import { portalPaths } from '../portal-paths.ts';
-import { useRefreshAppointmentViews } from './appointment-queries.ts';
+import { useRefreshAppointmentViews } from '../../../lib/appointment-views.ts';
 import { AppointmentRowMenu, type RowMenuAction } from './appointment-row-menu.tsx';
 import * as styles from './appointments.css.ts';
 import { VisitCodesDialog } from './visit-codes-dialog.tsx';
