@@ -41,6 +41,7 @@ const CALLS: readonly (readonly [path: string, call: (caller: PracticeCaller) =>
   ['booking.settings', (caller) => caller.booking.settings()],
   ['booking.saveSettings', (caller) => caller.booking.saveSettings({ ...defaultBookingSettings('America/Los_Angeles'), enabled: true })],
   ['practiceSettings.get', (caller) => caller.practiceSettings.get()],
+  ['practiceSettings.current', (caller) => caller.practiceSettings.current()],
   ['practiceSettings.save', (caller) => caller.practiceSettings.save({ name: 'Audited Clinic', timeZone: 'America/Chicago', currency: 'CAD' })],
   ['calendarFeed.status', (caller) => caller.calendarFeed.status()],
   ['calendarFeed.enable', (caller) => caller.calendarFeed.enable()],

@@ -328,6 +328,12 @@ const PRACTICE_PROCEDURES: Record<string, IsolationCase> = {
       expect(theirs.currency).not.toBe('GBP');
     },
   },
+  'practiceSettings.current': {
+    type: 'query',
+    input: () => undefined,
+    owner: async (caller) => expect(await caller.practiceSettings.current()).toMatchObject({ currency: 'GBP' }),
+    other: async (caller) => expect((await caller.practiceSettings.current()).currency).not.toBe('GBP'),
+  },
   'calendarFeed.status': {
     type: 'query',
     input: () => undefined,

@@ -75,6 +75,7 @@ export const PRACTICE_CALL_AUDIT: Readonly<Record<string, PracticeCallAuditRule>
   'booking.saveSettings': { action: 'update', recordType: 'booking_settings' },
   'practiceSettings.get': { action: 'read', recordType: 'practice_settings' },
   'practiceSettings.save': { action: 'update', recordType: 'practice_settings' },
+  'practiceSettings.current': { action: 'read', recordType: 'practice_settings' },
   'calendarFeed.status': { action: 'read', recordType: 'calendar_feed' },
   'calendarFeed.enable': { action: 'update', recordType: 'calendar_feed' },
   'calendarFeed.regenerate': { action: 'update', recordType: 'calendar_feed' },

@@ -11,7 +11,7 @@ import { PatientDetailPage } from './patient-detail.page.tsx';
 
 const TODAY = '2025-06-16';
 const emma = patientDetailById('1', TODAY);
-const week = { today: TODAY, timeZone: 'America/Los_Angeles', days: [] };
+const practice = { today: TODAY, timeZone: 'America/Los_Angeles', currency: 'USD' };
 const notFound = () => {
   throw new ApiError({ code: 'NOT_FOUND', httpStatus: 404, message: 'Unknown Patient' });
 };
@@ -25,7 +25,7 @@ const trail = {
 };
 
 function renderDetail(path: string, byId: (input: unknown) => unknown, more: Record<string, (input: unknown) => unknown> = {}) {
-  const api = stubApi({ 'patients.byId': byId, 'schedule.week': () => week, 'patients.auditTrail': () => trail, ...more });
+  const api = stubApi({ 'patients.byId': byId, 'practiceSettings.current': () => practice, 'patients.auditTrail': () => trail, ...more });
   const rendered = renderWithProviders(
     <ApiProvider>
       <Route path="/dashboard/patients/:id" component={PatientDetailPage} />
@@ -51,6 +51,9 @@ describe('patient detail', () => {
     const card = patientCard();
     // Born 1985-04-12; on the practice's today, 2025-06-16, she is 40 (whatever the machine's date).
     expect(await within(card).findByText('40 years (4/12/1985)')).toBeTruthy();
+    // The practice's today comes from its own small answer: the schedule's week is not fetched for it.
+    expect(calls.filter((call) => call.path === 'practiceSettings.current')).not.toHaveLength(0);
+    expect(calls.some((call) => call.path === 'schedule.week')).toBe(false);
     expect(within(card).getByText('emma.thompson@example.com')).toBeTruthy();
     expect(within(card).getByText('(503) 555-0142')).toBeTruthy();
     const conditions = () => within(within(card).getByRole('list', { name: 'Conditions' })).getAllByRole('listitem').map((item) => item.textContent);
