@@ -154,6 +154,26 @@ describe('portal appointments', () => {
     expect((await rejection(caller.appointments.create({ ...portalFormToCreate(form), duration: 45.5 }))).code).toBe('BAD_REQUEST');
   });
 
+  it('shows each appointment with the machine’s status in the record and in the table alike; time only adds a cue', async () => {
+    // 9:00 in Los Angeles on 5 March 2030 is 17:00 UTC; it is now 10:30 there.
+    const { caller, practiceId } = await createPractitioner(database.db, { now: new Date('2030-03-05T18:30:00Z') });
+    const patientId = await addPatient(database.db, practiceId, { name: 'Pia Past', email: 'pia@example.com' });
+    const nobodyCompleted = await addAppointment(database.db, practiceId, patientId, { startsAt: new Date('2030-03-05T17:00:00Z'), durationMinutes: 60, status: 'scheduled' });
+    const running = await addAppointment(database.db, practiceId, patientId, { startsAt: new Date('2030-03-05T18:00:00Z'), durationMinutes: 60, status: 'confirmed' });
+    const ahead = await addAppointment(database.db, practiceId, patientId, { startsAt: new Date('2030-03-06T17:00:00Z'), durationMinutes: 60, status: 'scheduled' });
+    const done = await addAppointment(database.db, practiceId, patientId, { startsAt: new Date('2030-03-04T17:00:00Z'), durationMinutes: 60, status: 'completed' });
+    const expected = {
+      [nobodyCompleted]: { status: 'scheduled', timing: 'past' },
+      [running]: { status: 'confirmed', timing: 'in_progress' },
+      [ahead]: { status: 'scheduled', timing: 'upcoming' },
+      [done]: { status: 'completed', timing: null },
+    };
+    const record = await caller.patients.byId({ id: patientId });
+    expect(Object.fromEntries(record.appointments.map((a) => [a.id, { status: a.status, timing: a.timing }]))).toEqual(expected);
+    const table = await caller.appointments.list({});
+    expect(Object.fromEntries(table.items.map((a) => [a.id, { status: a.status, timing: a.timing }]))).toEqual(expected);
+  });
+
   it('answers bad form input with 400 and field messages, and stores nothing', async () => {
     const { cookie, practiceId } = await createPractitioner(database.db);
     const response = await trpcMutation(server, 'appointments.create', portalFormToCreate({ ...form, patientName: '', patientEmail: 'not-an-email', date: '2030-02-30T10:00' }), { cookie });

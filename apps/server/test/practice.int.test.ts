@@ -161,9 +161,10 @@ describe('patients.byId', () => {
     const patient = await caller.patients.byId({ id: patientId });
     expect(patient).toMatchObject({ name: 'Audited Ada', dob: '1990-11-25', conditions: ['A', 'B', 'C', 'D'] });
     expect(patient.notes.map((note) => note.title)).toEqual(['Newer note', 'Older note']);
-    expect(patient.appointments.map((appointment) => [appointment.date, appointment.status])).toEqual([
-      ['2026-11-26', 'upcoming'],
-      ['2026-11-01', 'completed'],
+    // The machine's status, and where an open one stands in time (record 0046).
+    expect(patient.appointments.map((appointment) => [appointment.date, appointment.status, appointment.timing])).toEqual([
+      ['2026-11-26', 'confirmed', 'upcoming'],
+      ['2026-11-01', 'completed', null],
     ]);
     await caller.patients.byId({ id: patientId });
     const trail = await caller.patients.auditTrail({ id: patientId });
