@@ -269,6 +269,33 @@ test.describe('the patient record', () => {
     await expect(page.getByRole('region', { name: 'Visit History' }).getByRole('listitem')).toContainText(['Upcoming']);
   });
 
+  test('a visit that began earlier and nobody completed has one status everywhere: Scheduled and Past, in the record and in the portal', async ({ page }, testInfo) => {
+    const { practiceId } = await signInAsNewPractitioner(page, { timeZone: 'UTC' });
+    const id = await addPatient(practiceId, { name: 'Pia Past', email: 'pia.past@example.com' });
+    const earlier = new Date(Date.now() - 2 * 60 * 60 * 1000);
+    earlier.setUTCMinutes(0, 0, 0);
+    await addAppointment(practiceId, id, { startsAt: earlier, durationMinutes: 30, type: 'follow_up', status: 'scheduled' });
+
+    for (const [width, height, label] of [[1280, 900, 'desktop'], [390, 844, 'phone']] as const) {
+      await page.setViewportSize({ width, height });
+      await page.goto(`/dashboard/patients/${id}`);
+      const visit = page.getByRole('region', { name: 'Visit History' }).getByRole('listitem');
+      await expect(visit).toContainText('Scheduled');
+      await expect(visit).toContainText('Past');
+      await expect(visit).not.toContainText('Completed');
+      await expect(page.getByRole('region', { name: 'Upcoming Appointments' })).toContainText('No upcoming appointments');
+      await visit.scrollIntoViewIfNeeded();
+      await page.screenshot({ path: testInfo.outputPath(`record-${label}.png`), fullPage: true });
+
+      await page.goto('/provider-portal/appointments');
+      const row = page.getByRole('grid', { name: 'Appointments' }).getByRole('row', { name: /Pia Past/ });
+      await expect(row).toContainText('Scheduled');
+      await expect(row).toContainText('Past');
+      await expect(row).not.toContainText('Completed');
+      await page.screenshot({ path: testInfo.outputPath(`portal-${label}.png`), fullPage: true });
+    }
+  });
+
   test('"Unknown Patient" for an unknown id and for another practitioner’s patient — the same screen', async ({ page, browser }) => {
     // Another practitioner's patient, created in another browser.
     const other = await browser.newPage();

@@ -150,8 +150,9 @@ test.describe('the provider portal’s shell', () => {
       patientName: 'Dana Figures',
       patientEmail: 'dana.figures@example.com',
       appointmentType: 'follow_up',
-      date: `${day}T10:30`,
-      duration: '60',
+      date: day,
+      time: '10:30',
+      duration: 60,
       notes: '',
     });
     await callPortal(page, 'payments.create', { amount: '150.00', currency: 'usd', paymentMethod: 'card', status: 'completed' });
@@ -202,7 +203,7 @@ test.describe('the provider portal’s shell', () => {
     test.setTimeout(120_000);
     await signInAsNewPractitioner(page);
     const day = new Date(Date.now() + 2 * DAY_MS).toISOString().slice(0, 10);
-    await callPortal(page, 'appointments.create', { patientName: 'Axe Patient', patientEmail: 'axe.patient@example.com', appointmentType: 'consultation', date: `${day}T09:00`, duration: '30', notes: '' });
+    await callPortal(page, 'appointments.create', { patientName: 'Axe Patient', patientEmail: 'axe.patient@example.com', appointmentType: 'consultation', date: day, time: '09:00', duration: 30, notes: '' });
     await callPortal(page, 'payments.create', { amount: '120.00', currency: 'gbp', paymentMethod: 'card', status: 'completed' });
 
     await page.goto('/provider-portal/dashboard');

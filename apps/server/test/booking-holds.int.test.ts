@@ -85,15 +85,11 @@ describe('holds on a chosen time', () => {
   it("lets the practitioner's own entry at a held time through as a deliberate double booking", async () => {
     const [time] = (await openTimes()).slice(5);
     expect((await hold(time!, 60)).status).toBe(200);
-    const { id } = await practitioner.caller.appointments.create({
-      patientName: 'Walk In',
-      patientEmail: 'walk.in@example.com',
-      // The practice's wall clock ("2026-12-01T09:30"): sv-SE writes dates and times that way.
-      date: new Intl.DateTimeFormat('sv-SE', { timeZone: 'America/Chicago', year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit' }).format(new Date(time!)).replace(' ', 'T'),
-      duration: '30',
-      appointmentType: 'consultation',
-      notes: '',
-    });
+    // The practice's wall clock ("2026-12-01 09:30"): sv-SE writes dates and times that way.
+    const [date = '', clock = ''] = new Intl.DateTimeFormat('sv-SE', { timeZone: 'America/Chicago', year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit' })
+      .format(new Date(time!))
+      .split(' ');
+    const { id } = await practitioner.caller.appointments.create({ patientName: 'Walk In', patientEmail: 'walk.in@example.com', date, time: clock, duration: 30, appointmentType: 'consultation', notes: '' });
     expect(await database.query('SELECT double_booked FROM appointment WHERE id = $1', [id])).toEqual([{ double_booked: true }]);
   });
 });

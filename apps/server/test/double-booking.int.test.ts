@@ -105,9 +105,9 @@ describe('the no-double-booking guard', () => {
   });
 
   it("keeps the practitioner's own overlapping entries from the schedule and the portal, marked as deliberate", async () => {
-    const first = await owner.caller.schedule.create({ patientId, date: '2031-02-03', time: '10:00', duration: 60, type: 'Assessment', mode: 'virtual' });
-    const second = await owner.caller.schedule.create({ patientId, date: '2031-02-03', time: '10:00', duration: 30, type: 'Follow-up', mode: 'virtual' });
-    const third = await owner.caller.appointments.create({ patientName: 'Guarded Grace', patientEmail: 'grace@example.com', appointmentType: 'follow_up', date: '2031-02-03T10:30', duration: '60', notes: '' });
+    const first = await owner.caller.appointments.create({ patientId, date: '2031-02-03', time: '10:00', duration: 60, appointmentType: 'assessment', mode: 'virtual' });
+    const second = await owner.caller.appointments.create({ patientId, date: '2031-02-03', time: '10:00', duration: 30, appointmentType: 'follow_up', mode: 'virtual' });
+    const third = await owner.caller.appointments.create({ patientName: 'Guarded Grace', patientEmail: 'grace@example.com', appointmentType: 'follow_up', date: '2031-02-03', time: '10:30', duration: 60, notes: '' });
     const rows = await database.query<{ id: string; double_booked: boolean }>('SELECT id, double_booked FROM appointment WHERE id = ANY($1) ORDER BY starts_at, duration_minutes DESC', [[first.id, second.id, third.id]]);
     expect(Object.fromEntries(rows.map((row) => [row.id, row.double_booked]))).toEqual({ [first.id]: false, [second.id]: true, [third.id]: true });
 

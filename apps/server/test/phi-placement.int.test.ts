@@ -117,7 +117,7 @@ describe('deleting a patient', () => {
     const { caller, cookie, practiceId } = await createPractitioner(database.db, { name: 'Dr. Forget' });
     const name = `Forgotten ${randomUUID().slice(0, 8)}`;
     const email = `forgotten.${randomUUID().slice(0, 8)}@example.test`;
-    const scheduled = await caller.schedule.create({ patientId: 'new', newPatient: { name, email }, date: '2030-04-02', time: '10:00', duration: 60, type: 'Initial Consultation', mode: 'virtual' });
+    const scheduled = await caller.appointments.create({ patientId: 'new', patientName: name, patientEmail: email, date: '2030-04-02', time: '10:00', duration: 60, appointmentType: 'consultation', mode: 'virtual' });
     const patientId = scheduled.patientId;
     await caller.appointments.confirm({ id: scheduled.id });
     const note = await trpcMutation<{ id: string }>(
@@ -131,7 +131,7 @@ describe('deleting a patient', () => {
     await caller.clinicalRecords.addAddendum({ id: noteId, text: 'Private addendum' });
     // Another patient of the practice, whose history stays.
     const keptId = await addPatient(database.db, practiceId, { name: 'Kept Patient' });
-    const kept = await caller.schedule.create({ patientId: keptId, date: '2030-04-03', time: '10:00', duration: 60, type: 'Follow-up', mode: 'virtual' });
+    const kept = await caller.appointments.create({ patientId: keptId, date: '2030-04-03', time: '10:00', duration: 60, appointmentType: 'follow_up', mode: 'virtual' });
 
     const record = [patientId, scheduled.id, noteId];
     const naming = async (): Promise<number> => {
@@ -157,7 +157,7 @@ describe('deleting a patient', () => {
   it('keeps the history of an appointment deleted on its own (its events hold no patient data)', async () => {
     const { caller, practiceId } = await createPractitioner(database.db);
     const patientId = await addPatient(database.db, practiceId, { name: 'Stays Patient' });
-    const { id } = await caller.schedule.create({ patientId, date: '2030-04-04', time: '10:00', duration: 60, type: 'Follow-up', mode: 'virtual' });
+    const { id } = await caller.appointments.create({ patientId, date: '2030-04-04', time: '10:00', duration: 60, appointmentType: 'follow_up', mode: 'virtual' });
     await caller.appointments.cancel({ id });
     await caller.appointments.delete({ id });
     const events = await database.query<{ type: string; payload: unknown }>('SELECT type, payload FROM domain_event WHERE aggregate_id = $1 ORDER BY sequence', [id]);

@@ -5,7 +5,7 @@
  * and the revenue that counts them, and the audit entries they leave.
  */
 import { TRPCError } from '@trpc/server';
-import { allowedAppointmentActions, appointmentStatuses, clinicalRecordMessages, currencies, type AppointmentStatus } from '@wellspring/domain';
+import { allowedAppointmentActions, appointmentStatuses, clinicalRecordMessages, currencies, portalFormToCreate, type AppointmentStatus } from '@wellspring/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase, type TestDatabase } from './support/database.ts';
 import { addAppointment, addPatient, addPayment, createPractitioner, type PracticeCaller } from './support/practice-factory.ts';
@@ -37,7 +37,7 @@ const form = { patientName: 'Rowan Ash', patientEmail: 'rowan@example.com', appo
 
 /** An appointment of the practice in `status`, reached through the machine's own transitions. */
 async function appointmentIn(caller: PracticeCaller, status: AppointmentStatus): Promise<string> {
-  const { id } = await caller.appointments.create(form);
+  const { id } = await caller.appointments.create(portalFormToCreate(form));
   if (status === 'confirmed' || status === 'completed') await caller.appointments.confirm({ id });
   if (status === 'completed') await caller.appointments.complete({ id });
   if (status === 'cancelled') await caller.appointments.cancel({ id });
@@ -48,7 +48,7 @@ describe('portal appointments', () => {
   it('schedules from the form in the practice zone, links the patient by e-mail in any case, and shows it in the schedule and on the record', async () => {
     const { caller, practiceId } = await createPractitioner(database.db, { timeZone: 'America/Chicago' });
     const patientId = await addPatient(database.db, practiceId, { name: 'Rowan Ash', email: 'Rowan@Example.com' });
-    const created = await caller.appointments.create(form);
+    const created = await caller.appointments.create(portalFormToCreate(form));
     expect(created.patientId).toBe(patientId);
     const [stored] = await database.query<{ starts_at: Date; duration_minutes: number; type: string; status: string; notes: string }>(
       'SELECT starts_at, duration_minutes, type, status, notes FROM appointment WHERE id = $1',
@@ -64,8 +64,8 @@ describe('portal appointments', () => {
 
   it('adds a new patient for an e-mail the practice does not know, and lists newest first with the total', async () => {
     const { caller, practiceId } = await createPractitioner(database.db);
-    const first = await caller.appointments.create({ ...form, patientName: 'Juniper Vale', patientEmail: 'juniper@example.com', date: '2030-01-01T09:00' });
-    const second = await caller.appointments.create({ ...form, patientName: 'Juniper Vale', patientEmail: 'juniper@example.com', date: '2030-02-01T09:00' });
+    const first = await caller.appointments.create(portalFormToCreate({ ...form, patientName: 'Juniper Vale', patientEmail: 'juniper@example.com', date: '2030-01-01T09:00' }));
+    const second = await caller.appointments.create(portalFormToCreate({ ...form, patientName: 'Juniper Vale', patientEmail: 'juniper@example.com', date: '2030-02-01T09:00' }));
     expect(second.patientId).toBe(first.patientId);
     expect(await database.query('SELECT name, email, status FROM patient WHERE practice_id = $1', [practiceId])).toEqual([{ name: 'Juniper Vale', email: 'juniper@example.com', status: 'new' }]);
     const page = await caller.appointments.list({ pageSize: 1 });
@@ -150,15 +150,39 @@ describe('portal appointments', () => {
     expect(loaded.duration).toBe('45');
     await caller.appointments.update({ ...loaded, id, notes: 'Moved the notes only' });
     expect(await database.query('SELECT duration_minutes, notes FROM appointment WHERE id = $1', [id])).toEqual([{ duration_minutes: 45, notes: 'Moved the notes only' }]);
-    // A new appointment still takes only the form's own durations.
-    expect((await rejection(caller.appointments.create({ ...form, duration: '45' as never }))).code).toBe('BAD_REQUEST');
+    // A new appointment takes whole minutes (the dialog's 45 too); the portal form offers its own four.
+    expect((await rejection(caller.appointments.create({ ...portalFormToCreate(form), duration: 45.5 }))).code).toBe('BAD_REQUEST');
+  });
+
+  it('shows each appointment with the machine’s status in the record and in the table alike; time only adds a cue', async () => {
+    // 9:00 in Los Angeles on 5 March 2030 is 17:00 UTC; it is now 10:30 there.
+    const { caller, practiceId } = await createPractitioner(database.db, { now: new Date('2030-03-05T18:30:00Z') });
+    const patientId = await addPatient(database.db, practiceId, { name: 'Pia Past', email: 'pia@example.com' });
+    const nobodyCompleted = await addAppointment(database.db, practiceId, patientId, { startsAt: new Date('2030-03-05T17:00:00Z'), durationMinutes: 60, status: 'scheduled' });
+    const running = await addAppointment(database.db, practiceId, patientId, { startsAt: new Date('2030-03-05T18:00:00Z'), durationMinutes: 60, status: 'confirmed' });
+    const ahead = await addAppointment(database.db, practiceId, patientId, { startsAt: new Date('2030-03-06T17:00:00Z'), durationMinutes: 60, status: 'scheduled' });
+    const done = await addAppointment(database.db, practiceId, patientId, { startsAt: new Date('2030-03-04T17:00:00Z'), durationMinutes: 60, status: 'completed' });
+    const expected = {
+      [nobodyCompleted]: { status: 'scheduled', timing: 'past' },
+      [running]: { status: 'confirmed', timing: 'in_progress' },
+      [ahead]: { status: 'scheduled', timing: 'upcoming' },
+      [done]: { status: 'completed', timing: null },
+    };
+    const record = await caller.patients.byId({ id: patientId });
+    expect(Object.fromEntries(record.appointments.map((a) => [a.id, { status: a.status, timing: a.timing }]))).toEqual(expected);
+    const table = await caller.appointments.list({});
+    expect(Object.fromEntries(table.items.map((a) => [a.id, { status: a.status, timing: a.timing }]))).toEqual(expected);
   });
 
   it('answers bad form input with 400 and field messages, and stores nothing', async () => {
     const { cookie, practiceId } = await createPractitioner(database.db);
-    const response = await trpcMutation(server, 'appointments.create', { ...form, patientEmail: 'not-an-email', date: '2030-02-30T10:00' }, { cookie });
+    const response = await trpcMutation(server, 'appointments.create', portalFormToCreate({ ...form, patientName: '', patientEmail: 'not-an-email', date: '2030-02-30T10:00' }), { cookie });
     expect(response.status).toBe(400);
-    expect(response.error?.data.fieldErrors).toMatchObject({ patientEmail: ['Please enter a valid email address.'], date: ['Please choose a date and time.'] });
+    expect(response.error?.data.fieldErrors).toMatchObject({
+      patientName: ['Please enter the patient name.'],
+      patientEmail: ['Please enter a valid email address.'],
+      date: ['Please enter a valid date.'],
+    });
     expect(await database.query('SELECT id FROM appointment WHERE practice_id = $1', [practiceId])).toEqual([]);
   });
 });

@@ -41,6 +41,7 @@ const CALLS: readonly (readonly [path: string, call: (caller: PracticeCaller) =>
   ['booking.settings', (caller) => caller.booking.settings()],
   ['booking.saveSettings', (caller) => caller.booking.saveSettings({ ...defaultBookingSettings('America/Los_Angeles'), enabled: true })],
   ['practiceSettings.get', (caller) => caller.practiceSettings.get()],
+  ['practiceSettings.current', (caller) => caller.practiceSettings.current()],
   ['practiceSettings.save', (caller) => caller.practiceSettings.save({ name: 'Audited Clinic', timeZone: 'America/Chicago', currency: 'CAD' })],
   ['calendarFeed.status', (caller) => caller.calendarFeed.status()],
   ['calendarFeed.enable', (caller) => caller.calendarFeed.enable()],
@@ -66,13 +67,12 @@ const CALLS: readonly (readonly [path: string, call: (caller: PracticeCaller) =>
   ['schedule.week', (caller) => caller.schedule.week({ weekStart: ids.day })],
   ['schedule.patientOptions', (caller) => caller.schedule.patientOptions({ query: 'Audited' })],
   ['schedule.overlaps', (caller) => caller.schedule.overlaps({ date: ids.day ?? '', time: '10:00', duration: 60 })],
-  ['schedule.create', (caller) => caller.schedule.create({ patientId: ids.patient ?? '', date: ids.day ?? '', time: '15:00', duration: 30, type: 'Follow-up', mode: 'virtual', notes: '' }), { patient_id: 'patient' }],
   ['appointments.list', (caller) => caller.appointments.list({})],
   ['appointments.byId', (caller) => caller.appointments.byId({ id: ids.appointment ?? '' }), { record_id: 'appointment', patient_id: 'patient' }],
   ['appointments.codes', (caller) => caller.appointments.codes({ id: ids.appointment ?? '' }), { record_id: 'appointment', patient_id: 'patient' }],
   ['appointments.setCodes', (caller) => caller.appointments.setCodes({ id: ids.appointment ?? '', cptCodes: '99213', icd10Codes: 'M54.5' }), { record_id: 'appointment', patient_id: 'patient' }],
   ['appointments.create', async (caller) => {
-    const created = await caller.appointments.create({ patientName: 'Audited Patient', patientEmail: PATIENT_EMAIL, appointmentType: 'follow_up', date: `${ids.day}T11:00`, duration: '30', notes: '' });
+    const created = await caller.appointments.create({ patientName: 'Audited Patient', patientEmail: PATIENT_EMAIL, appointmentType: 'follow_up', date: ids.day ?? '', time: '11:00', duration: 30, notes: '' });
     ids.created = created.id;
     return created;
   }, { record_id: 'created', patient_id: 'patient' }],

@@ -5,7 +5,7 @@
  * router itself: a new procedure that is neither public nor in this table fails the suite.
  */
 import { TRPCError } from '@trpc/server';
-import { addDays, calendarDateInZone, defaultBookingSettings, zonedTimeToInstant } from '@wellspring/domain';
+import { addDays, calendarDateInZone, defaultBookingSettings, portalFormToCreate, zonedTimeToInstant } from '@wellspring/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seedCommunity } from '../src/seed/community.seed.ts';
 import { appRouter } from '../src/trpc/app.router.ts';
@@ -136,12 +136,15 @@ const portalForm = (fixture: Fixture, patientEmail = 'quinby@example.com') => ({
   notes: '',
 });
 
+/** The schedule dialog's create: one of the practice's patients, by id. */
+const dialogForm = (fixture: Fixture, time: string) => ({ patientId: fixture.patientId, date: fixture.appointmentDate, time, duration: 30, appointmentType: 'follow_up' as const, mode: 'virtual' as const, notes: '' });
+
 /** The other practitioner's call on the owner's appointment, and on an unknown one, answer alike. */
 const appointmentTransition = (verb: 'confirm' | 'complete' | 'cancel' | 'delete', ownerStatus: string): IsolationCase => ({
   type: 'mutation',
   input: (fixture) => ({ id: fixture.appointmentId }),
   owner: async (caller, fixture) => {
-    const created = await caller.appointments.create(portalForm(fixture));
+    const created = await caller.appointments.create(portalFormToCreate(portalForm(fixture)));
     if (verb === 'complete') await caller.appointments.confirm({ id: created.id });
     expect((await caller.appointments[verb]({ id: created.id })).status).toBe(ownerStatus);
   },
@@ -324,6 +327,12 @@ const PRACTICE_PROCEDURES: Record<string, IsolationCase> = {
       expect(theirs.name).not.toBe('Owner Private Clinic');
       expect(theirs.currency).not.toBe('GBP');
     },
+  },
+  'practiceSettings.current': {
+    type: 'query',
+    input: () => undefined,
+    owner: async (caller) => expect(await caller.practiceSettings.current()).toMatchObject({ currency: 'GBP' }),
+    other: async (caller) => expect((await caller.practiceSettings.current()).currency).not.toBe('GBP'),
   },
   'calendarFeed.status': {
     type: 'query',
@@ -512,18 +521,6 @@ const PRACTICE_PROCEDURES: Record<string, IsolationCase> = {
     owner: async (caller, fixture) => expect(await caller.schedule.overlaps({ date: fixture.appointmentDate, time: '10:00', duration: 60 })).toHaveLength(1),
     other: async (caller, fixture) => expect(await caller.schedule.overlaps({ date: fixture.appointmentDate, time: '10:00', duration: 60 })).toEqual([]),
   },
-  'schedule.create': {
-    type: 'mutation',
-    input: (fixture) => ({ patientId: fixture.patientId, date: fixture.appointmentDate, time: '14:00', duration: 30, type: 'Follow-up', mode: 'virtual', notes: '' }),
-    owner: async (caller, fixture) => {
-      const created = await caller.schedule.create({ patientId: fixture.patientId, date: fixture.appointmentDate, time: '14:00', duration: 30, type: 'Follow-up', mode: 'virtual', notes: '' });
-      expect(created.patientId).toBe(fixture.patientId);
-    },
-    other: async (caller, fixture) => {
-      await expectNotFound(caller.schedule.create({ patientId: fixture.patientId, date: fixture.appointmentDate, time: '15:00', duration: 30, type: 'Follow-up', mode: 'virtual', notes: '' }));
-      await expectNotFound(caller.schedule.create({ patientId: 'no-such-patient', date: fixture.appointmentDate, time: '15:00', duration: 30, type: 'Follow-up', mode: 'virtual', notes: '' }));
-    },
-  },
   'patients.list': {
     type: 'query',
     input: (fixture) => ({ query: fixture.patientName }),
@@ -659,16 +656,25 @@ const PRACTICE_PROCEDURES: Record<string, IsolationCase> = {
   },
   'appointments.create': {
     type: 'mutation',
-    input: (fixture) => portalForm(fixture),
-    owner: async (caller, fixture) => expect((await caller.appointments.create(portalForm(fixture))).patientId).toBe(fixture.patientId),
-    // The same e-mail in another practice is another practice's patient: a new one of the caller's own.
-    other: async (caller, fixture) => expect((await caller.appointments.create({ ...portalForm(fixture), patientName: 'Namesake Elsewhere' })).patientId).not.toBe(fixture.patientId),
+    input: (fixture) => portalFormToCreate(portalForm(fixture)),
+    // The portal's form names the patient by e-mail, the schedule's dialog by id: both find the owner's.
+    owner: async (caller, fixture) => {
+      expect((await caller.appointments.create(portalFormToCreate(portalForm(fixture)))).patientId).toBe(fixture.patientId);
+      expect((await caller.appointments.create(dialogForm(fixture, '14:00'))).patientId).toBe(fixture.patientId);
+    },
+    // The same e-mail in another practice is another practice's patient: a new one of the caller's own;
+    // another practice's patient id is not found, like an unknown one.
+    other: async (caller, fixture) => {
+      expect((await caller.appointments.create({ ...portalFormToCreate(portalForm(fixture)), patientName: 'Namesake Elsewhere' })).patientId).not.toBe(fixture.patientId);
+      await expectNotFound(caller.appointments.create(dialogForm(fixture, '15:00')));
+      await expectNotFound(caller.appointments.create({ ...dialogForm(fixture, '15:00'), patientId: 'no-such-patient' }));
+    },
   },
   'appointments.update': {
     type: 'mutation',
     input: (fixture) => ({ ...portalForm(fixture), id: fixture.appointmentId }),
     owner: async (caller, fixture) => {
-      const created = await caller.appointments.create(portalForm(fixture));
+      const created = await caller.appointments.create(portalFormToCreate(portalForm(fixture)));
       await caller.appointments.update({ ...portalForm(fixture), id: created.id, duration: '90' });
       expect((await caller.appointments.byId({ id: created.id })).form.duration).toBe('90');
     },

@@ -49,6 +49,14 @@ describe('Settings › Practice', () => {
     expect((await eventsOf(practitioner.practiceId)).map((event) => event.type)).toEqual(['PracticeSettingsSaved']);
   });
 
+  it('tells the screens the practice’s zone, today in that zone and its currency, following a save', async () => {
+    // 05:00 UTC on 10 March 2030 is still the 9th in Los Angeles, already the 10th in Tokyo.
+    const { caller } = await createPractitioner(database.db, { timeZone: 'America/Los_Angeles', now: new Date('2030-03-10T05:00:00Z') });
+    expect(await caller.practiceSettings.current()).toEqual({ timeZone: 'America/Los_Angeles', today: '2030-03-09', currency: 'USD' });
+    await caller.practiceSettings.save({ name: '', timeZone: 'Asia/Tokyo', currency: 'EUR' });
+    expect(await caller.practiceSettings.current()).toEqual({ timeZone: 'Asia/Tokyo', today: '2030-03-10', currency: 'EUR' });
+  });
+
   it('keeps online booking’s zone and currency equal to the practice’s, whichever screen saves them, and the public listing follows', async () => {
     const owner = await createPractitioner(database.db, { name: 'Dr. Both Screens' });
     await owner.caller.profile.save({

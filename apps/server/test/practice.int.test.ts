@@ -27,11 +27,11 @@ afterAll(async () => {
   await database?.drop();
 });
 
-describe('schedule.create', () => {
+describe('appointments.create from the schedule dialog', () => {
   it('saves the appointment (it is in the week after a reload), with its event and an audit entry', async () => {
     const { caller, practiceId, user } = await createPractitioner(database.db);
     const patientId = await addPatient(database.db, practiceId, { name: 'Rowan Ash' });
-    const created = await caller.schedule.create({ patientId, date: '2030-03-05', time: '13:00', duration: 45, type: 'Treatment Session', mode: 'virtual', notes: 'Bring lab results' });
+    const created = await caller.appointments.create({ patientId, date: '2030-03-05', time: '13:00', duration: 45, appointmentType: 'treatment', mode: 'virtual', notes: 'Bring lab results' });
 
     const week = await caller.schedule.week({ weekStart: '2030-03-05' });
     expect(week.days.map((day) => day.date)).toEqual(['2030-03-03', '2030-03-04', '2030-03-05', '2030-03-06', '2030-03-07', '2030-03-08', '2030-03-09']);
@@ -47,7 +47,7 @@ describe('schedule.create', () => {
 
   it('creates a New Patient in the practice together with the appointment', async () => {
     const { caller, practiceId } = await createPractitioner(database.db);
-    const created = await caller.schedule.create({ patientId: 'new', newPatient: { name: 'Juniper Vale', email: 'juniper@example.com' }, date: '2030-03-06', time: '09:00', duration: 60, type: 'Initial Consultation', mode: 'in-person' });
+    const created = await caller.appointments.create({ patientId: 'new', patientName: 'Juniper Vale', patientEmail: 'juniper@example.com', date: '2030-03-06', time: '09:00', duration: 60, appointmentType: 'consultation', mode: 'in-person' });
     const patients = await database.query<{ id: string; name: string; email: string; status: string }>('SELECT id, name, email, status FROM patient WHERE practice_id = $1', [practiceId]);
     expect(patients).toEqual([{ id: created.patientId, name: 'Juniper Vale', email: 'juniper@example.com', status: 'new' }]);
     expect((await caller.patients.byId({ id: created.patientId })).appointments).toMatchObject([{ type: 'Initial Consultation', duration: '60 min', time: '9:00 AM' }]);
@@ -56,21 +56,21 @@ describe('schedule.create', () => {
   it('warns about, but does not refuse, an overlapping time', async () => {
     const { caller, practiceId } = await createPractitioner(database.db);
     const patientId = await addPatient(database.db, practiceId, { name: 'Overlap Owen' });
-    await caller.schedule.create({ patientId, date: '2030-03-07', time: '10:00', duration: 90, type: 'Assessment', mode: 'virtual' });
+    await caller.appointments.create({ patientId, date: '2030-03-07', time: '10:00', duration: 90, appointmentType: 'assessment', mode: 'virtual' });
     expect(await caller.schedule.overlaps({ date: '2030-03-07', time: '11:00', duration: 30 })).toMatchObject([{ patient: 'Overlap Owen', time: '10:00 AM', duration: 90 }]);
     expect(await caller.schedule.overlaps({ date: '2030-03-07', time: '13:00', duration: 30 })).toEqual([]);
-    await caller.schedule.create({ patientId, date: '2030-03-07', time: '11:00', duration: 30, type: 'Follow-up', mode: 'virtual' });
+    await caller.appointments.create({ patientId, date: '2030-03-07', time: '11:00', duration: 30, appointmentType: 'follow_up', mode: 'virtual' });
     expect((await caller.schedule.week({ weekStart: '2030-03-07' })).days.find((day) => day.date === '2030-03-07')?.appointments.map((a) => a.time)).toEqual(['10:00 AM', '11:00 AM']);
   });
 
   it('answers bad input with 400 and field messages, and stores nothing', async () => {
     const { cookie, practiceId } = await createPractitioner(database.db);
-    const response = await trpcMutation(server, 'schedule.create', { patientId: 'new', date: '2030-02-30', time: '08:00', duration: 50, type: 'Checkup', mode: 'virtual' }, { cookie });
+    const response = await trpcMutation(server, 'appointments.create', { patientId: 'new', patientName: 'Juniper Vale', date: '2030-02-30', time: '25:00', duration: 0, appointmentType: 'Checkup', mode: 'virtual' }, { cookie });
     expect(response.status).toBe(400);
-    expect(Object.keys(response.error?.data.fieldErrors ?? {}).sort()).toEqual(['date', 'duration', 'time', 'type']);
-    const nameless = await trpcMutation(server, 'schedule.create', { patientId: 'new', date: '2030-02-28', time: '09:00', duration: 60, type: 'Follow-up', mode: 'virtual' }, { cookie });
+    expect(Object.keys(response.error?.data.fieldErrors ?? {}).sort()).toEqual(['appointmentType', 'date', 'duration', 'time']);
+    const nameless = await trpcMutation(server, 'appointments.create', { patientId: 'new', date: '2030-02-28', time: '09:00', duration: 60, appointmentType: 'follow_up', mode: 'virtual' }, { cookie });
     expect(nameless.status).toBe(400);
-    expect(nameless.error?.data.fieldErrors).toEqual({ newPatient: ['Please enter the new patient’s name (at least 2 characters).'] });
+    expect(nameless.error?.data.fieldErrors).toEqual({ patientName: ['Please enter the new patient’s name (at least 2 characters).'] });
     expect(await database.query('SELECT id FROM appointment WHERE practice_id = $1', [practiceId])).toEqual([]);
   });
 });
@@ -162,9 +162,10 @@ describe('patients.byId', () => {
     const patient = await caller.patients.byId({ id: patientId });
     expect(patient).toMatchObject({ name: 'Audited Ada', dob: '1990-11-25', conditions: ['A', 'B', 'C', 'D'] });
     expect(patient.notes.map((note) => note.title)).toEqual(['Newer note', 'Older note']);
-    expect(patient.appointments.map((appointment) => [appointment.date, appointment.status])).toEqual([
-      ['2026-11-26', 'upcoming'],
-      ['2026-11-01', 'completed'],
+    // The machine's status, and where an open one stands in time (record 0046).
+    expect(patient.appointments.map((appointment) => [appointment.date, appointment.status, appointment.timing])).toEqual([
+      ['2026-11-26', 'confirmed', 'upcoming'],
+      ['2026-11-01', 'completed', null],
     ]);
     await caller.patients.byId({ id: patientId });
     const trail = await caller.patients.auditTrail({ id: patientId });

@@ -22,6 +22,7 @@ export * from './profile/profile-photo.ts';
 export * from './profile/practitioner-profile.machine.ts';
 export * from './appointments/appointment.schema.ts';
 export * from './appointments/appointment.machine.ts';
+export * from './appointments/appointment-create.schema.ts';
 export * from './schedule/schedule.schema.ts';
 export * from './ehr/ehr.schema.ts';
 export * from './clinical-notes/clinical-note.machine.ts';

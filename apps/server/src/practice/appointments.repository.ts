@@ -5,6 +5,7 @@
 import {
   addDays,
   appointmentStatuses,
+  appointmentTiming,
   appointmentTypes,
   scheduleTypeLabel,
   toDashboardStatus,
@@ -12,6 +13,7 @@ import {
   zonedTimeToInstant,
   type AppointmentMode,
   type AppointmentStatus,
+  type AppointmentTiming,
   type AppointmentType,
   type CalendarDate,
   type DashboardAppointmentStatus,
@@ -192,6 +194,8 @@ export interface PortalAppointmentRow {
   readonly time: string;
   readonly durationMinutes: number;
   readonly status: AppointmentStatus;
+  /** Where an open appointment stands in time (record 0046), as the patient's record shows it too. */
+  readonly timing: AppointmentTiming | null;
 }
 
 export interface PortalAppointmentPage {
@@ -240,7 +244,7 @@ const PORTAL_APPOINTMENT_SQL = `
   WHERE a.practice_id = $1 AND a.id = $2`;
 
 const asAppointmentType = (type: string): AppointmentType => ((appointmentTypes as readonly string[]).includes(type) ? (type as AppointmentType) : 'consultation');
-const asAppointmentStatus = (status: string): AppointmentStatus =>
+export const asAppointmentStatus = (status: string): AppointmentStatus =>
   (appointmentStatuses as readonly string[]).includes(status) ? (status as AppointmentStatus) : 'scheduled';
 
 /** The portal's reads of appointments, within `scope.practiceId`. */
@@ -275,6 +279,7 @@ export function portalAppointmentsRepository(sql: PracticeSql, scope: PracticeSc
           time: row.local_time,
           durationMinutes: row.duration_minutes,
           status: asAppointmentStatus(row.status),
+          timing: appointmentTiming({ status: asAppointmentStatus(row.status), startsAt: row.starts_at, durationMinutes: row.duration_minutes }, scope.now),
         })),
         total,
         page: input.page,

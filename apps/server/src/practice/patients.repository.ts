@@ -4,6 +4,7 @@
  */
 import {
   allergySchema,
+  appointmentTiming,
   calendarDateInZone,
   detailAppointmentTypeLabel,
   ehrRecordTypeLabel,
@@ -22,6 +23,7 @@ import {
   type PatientStatus,
 } from '@wellspring/domain';
 import type { z } from 'zod';
+import { asAppointmentStatus } from './appointments.repository.ts';
 import { keysetClauses, pageCursors, pageFetch, type PageFetch } from './keyset-page.ts';
 import { summaryFigureSql } from './practice-figures.ts';
 import type { PracticeSql } from './practice-transaction.ts';
@@ -285,7 +287,9 @@ export function patientsRepository(sql: PracticeSql, scope: PracticeScope) {
           duration: `${appointment.durationMinutes} min`,
           type: detailAppointmentTypeLabel(appointment.type),
           provider: patient.provider,
-          status: appointment.status !== 'completed' && new Date(appointment.startsAt).getTime() > scope.now.getTime() ? 'upcoming' : 'completed',
+          // The machine's status, never one guessed from the clock; the clock gives only the cue (record 0046).
+          status: asAppointmentStatus(appointment.status),
+          timing: appointmentTiming({ status: asAppointmentStatus(appointment.status), startsAt: appointment.startsAt, durationMinutes: appointment.durationMinutes }, scope.now),
         })),
         allergies: itemsOf(patient.health_record, 'allergy', allergySchema),
         medications: itemsOf(patient.health_record, 'medication', medicationSchema),

@@ -75,6 +75,7 @@ export const PRACTICE_CALL_AUDIT: Readonly<Record<string, PracticeCallAuditRule>
   'booking.saveSettings': { action: 'update', recordType: 'booking_settings' },
   'practiceSettings.get': { action: 'read', recordType: 'practice_settings' },
   'practiceSettings.save': { action: 'update', recordType: 'practice_settings' },
+  'practiceSettings.current': { action: 'read', recordType: 'practice_settings' },
   'calendarFeed.status': { action: 'read', recordType: 'calendar_feed' },
   'calendarFeed.enable': { action: 'update', recordType: 'calendar_feed' },
   'calendarFeed.regenerate': { action: 'update', recordType: 'calendar_feed' },
@@ -120,7 +121,6 @@ export const PRACTICE_CALL_AUDIT: Readonly<Record<string, PracticeCallAuditRule>
   'schedule.week': { action: 'read', recordType: 'schedule' },
   'schedule.patientOptions': { action: 'list', recordType: 'patient_list' },
   'schedule.overlaps': { action: 'read', recordType: 'schedule' },
-  'schedule.create': { action: 'create', recordType: 'appointment', recordId: output('id'), patientId: output('patientId') },
   // Billing (issue 26).
   'invoices.list': { action: 'list', recordType: 'invoice_list' },
   'invoices.byId': { action: 'read', recordType: 'invoice', recordId: input('id'), patientId: output('patientId') },

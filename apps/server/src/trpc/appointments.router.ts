@@ -1,24 +1,27 @@
 /**
- * The provider portal's appointments (docs/product.md#portal-appointments): the table, the form, and one verb
- * per transition of the domain's appointment machine — all through the caller's practice and the
- * command runner, so a refused transition answers with the machine's message.
+ * The practice's appointments: the portal's table and form (docs/product.md#portal-appointments), the one create
+ * that the schedule's dialog uses too (record 0046), and one verb per transition of the domain's
+ * appointment machine — all through the caller's practice and the command runner, so a refused
+ * transition answers with the machine's message.
  */
 import { randomUUID } from 'node:crypto';
 import { TRPCError } from '@trpc/server';
 import {
+  appointmentCreateSchema,
   appointmentErrors,
   durationMinutes,
-  portalAppointmentFormSchema,
+  NEW_PATIENT,
   portalAppointmentUpdateSchema,
   portalPageSchema,
   recordRefSchema,
   setVisitCodesSchema,
   zonedTimeToInstant,
-  type AppointmentCommand,
+  type AppointmentCreate,
   type PortalAppointmentEditForm,
 } from '@wellspring/domain';
 import { appointmentCommands } from '../practice/appointment.commands.ts';
 import type { NewPatientDetails } from '../practice/patient.commands.ts';
+import { patientNotFound } from './patients.router.ts';
 import { practitionerProcedure, router, type PracticeCommandRunner } from './trpc.ts';
 import type { PracticeRepositories } from '../practice/practice-repositories.ts';
 import type { PracticeScope } from '../practice/practice-scope.ts';
@@ -39,17 +42,38 @@ interface PracticeContext {
   readonly registerPatient: (details: NewPatientDetails) => Promise<{ id: string; name: string }>;
 }
 
-/** Saves the form as a new appointment (`id` absent) or as the edit of `id`, in one transaction with its patient. */
-async function saveForm(ctx: PracticeContext, form: PortalAppointmentEditForm, existingId: string | null) {
-  const id = existingId ?? randomUUID();
+/** The patient a create names: one of the practice's (by id or, from the portal, by e-mail), or a new one. */
+async function patientOf(ctx: PracticeContext, input: AppointmentCreate): Promise<{ id: string; name: string }> {
+  const details = { name: input.patientName, email: input.patientEmail, phone: input.patientPhone };
+  if (input.patientId === NEW_PATIENT) return ctx.registerPatient(details);
+  if (input.patientId !== undefined) {
+    const patient = await ctx.practice.patients.find(input.patientId);
+    if (!patient) throw patientNotFound();
+    return patient;
+  }
+  return (await ctx.practice.patients.findByEmail(input.patientEmail)) ?? ctx.registerPatient(details);
+}
+
+/**
+ * "Schedule Appointment", from the schedule's dialog or the portal's form: the appointment through
+ * the appointment machine, with its new patient if any, in one transaction.
+ */
+async function createAppointment(ctx: PracticeContext, input: AppointmentCreate) {
+  const id = randomUUID();
+  const startsAt = zonedTimeToInstant(input.date, input.time, ctx.scope.timeZone).toISOString();
+  const patient = await patientOf(ctx, input);
+  const machine = appointmentCommands(ctx.scope, { patientId: patient.id, type: input.appointmentType, notes: input.notes });
+  await ctx.command(machine, id, { kind: 'Schedule', id, startsAt, durationMinutes: input.duration, mode: input.mode });
+  return { id, patientId: patient.id, patient: patient.name, date: input.date, time: input.time };
+}
+
+/** Saves the edit form over the appointment `id` (an open one only), in one transaction with its patient. */
+async function updateAppointment(ctx: PracticeContext, form: PortalAppointmentEditForm, id: string) {
   const startsAt = startOf(form, ctx.scope.timeZone);
   const minutes = durationMinutes(form.duration);
   const patient = (await ctx.practice.patients.findByEmail(form.patientEmail)) ?? (await ctx.registerPatient({ name: form.patientName, email: form.patientEmail, phone: '' }));
   const machine = appointmentCommands(ctx.scope, { patientId: patient.id, type: form.appointmentType, notes: form.notes });
-  const command: AppointmentCommand = existingId
-    ? { kind: 'Reschedule', startsAt, durationMinutes: minutes }
-    : { kind: 'Schedule', id, startsAt, durationMinutes: minutes, mode: 'in-person' };
-  await ctx.command(machine, id, command);
+  await ctx.command(machine, id, { kind: 'Reschedule', startsAt, durationMinutes: minutes });
   return { id, patientId: patient.id };
 }
 
@@ -71,11 +95,14 @@ export const appointmentsRouter = router({
     return appointment;
   }),
 
-  /** "Schedule Appointment": links the practice's patient with that e-mail, or adds the patient. */
-  create: practitionerProcedure.input(portalAppointmentFormSchema).mutation(({ ctx, input }) => saveForm(ctx, input, null)),
+  /**
+   * "Schedule Appointment" of the schedule's dialog and of the portal's form (one procedure, record
+   * 0046). A patient id outside the practice is NOT_FOUND.
+   */
+  create: practitionerProcedure.input(appointmentCreateSchema).mutation(({ ctx, input }) => createAppointment(ctx, input)),
 
   /** "Update Appointment": reschedules (an open appointment only) and saves the other fields. */
-  update: practitionerProcedure.input(portalAppointmentUpdateSchema).mutation(({ ctx, input }) => saveForm(ctx, input, input.id)),
+  update: practitionerProcedure.input(portalAppointmentUpdateSchema).mutation(({ ctx, input }) => updateAppointment(ctx, input, input.id)),
 
   confirm: transition('Confirm'),
   complete: transition('Complete'),

@@ -5,6 +5,9 @@ import {
   appointmentModeLabel,
   appointmentStatusColor,
   appointmentStatusLabel,
+  appointmentTiming,
+  appointmentTimingLabels,
+  appointmentTimings,
   appointmentTypeLabel,
   durationMinutes,
   portalAppointmentFormDefaults,
@@ -44,5 +47,20 @@ describe('portal appointment form', () => {
     expect(['scheduled', 'confirmed', 'completed', 'cancelled', 'x'].map(appointmentStatusColor)).toEqual(['blue', 'green', 'grey', 'red', 'grey']);
     expect(appointmentModeLabel('in-person')).toBe('In-Person');
     expect(appointmentMessages.statusUpdated('confirmed')).toBe('Appointment status updated to confirmed');
+  });
+});
+
+describe('how time passing shows', () => {
+  const nine = '2030-03-05T17:00:00.000Z';
+  const at = (iso: string) => new Date(iso);
+  it('never changes the status: an open visit is upcoming, in progress, then past; a closed one has no cue', () => {
+    const visit = { status: 'scheduled' as const, startsAt: nine, durationMinutes: 60 };
+    expect(appointmentTiming(visit, at('2030-03-05T16:59:00Z'))).toBe('upcoming');
+    expect(appointmentTiming(visit, at('2030-03-05T17:00:00Z'))).toBe('in_progress');
+    expect(appointmentTiming({ ...visit, status: 'confirmed' }, at('2030-03-05T17:59:00Z'))).toBe('in_progress');
+    expect(appointmentTiming(visit, at('2030-03-05T18:00:00Z'))).toBe('past');
+    expect(appointmentTiming({ ...visit, status: 'completed' }, at('2030-03-05T16:00:00Z'))).toBeNull();
+    expect(appointmentTiming({ ...visit, status: 'cancelled' }, at('2030-03-06T16:00:00Z'))).toBeNull();
+    expect(appointmentTimings.map((timing) => appointmentTimingLabels[timing])).toEqual(['Upcoming', 'In progress', 'Past']);
   });
 });

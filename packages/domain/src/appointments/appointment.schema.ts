@@ -47,6 +47,27 @@ export const appointmentStatusColors: Record<AppointmentStatus, BadgeColor> = {
 export const appointmentStatusColor = (status: string): BadgeColor =>
   (Object.prototype.hasOwnProperty.call(appointmentStatusColors, status) ? appointmentStatusColors[status as AppointmentStatus] : 'grey');
 
+/**
+ * How time passing shows, the same on every screen (record 0046). The status is always the
+ * machine's: time never turns a visit "Completed" (the practitioner does). Beside an open
+ * (scheduled or confirmed) appointment, one cue says where it stands in time: "Upcoming" until it
+ * starts, "In progress" until it ends, "Past" after — a past visit still open is waiting to be
+ * marked Completed or Cancelled. A completed or cancelled one needs no cue.
+ */
+export const appointmentTimings = ['upcoming', 'in_progress', 'past'] as const;
+export type AppointmentTiming = (typeof appointmentTimings)[number];
+export const appointmentTimingLabels: Record<AppointmentTiming, string> = { upcoming: 'Upcoming', in_progress: 'In progress', past: 'Past' };
+
+export function appointmentTiming(
+  appointment: { readonly status: AppointmentStatus; readonly startsAt: Date | string; readonly durationMinutes: number },
+  now: Date,
+): AppointmentTiming | null {
+  if (appointment.status !== 'scheduled' && appointment.status !== 'confirmed') return null;
+  const start = new Date(appointment.startsAt).getTime();
+  if (start > now.getTime()) return 'upcoming';
+  return start + appointment.durationMinutes * 60_000 > now.getTime() ? 'in_progress' : 'past';
+}
+
 export const appointmentModes = ['virtual', 'in-person'] as const;
 export const appointmentModeSchema = z.enum(appointmentModes);
 export type AppointmentMode = z.infer<typeof appointmentModeSchema>;

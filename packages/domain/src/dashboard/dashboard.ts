@@ -56,6 +56,17 @@ export function profileCompletion(profile: Pick<PractitionerProfile, keyof typeo
   );
 }
 
+/**
+ * The two patient figures count different things, so each card says which (record 0046): the
+ * dashboard's "Total Patients" is everyone in the practice's patient records; the portal's "Unique
+ * Patients" (docs/product.md#portal-dashboard) only those with at least one appointment. Both are maintained figures
+ * (record 0042: `patients` and `patients_with_appointments` of practice_summary).
+ */
+export const patientFigureHints = {
+  totalPatients: 'Everyone in your patient records, with or without an appointment',
+  uniquePatients: 'Patients with at least one appointment; your records may hold more',
+} as const;
+
 export const dashboardMessages = {
   noUpcoming: 'No upcoming appointments',
   manageSchedule: 'Manage Schedule',

@@ -9,6 +9,7 @@ import { pageCursorSchema } from '../shared/page-cursor.ts';
 import { labelOf, type BadgeColor } from '../shared/labels.ts';
 import type { EhrRecordType, SoapContent } from '../ehr/ehr.schema.ts';
 import { ageInYears, type CalendarDate } from '../time/dates.ts';
+import type { AppointmentStatus, AppointmentTiming } from '../appointments/appointment.schema.ts';
 
 export const patientStatuses = ['active', 'new', 'inactive'] as const;
 export const patientStatusSchema = z.enum(patientStatuses);
@@ -20,10 +21,6 @@ export const patientStatusLabel = (status: string): string => labelOf(patientSta
 export const patientStatusColor = (status: string): BadgeColor =>
   (Object.prototype.hasOwnProperty.call(patientStatusColors, status) ? patientStatusColors[status as PatientStatus] : 'grey');
 
-/** The detail screen's appointment status (docs/product.md#patient-detail): upcoming or completed, no transitions. */
-export const detailAppointmentStatuses = ['upcoming', 'completed'] as const;
-export type DetailAppointmentStatus = (typeof detailAppointmentStatuses)[number];
-export const detailAppointmentStatusLabels: Record<DetailAppointmentStatus, string> = { upcoming: 'Upcoming', completed: 'Completed' };
 
 /** The dashboard's recent patient rows (docs/product.md#dashboard). */
 export const patientRecordRowStatuses = ['active', 'follow_up', 'scheduled', 'completed'] as const;
@@ -103,7 +100,12 @@ export interface PatientAppointment {
   /** Follow-up Visit, Treatment Session, Initial Consultation. */
   readonly type: string;
   readonly provider: string;
-  readonly status: DetailAppointmentStatus;
+  /**
+   * The machine's status, as the portal shows it; with `timing`, the screen's "Upcoming" and
+   * "Completed" of docs/product.md#patients (record 0046): upcoming is an open visit still ahead.
+   */
+  readonly status: AppointmentStatus;
+  readonly timing: AppointmentTiming | null;
 }
 
 export interface Allergy {
@@ -204,9 +206,9 @@ export function patientTimeline(patient: Pick<PatientDetail, 'appointments' | 'n
   return items.sort((a, b) => (a.date !== b.date ? (a.date < b.date ? 1 : -1) : a.kind !== b.kind ? (a.kind === 'appointment' ? -1 : 1) : a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
 }
 
-/** Upcoming appointments of the patient card. */
+/** Upcoming appointments of the patient card: the open ones still ahead. */
 export const upcomingAppointments = (patient: Pick<PatientDetail, 'appointments'>): PatientAppointment[] =>
-  patient.appointments.filter((a) => a.status === 'upcoming');
+  patient.appointments.filter((a) => a.timing === 'upcoming');
 
 /** A patient id as the screens send it: any text; one that is not the caller's patient is simply not found. */
 export const patientIdSchema = z.object({ id: lineText().trim().min(1).max(200) });

@@ -72,10 +72,10 @@ export function buildSamplePatients(today: CalendarDate): PatientDetail[] {
         },
       ],
       appointments: [
-        { id: 'a1', date: d(3), time: '10:00 AM', duration: '60 min', type: 'Follow-up Visit', provider: PROVIDER, status: 'upcoming' },
-        { id: 'a2', date: d(24), time: '2:00 PM', duration: '45 min', type: 'Treatment Session', provider: PROVIDER, status: 'upcoming' },
-        { id: 'a3', date: d(-2), time: '9:00 AM', duration: '60 min', type: 'Follow-up Visit', provider: PROVIDER, status: 'completed' },
-        { id: 'a4', date: d(-30), time: '11:00 AM', duration: '90 min', type: 'Initial Consultation', provider: PROVIDER, status: 'completed' },
+        { id: 'a1', date: d(3), time: '10:00 AM', duration: '60 min', type: 'Follow-up Visit', provider: PROVIDER, status: 'scheduled', timing: 'upcoming' },
+        { id: 'a2', date: d(24), time: '2:00 PM', duration: '45 min', type: 'Treatment Session', provider: PROVIDER, status: 'scheduled', timing: 'upcoming' },
+        { id: 'a3', date: d(-2), time: '9:00 AM', duration: '60 min', type: 'Follow-up Visit', provider: PROVIDER, status: 'completed', timing: null },
+        { id: 'a4', date: d(-30), time: '11:00 AM', duration: '90 min', type: 'Initial Consultation', provider: PROVIDER, status: 'completed', timing: null },
       ],
       allergies: [
         { name: 'Penicillin', severity: 'Severe', reaction: 'Hives and facial swelling' },
@@ -135,8 +135,8 @@ export function buildSamplePatients(today: CalendarDate): PatientDetail[] {
         },
       ],
       appointments: [
-        { id: 'a1', date: d(0), time: '2:00 PM', duration: '45 min', type: 'Treatment Session', provider: PROVIDER, status: 'upcoming' },
-        { id: 'a2', date: d(-7), time: '2:00 PM', duration: '45 min', type: 'Treatment Session', provider: PROVIDER, status: 'completed' },
+        { id: 'a1', date: d(0), time: '2:00 PM', duration: '45 min', type: 'Treatment Session', provider: PROVIDER, status: 'scheduled', timing: 'upcoming' },
+        { id: 'a2', date: d(-7), time: '2:00 PM', duration: '45 min', type: 'Treatment Session', provider: PROVIDER, status: 'completed', timing: null },
       ],
       allergies: [{ name: 'Sulfa drugs', severity: 'Moderate', reaction: 'Rash' }],
       medications: [
@@ -183,8 +183,8 @@ export function buildSamplePatients(today: CalendarDate): PatientDetail[] {
         },
       ],
       appointments: [
-        { id: 'a1', date: d(9), time: '11:00 AM', duration: '60 min', type: 'Follow-up Visit', provider: PROVIDER, status: 'upcoming' },
-        { id: 'a2', date: d(-14), time: '1:00 PM', duration: '90 min', type: 'Initial Consultation', provider: PROVIDER, status: 'completed' },
+        { id: 'a1', date: d(9), time: '11:00 AM', duration: '60 min', type: 'Follow-up Visit', provider: PROVIDER, status: 'scheduled', timing: 'upcoming' },
+        { id: 'a2', date: d(-14), time: '1:00 PM', duration: '90 min', type: 'Initial Consultation', provider: PROVIDER, status: 'completed', timing: null },
       ],
       allergies: [
         { name: 'Ragweed pollen', severity: 'Moderate', reaction: 'Sneezing and itchy eyes' },
@@ -256,7 +256,7 @@ const lastCompletedVisit = (patient: PatientDetail): CalendarDate | null =>
 export function buildSamplePatientRows(today: CalendarDate, timeZone: string = SAMPLE_TIME_ZONE): PatientListRow[] {
   const now = zonedTimeToInstant(today, '08:00', timeZone);
   const rows: PatientListRow[] = buildSamplePatients(today).map((patient) => {
-    const upcoming = patient.appointments.filter((a) => a.status === 'upcoming').sort((a, b) => (a.date < b.date ? -1 : 1))[0];
+    const upcoming = patient.appointments.filter((a) => a.timing === 'upcoming').sort((a, b) => (a.date < b.date ? -1 : 1))[0];
     return {
       id: patient.id,
       name: patient.name,

@@ -56,8 +56,8 @@ describe('sample patients', () => {
     expect(samples.patients.some((p) => p.conditions.length > 3)).toBe(true);
     for (const p of samples.patients) {
       expect(p.notes.every((n) => n.content.subjective && n.content.objective && n.content.assessment && n.content.plan)).toBe(true);
-      expect(p.appointments.some((a) => a.status === 'upcoming')).toBe(true);
-      expect(p.appointments.every((a) => (a.status === 'upcoming') === a.date >= SAMPLE_TODAY)).toBe(true);
+      expect(p.appointments.some((a) => a.timing === 'upcoming')).toBe(true);
+      expect(p.appointments.every((a) => (a.timing === 'upcoming') === a.date >= SAMPLE_TODAY)).toBe(true);
       expect(p.lifestyle).not.toBeNull();
     }
     expect(patientAge(patientDetailById('1').dob, SAMPLE_TODAY)).toBe(40);

@@ -2,12 +2,14 @@
  * The schedule screen's "Schedule New Appointment" dialog (docs/product.md#schedule).
  * Patient: "new" or a patient id; time slots 9:00, 10:00, 11:00, 13:00–16:00 on the hour (shown
  * "9:00 AM" … "4:00 PM"); durations 30/45/60/90 minutes; four appointment types; mode virtual or
- * in-person; free-text notes. The spec has no validation messages; the enumerations are the rule.
+ * in-person; free-text notes. The spec has no validation messages; the enumerations are what the
+ * dialog offers. Saving goes through the one appointment-create schema
+ * (appointments/appointment-create.schema.ts), which the portal's form sends too.
  */
 import { z } from 'zod';
-import { lineText, multilineText } from '../shared/text.ts';
+import { lineText } from '../shared/text.ts';
 import { isCalendarDate } from '../time/dates.ts';
-import { appointmentModeSchema, type AppointmentType } from '../appointments/appointment.schema.ts';
+import type { AppointmentType } from '../appointments/appointment.schema.ts';
 import { labelOf } from '../shared/labels.ts';
 import { tooLongMessage } from '../shared/text-limits.ts';
 import { inputBoundMessages, isInputDateInRange } from '../shared/input-bounds.ts';
@@ -46,20 +48,6 @@ export const scheduleDurationSchema = z.coerce
 export const scheduleAppointmentTypes = ['Initial Consultation', 'Follow-up', 'Assessment', 'Treatment Session'] as const;
 export const scheduleAppointmentTypeSchema = z.enum(scheduleAppointmentTypes);
 export type ScheduleAppointmentType = z.infer<typeof scheduleAppointmentTypeSchema>;
-
-export const scheduleDialogSchema = z.object({
-  /** "new" or the id of one of the practitioner's patients. */
-  patientId: lineText().trim().min(1, 'Please choose a patient.').max(200, 'Please choose a patient.'),
-  /** The chosen day, in the practitioner's zone. */
-  date: calendarDateSchema,
-  time: scheduleTimeSlotSchema.default('09:00'),
-  duration: scheduleDurationSchema.default(60),
-  type: scheduleAppointmentTypeSchema.default('Initial Consultation'),
-  mode: appointmentModeSchema.default('in-person'),
-  notes: multilineText().max(5000, tooLongMessage('Notes', 5000)).default(''),
-});
-export type ScheduleDialogInput = z.input<typeof scheduleDialogSchema>;
-export type ScheduleDialogForm = z.output<typeof scheduleDialogSchema>;
 
 export const scheduleMessages = {
   dialogTitle: 'Schedule New Appointment',
@@ -115,12 +103,6 @@ export const newPatientSchema = z.object({
   phone: lineText().trim().max(40, newPatientMessages.phone).refine((value) => value === '' || value.replace(/\D/g, '').length >= 7, newPatientMessages.phone).default(''),
 });
 export type NewPatientInput = z.input<typeof newPatientSchema>;
-
-/** What `schedule.create` takes: the dialog, plus the new patient when "New Patient" is chosen. */
-export const scheduleAppointmentSchema = scheduleDialogSchema.extend({ newPatient: newPatientSchema.optional() }).superRefine((input, ctx) => {
-  if (input.patientId === NEW_PATIENT && !input.newPatient) ctx.addIssue({ code: 'custom', path: ['newPatient', 'name'], message: newPatientMessages.name });
-});
-export type ScheduleAppointmentInput = z.input<typeof scheduleAppointmentSchema>;
 
 /** The week shown: its Sunday (`schedule.week`). */
 export const scheduleWeekSchema = z.object({ weekStart: calendarDateSchema.optional() });

@@ -4,6 +4,7 @@
  * field message in plain English.
  */
 import { describe, expect, it } from 'vitest';
+import { appointmentCreateSchema } from '../appointments/appointment-create.schema.ts';
 import { portalAppointmentFormSchema } from '../appointments/appointment.schema.ts';
 import { signInSchema, signUpSchema } from '../auth/auth.schema.ts';
 import { practitionerApplicationSchema } from '../applications/practitioner-application.schema.ts';
@@ -14,7 +15,7 @@ import { patientSearchSchema } from '../patients/patient.schema.ts';
 import { paymentCreateSchema, accessLogSchema, portalAppointmentUpdateSchema, portalPageSchema } from '../portal/portal.schema.ts';
 import { practitionerProfileSchema } from '../profile/practitioner-profile.schema.ts';
 import { MAX_REFERRAL_REWARD_MINOR, referralCodeFormSchema, referralFormSchema } from '../referrals/referral.schema.ts';
-import { scheduleAppointmentSchema, scheduleOverlapSchema, scheduleWeekSchema } from '../schedule/schedule.schema.ts';
+import { scheduleOverlapSchema, scheduleWeekSchema } from '../schedule/schedule.schema.ts';
 import { joinWaitlistSchema, sendInviteSchema } from '../waitlist/waitlist.schema.ts';
 import { inputBoundMessages, isInputDateInRange, MAX_PAGE, PG_BIGINT_MAX } from './input-bounds.ts';
 import { messagesOf } from './schema.testkit.ts';
@@ -32,7 +33,7 @@ describe('the input date range', () => {
     for (const day of OUT_OF_RANGE_DAYS) {
       expect(messagesOf(scheduleWeekSchema, { weekStart: day }), day).toEqual({ weekStart: [inputBoundMessages.dateRange] });
       expect(messagesOf(scheduleOverlapSchema, { date: day, time: '09:00', duration: 60 }), day).toEqual({ date: [inputBoundMessages.dateRange] });
-      expect(messagesOf(scheduleAppointmentSchema, { patientId: 'p1', date: day }), day).toEqual({ date: [inputBoundMessages.dateRange] });
+      expect(messagesOf(appointmentCreateSchema, { patientId: 'p1', date: day, time: '09:00', duration: 60 }), day).toEqual({ date: [inputBoundMessages.dateRange] });
     }
     expect(scheduleWeekSchema.parse({ weekStart: '2199-12-29' })).toEqual({ weekStart: '2199-12-29' });
     expect(scheduleWeekSchema.parse({ weekStart: '1900-01-01' })).toEqual({ weekStart: '1900-01-01' });
@@ -112,7 +113,7 @@ describe('texts', () => {
   });
 
   it('bounds the ids and codes a form names', () => {
-    expect(messagesOf(scheduleAppointmentSchema, { patientId: 'p'.repeat(201), date: '2026-06-05' })).toEqual({ patientId: ['Please choose a patient.'] });
+    expect(messagesOf(appointmentCreateSchema, { patientId: 'p'.repeat(201), date: '2026-06-05', time: '09:00', duration: 60 })).toEqual({ patientId: ['Please choose a patient.'] });
     expect(messagesOf(referralFormSchema, { name: 'Robin', email: 'robin@example.com', referralCode: 'C'.repeat(41) })).toEqual({ referralCode: ['Please select a referral code'] });
     expect(paymentCreateSchema.safeParse({ amount: '10', appointmentId: 'a'.repeat(201) }).success).toBe(false);
   });

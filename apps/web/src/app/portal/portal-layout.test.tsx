@@ -40,7 +40,7 @@ function signedInApi(extra: Record<string, ApiHandler> = {}) {
     'portalDashboard.overview': () => emptyOverview,
     'patients.list': () => ({ items: patients, total: patients.length, page: 1, pageSize: 20 }),
     'patients.byId': () => patientDetailById('1', TODAY),
-    'schedule.week': () => ({ today: TODAY, timeZone: 'America/Los_Angeles', days: [] }),
+    'practiceSettings.current': () => ({ today: TODAY, timeZone: 'America/Los_Angeles', currency: 'USD' }),
     'account.overview': () => accountOverview,
     'account.sessions.list': () => [],
     ...extra,

@@ -33,7 +33,7 @@ const notes: Note[] = [
 /** The stub answers as the server does: filtered by the patient's name and the type, drafts first as given. */
 function renderPage(path = '/dashboard/notes') {
   const api = stubApi({
-    'schedule.week': () => ({ today: '2025-06-18', timeZone: 'UTC', days: [] }),
+    'practiceSettings.current': () => ({ today: '2025-06-18', timeZone: 'UTC', currency: 'USD' }),
     'clinicalRecords.list': (input) => {
       const { search = '', recordType, page = 1, pageSize = 20 } = input as ListInput;
       const items = notes.filter((row) => row.patientName.toLowerCase().includes(search.toLowerCase()) && (!recordType || row.recordType === recordType));

@@ -9,7 +9,7 @@ import { draftTarget, NoteEditorDialog } from '../../lib/clinical-notes/note-edi
 import { useTRPC } from '../../lib/trpc.ts';
 import { firstPage } from '../../lib/use-page-param.ts';
 import { useAddressSearch } from '../../lib/use-address-search.ts';
-import { usePracticeZone } from '../../lib/use-practice-zone.ts';
+import { usePractice } from '../../lib/use-practice.ts';
 import { Badge } from '../../ui/badge/badge.tsx';
 import { Button } from '../../ui/button/button.tsx';
 import { Card } from '../../ui/card/card.tsx';
@@ -41,7 +41,7 @@ const noteDay = (date: string): string => formatLongDate(date, 'UTC');
  */
 export function ClinicalNotesPage() {
   const trpc = useTRPC();
-  const timeZone = usePracticeZone();
+  const { timeZone } = usePractice();
   const search = useAddressSearch();
   const [params, setParams] = useSearchParams();
   const typeParam = params.get('type');

@@ -16,6 +16,8 @@ export const stat = style({ gap: space.sm });
 
 export const statLabel = style({ display: 'flex', alignItems: 'center', gap: space.sm, color: vars.color.textMuted, fontSize: '0.9375rem', fontWeight: 600 });
 
+export const statDetail = style({ color: vars.color.textMuted, fontSize: '0.875rem' });
+
 export const statValue = style({ fontSize: 'clamp(1.5rem, 6vw, 2rem)', fontWeight: 700, lineHeight: 1.1, color: vars.color.text });
 
 export const progress = style({

@@ -42,6 +42,8 @@ describe('the dashboard overview', () => {
     const figure = (label: string) => screen.getByText(label).closest('li');
     expect(await screen.findByText('Total Patients')).toBeTruthy();
     expect(figure('Total Patients')?.textContent).toContain('42');
+    // Not the portal's "Unique Patients" (those with an appointment): the card says what it counts.
+    expect(figure('Total Patients')?.textContent).toContain('Everyone in your patient records, with or without an appointment');
     expect(figure('Appointments This Week')?.textContent).toContain('12');
     expect(figure('Average Session')?.textContent).toContain('55 min');
     expect(figure('Profile Completion')?.textContent).toContain('85%');

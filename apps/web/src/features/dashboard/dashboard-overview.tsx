@@ -4,6 +4,7 @@ import {
   dashboardAppointmentStatusLabels,
   dashboardMessages,
   formatUsShortDate,
+  patientFigureHints,
   type DashboardAppointmentStatus,
 } from '@wellspring/domain';
 import type { RouterOutputs } from '@wellspring/server/router';
@@ -58,7 +59,9 @@ export function DashboardOverview() {
           Practice Overview
         </h2>
         <ul className={styles.stats}>
-          <Stat icon={<UsersIcon size={18} />} label="Total Patients" value={String(stats.totalPatients)} />
+          <Stat icon={<UsersIcon size={18} />} label="Total Patients" value={String(stats.totalPatients)}>
+            <span className={styles.statDetail}>{patientFigureHints.totalPatients}</span>
+          </Stat>
           <Stat icon={<CalendarIcon size={18} />} label="Appointments This Week" value={String(stats.appointmentsThisWeek)} />
           <Stat icon={<ClockIcon size={18} />} label="Average Session" value={`${stats.averageSessionMinutes} min`} />
           <Stat icon={<ChartIcon size={18} />} label="Profile Completion" value={`${stats.profileCompletion}%`}>

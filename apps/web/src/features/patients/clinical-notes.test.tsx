@@ -25,7 +25,7 @@ const draftNote: PatientNote = { ...signedNote, id: 'n2', title: 'Progress Note'
 delete (draftNote as { addenda?: unknown }).addenda;
 
 function renderNotes(notes: readonly PatientNote[], handlers: Record<string, ApiHandler> = {}) {
-  const api = stubApi({ 'schedule.week': () => ({ today: '2025-06-18', timeZone: 'America/Los_Angeles', days: [] }), ...handlers });
+  const api = stubApi({ 'practiceSettings.current': () => ({ today: '2025-06-18', timeZone: 'America/Los_Angeles', currency: 'USD' }), ...handlers });
   renderWithProviders(
     <ApiProvider>
       <ClinicalNotes patient={{ id: 'p1', name: 'Emma Thompson', notes }} />

@@ -10,7 +10,7 @@ import { FileTextIcon } from '../../ui/icons/icons.tsx';
 import { longDate } from './patient-dates.ts';
 import * as styles from './patient-detail.css.ts';
 import { PlusIcon } from './patient-icons.tsx';
-import { usePracticeClock } from './use-practice-clock.ts';
+import { usePractice } from '../../lib/use-practice.ts';
 
 /**
  * The Clinical Notes tab (docs/product.md#clinical-notes): New Note, the empty state, collapsible SOAP cards (closed at
@@ -19,7 +19,7 @@ import { usePracticeClock } from './use-practice-clock.ts';
  * locked, so its button is "Add addendum". An unknown patient (`known` false) has nothing to write to.
  */
 export function ClinicalNotes({ patient, known = true }: { patient: { readonly id: string; readonly name: string; readonly notes: readonly PatientNote[] }; known?: boolean }) {
-  const { timeZone } = usePracticeClock();
+  const { timeZone } = usePractice();
   const { notes } = patient;
   const [editing, setEditing] = useState<NoteEditorTarget | null>(null);
   const [amending, setAmending] = useState<PatientNote | null>(null);

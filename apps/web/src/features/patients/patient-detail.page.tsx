@@ -21,7 +21,7 @@ import { PatientTimeline } from './patient-timeline.tsx';
 import { RecordAccess } from './record-access.tsx';
 import { ExportRecordMenu, SuperbillCard } from './record-export.tsx';
 import { pageHeader } from './record-export.css.ts';
-import { usePracticeClock } from './use-practice-clock.ts';
+import { usePractice } from '../../lib/use-practice.ts';
 
 /** The tabs of docs/product.md#patient-detail, Overview first (the default); the chosen one is kept in the address (`?tab=`). */
 export const patientTabs = [
@@ -82,7 +82,7 @@ export function PatientDetailPage() {
 }
 
 function PatientRecord({ patient, known }: { patient: PatientDetail; known: boolean }) {
-  const { today, timeZone, fromServer } = usePracticeClock();
+  const { today, timeZone, fromServer } = usePractice();
   const [searchParams, setSearchParams] = useSearchParams();
   const requested = searchParams.get('tab');
   const tab: PatientTab = isPatientTab(requested) ? requested : 'overview';

@@ -12,7 +12,7 @@ import { PatientDetailPage } from './patient-detail.page.tsx';
 
 const TODAY = '2025-06-16';
 const emma = patientDetailById('1', TODAY);
-const week = { today: TODAY, timeZone: 'America/Los_Angeles', days: [] };
+const practice = { today: TODAY, timeZone: 'America/Los_Angeles', currency: 'USD' };
 const notFound = () => {
   throw new ApiError({ code: 'NOT_FOUND', httpStatus: 404, message: 'Unknown Patient' });
 };
@@ -26,7 +26,7 @@ const trail = {
 };
 
 function renderDetail(path: string, byId: (input: unknown) => unknown, more: Record<string, (input: unknown) => unknown> = {}) {
-  const api = stubApi({ 'patients.byId': byId, 'schedule.week': () => week, 'patients.auditTrail': () => trail, ...more });
+  const api = stubApi({ 'patients.byId': byId, 'practiceSettings.current': () => practice, 'patients.auditTrail': () => trail, ...more });
   const rendered = renderWithProviders(
     <ApiProvider>
       <Route path="/dashboard/patients/:id" component={PatientDetailPage} />
@@ -52,6 +52,9 @@ describe('patient detail', () => {
     const card = patientCard();
     // Born 1985-04-12; on the practice's today, 2025-06-16, she is 40 (whatever the machine's date).
     expect(await within(card).findByText('40 years (4/12/1985)')).toBeTruthy();
+    // The practice's today comes from its own small answer: the schedule's week is not fetched for it.
+    expect(calls.filter((call) => call.path === 'practiceSettings.current')).not.toHaveLength(0);
+    expect(calls.some((call) => call.path === 'schedule.week')).toBe(false);
     expect(within(card).getByText('emma.thompson@example.com')).toBeTruthy();
     expect(within(card).getByText('(503) 555-0142')).toBeTruthy();
     const conditions = () => within(within(card).getByRole('list', { name: 'Conditions' })).getAllByRole('listitem').map((item) => item.textContent);
@@ -67,7 +70,7 @@ describe('patient detail', () => {
   it('lists upcoming appointments soonest first as "Month day at time", and the two newest notes', async () => {
     renderDetail('/dashboard/patients/1', () => emma);
     const upcoming = await screen.findByRole('region', { name: 'Upcoming Appointments' });
-    const expected = emma.appointments.filter((a) => a.status === 'upcoming').reverse();
+    const expected = emma.appointments.filter((a) => a.timing === 'upcoming').reverse();
     expect(within(upcoming).getAllByRole('listitem').map((item) => item.textContent)).toEqual(
       expected.map((a) => `${new Date(`${a.date}T12:00:00Z`).toLocaleDateString('en-US', { month: 'long', day: 'numeric', timeZone: 'UTC' })} at ${a.time}${a.type} · ${a.duration}`),
     );
@@ -77,7 +80,7 @@ describe('patient detail', () => {
     expect(within(recent).queryByText(emma.notes[2]?.title ?? 'none')).toBeNull();
   });
 
-  it('opens on Overview: the patient overview and the visit history with Upcoming and Completed badges', async () => {
+  it('opens on Overview: the patient overview and the visit history with the machine’s status and the Upcoming cue', async () => {
     renderDetail('/dashboard/patients/1', () => emma);
     expect((await screen.findByRole('tab', { name: 'Overview' })).getAttribute('aria-selected')).toBe('true');
     const overview = screen.getByRole('region', { name: 'Patient Overview' });
@@ -88,9 +91,23 @@ describe('patient detail', () => {
     expect(await within(overview).findByText('40 years (4/12/1985)')).toBeTruthy();
     const visits = screen.getByRole('region', { name: 'Visit History' });
     expect(within(visits).getAllByRole('listitem')).toHaveLength(emma.appointments.length);
-    expect(within(visits).getAllByText('Upcoming').length).toBe(emma.appointments.filter((a) => a.status === 'upcoming').length);
+    expect(within(visits).getAllByText('Upcoming').length).toBe(emma.appointments.filter((a) => a.timing === 'upcoming').length);
+    expect(within(visits).getAllByText('Scheduled').length).toBe(emma.appointments.filter((a) => a.status === 'scheduled').length);
     expect(within(visits).getAllByText('Completed').length).toBe(emma.appointments.filter((a) => a.status === 'completed').length);
     expect(within(visits).getByRole('link', { name: 'New Visit' }).getAttribute('href')).toBe('/dashboard/schedule');
+  });
+
+  it('never calls a past visit Completed by the clock: nobody completed it, so it is Scheduled and Past, as in the portal', async () => {
+    const [first, ...rest] = emma.appointments;
+    const pastOpen = { ...emma, appointments: [{ ...first!, id: 'a-past', date: '2025-06-16', time: '9:00 AM', status: 'scheduled' as const, timing: 'past' as const }, ...rest] };
+    renderDetail('/dashboard/patients/1', () => pastOpen);
+    const visits = await screen.findByRole('region', { name: 'Visit History' });
+    const past = within(visits).getAllByRole('listitem').find((item) => item.textContent?.includes('9:00 AM') && item.textContent.includes('Past'));
+    expect(past?.textContent).toContain('Scheduled');
+    expect(past?.textContent).not.toContain('Completed');
+    // Not ahead any more, so not among the upcoming ones either.
+    const upcoming = screen.getByRole('region', { name: 'Upcoming Appointments' });
+    expect(within(upcoming).queryByText(/9:00 AM/)).toBeNull();
   });
 
   it('lists who opened or changed the record, in the practice’s zone, only once the Access log is opened', async () => {

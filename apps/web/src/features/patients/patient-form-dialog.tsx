@@ -15,7 +15,7 @@ import { TextLink } from '../../ui/link/link.tsx';
 import { Select } from '../../ui/select/select.tsx';
 import { TextField } from '../../ui/text-field/text-field.tsx';
 import * as styles from './patient-form.css.ts';
-import { usePracticeClock } from './use-practice-clock.ts';
+import { usePractice } from '../../lib/use-practice.ts';
 
 type Values = { [Field in keyof typeof patientFormLabels]: string };
 type Duplicate = RouterOutputs['patients']['possibleDuplicates'][number];
@@ -71,7 +71,7 @@ export function PatientFormDialog({ patient, onClose }: PatientFormDialogProps) 
   const trpc = useTRPC();
   const queryClient = useQueryClient();
   const [, navigate] = useLocation();
-  const { today } = usePracticeClock();
+  const { today } = usePractice();
   const schema = useMemo(() => patientFormSchema(today), [today]);
   const form = useZodForm<Values, ReturnType<typeof schema.parse>>(schema, patient ? valuesOf(patient) : emptyValues);
   // The warning shown for these values; saving again with them goes ahead.

@@ -1,6 +1,6 @@
-import { detailAppointmentStatusLabels, type PatientDetail, type PatientAppointment } from '@wellspring/domain';
+import type { PatientDetail, PatientAppointment } from '@wellspring/domain';
+import { AppointmentStatusBadges } from '../../lib/appointment-status.tsx';
 import type { ReactNode } from 'react';
-import { Badge } from '../../ui/badge/badge.tsx';
 import { LinkButton } from '../../ui/button/button.tsx';
 import { Card } from '../../ui/card/card.tsx';
 import { ageWithBirthDate, longDate } from './patient-dates.ts';
@@ -95,7 +95,7 @@ function VisitHistory({ appointments }: { appointments: readonly PatientAppointm
             <li key={visit.id} className={styles.listItem}>
               <div className={styles.itemRow}>
                 <span className={styles.itemTitle}>{visit.type}</span>
-                <Badge color={visit.status === 'upcoming' ? 'blue' : 'green'}>{detailAppointmentStatusLabels[visit.status]}</Badge>
+                <AppointmentStatusBadges status={visit.status} timing={visit.timing} />
               </div>
               <span className={`${styles.muted} ${styles.small}`}>
                 {longDate(visit.date)} at {visit.time} · {visit.duration}

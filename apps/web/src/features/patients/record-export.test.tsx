@@ -11,7 +11,7 @@ import { PatientDetailPage } from './patient-detail.page.tsx';
 
 const TODAY = '2026-03-16';
 const emma = patientDetailById('1', TODAY);
-const week = { today: TODAY, timeZone: 'America/Los_Angeles', days: [] };
+const practice = { today: TODAY, timeZone: 'America/Los_Angeles', currency: 'USD' };
 const pdf = (fileName: string) => ({ fileName, contentType: 'application/pdf', base64: btoa('%PDF-1.3 test') });
 
 /** The files the page hands to the browser: their names, types and text. */
@@ -32,7 +32,7 @@ beforeEach(() => {
 afterEach(() => vi.restoreAllMocks());
 
 function renderDetail(more: Record<string, (input: unknown) => unknown>) {
-  const api = stubApi({ 'patients.byId': () => emma, 'schedule.week': () => week, ...more });
+  const api = stubApi({ 'patients.byId': () => emma, 'practiceSettings.current': () => practice, ...more });
   renderWithProviders(
     <ApiProvider>
       <Route path="/dashboard/patients/:id" component={PatientDetailPage} />

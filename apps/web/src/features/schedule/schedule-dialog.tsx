@@ -1,12 +1,11 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQuery } from '@tanstack/react-query';
 import {
+  appointmentCreateSchema,
   appointmentMessages,
   appointmentModeLabels,
   appointmentModes,
   isCalendarDate,
   NEW_PATIENT,
-  newPatientMessages,
-  scheduleAppointmentSchema,
   scheduleAppointmentTypes,
   scheduleDurationLabels,
   scheduleDurations,
@@ -14,14 +13,16 @@ import {
   scheduleOverlapWarning,
   scheduleTimeSlotLabels,
   scheduleTimeSlots,
+  scheduleTypeToAppointmentType,
+  type AppointmentCreateInput,
   type AppointmentMode,
   type CalendarDate,
-  type ScheduleAppointmentInput,
   type ScheduleAppointmentType,
   type ScheduleTimeSlot,
 } from '@wellspring/domain';
 import { useEffect, useRef, useState } from 'react';
 import { apiFieldErrors } from '../../lib/api-errors.ts';
+import { useRefreshAppointmentViews } from '../../lib/appointment-views.ts';
 import { discardDraft, loadDraft, saveDraft } from '../../lib/form-drafts.ts';
 import { PatientPicker } from '../../lib/patient-picker.tsx';
 import { signedInUserId } from '../../lib/session-guard.ts';
@@ -56,33 +57,23 @@ const durationItems = scheduleDurations.map((minutes) => ({ id: String(minutes),
 const typeItems = scheduleAppointmentTypes.map((type) => ({ id: type, label: type }));
 const modeItems = appointmentModes.map((mode) => ({ id: mode, label: appointmentModeLabels[mode] }));
 
-const newPatientFields = { name: 'newPatientName', email: 'newPatientEmail', phone: 'newPatientPhone' } as const satisfies Record<string, Field>;
+/** The create's fields that are the dialog's under another name (the new patient's). */
+const dialogFieldOf: Partial<Record<string, Field>> = { patientName: 'newPatientName', patientEmail: 'newPatientEmail', patientPhone: 'newPatientPhone', appointmentType: 'type' };
 
-function toInput(values: DialogValues): ScheduleAppointmentInput {
-  const { newPatientName, newPatientEmail, newPatientPhone, duration, ...appointment } = values;
+/** The dialog as the one appointment create (`appointments.create`, record 0046). */
+function toInput(values: DialogValues): AppointmentCreateInput {
+  const { newPatientName, newPatientEmail, newPatientPhone, duration, type, ...appointment } = values;
   return {
     ...appointment,
     duration: Number(duration),
-    ...(values.patientId === NEW_PATIENT ? { newPatient: { name: newPatientName, email: newPatientEmail, phone: newPatientPhone } } : {}),
+    appointmentType: scheduleTypeToAppointmentType[type],
+    ...(values.patientId === NEW_PATIENT ? { patientName: newPatientName, patientEmail: newPatientEmail, patientPhone: newPatientPhone } : {}),
   };
 }
 
-/** The field a message belongs to: `newPatient.name` → the new patient's name field. */
-function fieldOf(path: readonly PropertyKey[]): Field | undefined {
-  const [head, sub] = path;
-  if (head === 'newPatient') return typeof sub === 'string' && sub in newPatientFields ? newPatientFields[sub as keyof typeof newPatientFields] : newPatientFields.name;
-  return typeof head === 'string' && head !== 'newPatient' ? (head as Field) : undefined;
-}
-
-/**
- * The server flattens zod errors to their first path segment, so a new patient's message arrives
- * under `newPatient`; the domain's messages say which of its fields it is about.
- */
-function newPatientFieldOf(message: string): Field {
-  if (message === newPatientMessages.email) return newPatientFields.email;
-  if (message === newPatientMessages.phone) return newPatientFields.phone;
-  return newPatientFields.name;
-}
+/** The dialog's field a message of the create's `field` belongs to. */
+const fieldOf = (field: PropertyKey | undefined): Field | undefined =>
+  typeof field !== 'string' ? undefined : (dialogFieldOf[field] ?? (field in emptyValues('') ? (field as Field) : undefined));
 
 /**
  * What was typed in the dialog is kept as a draft (lib/form-drafts) until it is saved or closed, so
@@ -141,7 +132,7 @@ export interface ScheduleDialogProps {
  */
 export function ScheduleDialog({ date, draft, onClose, onScheduled }: ScheduleDialogProps) {
   const trpc = useTRPC();
-  const queryClient = useQueryClient();
+  const refresh = useRefreshAppointmentViews();
   const fieldsRef = useRef<HTMLDivElement>(null);
   const [values, setValues] = useState<DialogValues>(() => draft ?? emptyValues(date));
   const [errors, setErrors] = useState<FieldErrors>({});
@@ -170,21 +161,18 @@ export function ScheduleDialog({ date, draft, onClose, onScheduled }: ScheduleDi
   const overlapping = overlaps.data ?? [];
 
   const schedule = useMutation(
-    trpc.schedule.create.mutationOptions({
+    trpc.appointments.create.mutationOptions({
       onSuccess: async (created) => {
         notify.success(scheduleMessages.scheduled);
         onScheduled?.(created.date);
         close();
-        await Promise.all([
-          queryClient.invalidateQueries(trpc.schedule.pathFilter()),
-          queryClient.invalidateQueries(trpc.dashboard.pathFilter()),
-        ]);
+        await refresh();
       },
       onError: (error) => {
         const next: FieldErrors = {};
         for (const [field, message] of Object.entries(apiFieldErrors(error))) {
-          const target = field === 'newPatient' ? newPatientFieldOf(message) : (field as Field);
-          if (target in values) next[target] = message;
+          const target = fieldOf(field);
+          if (target) next[target] = message;
         }
         setErrors(next);
         // The toast of docs/product.md#schedule, and the same words inside the dialog: a modal hides the rest of the
@@ -195,11 +183,11 @@ export function ScheduleDialog({ date, draft, onClose, onScheduled }: ScheduleDi
   );
 
   const submit = () => {
-    const parsed = scheduleAppointmentSchema.safeParse(toInput(values));
+    const parsed = appointmentCreateSchema.safeParse(toInput(values));
     if (!parsed.success) {
       const next: FieldErrors = {};
       for (const issue of parsed.error.issues) {
-        const field = fieldOf(issue.path);
+        const field = fieldOf(issue.path[0]);
         if (field && next[field] === undefined) next[field] = issue.message;
       }
       setErrors(next);

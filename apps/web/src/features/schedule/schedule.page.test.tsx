@@ -9,7 +9,7 @@ import { renderApp } from '../../test/render.tsx';
 import { findToast } from '../../test/toasts.ts';
 
 type Week = RouterOutputs['schedule']['week'];
-type CreateInput = RouterInputs['schedule']['create'];
+type CreateInput = RouterInputs['appointments']['create'];
 
 const robin = { id: 'u1', name: 'Dr. Robin Vale', email: 'robin@example.com' };
 const TODAY = '2025-06-04'; // a Wednesday
@@ -175,7 +175,7 @@ describe('Schedule New Appointment', { timeout: 20_000 }, () => {
   it('schedules for a new patient: asks for the name, saves, toasts, closes and refreshes the week', async () => {
     const created: CreateInput[] = [];
     const { calls, appointments } = renderSchedule({
-      'schedule.create': (input) => {
+      'appointments.create': (input) => {
         const request = input as CreateInput;
         created.push(request);
         appointments.push({ ...emma, id: 'a2', patientId: 'p-new', patient: 'Nora New', date: request.date, time: '2:00 PM', type: 'Follow-up' });
@@ -211,13 +211,15 @@ describe('Schedule New Appointment', { timeout: 20_000 }, () => {
     expect(created).toEqual([
       {
         patientId: 'new',
+        patientName: 'Nora New',
+        patientEmail: 'nora@example.com',
+        patientPhone: '',
         date: '2025-06-03',
         time: '14:00',
         duration: 45,
-        type: 'Follow-up',
+        appointmentType: 'follow_up',
         mode: 'virtual',
         notes: 'Referred by Emma',
-        newPatient: { name: 'Nora New', email: 'nora@example.com', phone: '' },
       },
     ]);
     expect(await screen.findByRole('link', { name: /2:00 PM\s*Nora New\s*Follow-up/ })).toBeTruthy();
@@ -227,7 +229,7 @@ describe('Schedule New Appointment', { timeout: 20_000 }, () => {
   it('searches the practice’s patients and schedules one of them', async () => {
     const created: CreateInput[] = [];
     const { calls } = renderSchedule({
-      'schedule.create': (input) => {
+      'appointments.create': (input) => {
         created.push(input as CreateInput);
         return { id: 'a3', patientId: 'p-michael', patient: 'Michael Chen', date: '2025-06-02', time: '09:00' };
       },
@@ -242,8 +244,8 @@ describe('Schedule New Appointment', { timeout: 20_000 }, () => {
     expect(within(dialog).queryByRole('textbox', { name: 'Patient name' })).toBeNull();
     await events.click(within(dialog).getByRole('button', { name: 'Schedule Appointment' }));
     await findToast('Appointment scheduled');
-    expect(created[0]).toMatchObject({ patientId: 'p-michael', date: '2025-06-02', time: '09:00', duration: 60, type: 'Initial Consultation', mode: 'in-person' });
-    expect(created[0]).not.toHaveProperty('newPatient');
+    expect(created[0]).toMatchObject({ patientId: 'p-michael', date: '2025-06-02', time: '09:00', duration: 60, appointmentType: 'consultation', mode: 'in-person' });
+    expect(created[0]).not.toHaveProperty('patientName');
   });
 
   it('warns about an overlap without refusing it', async () => {
@@ -264,10 +266,10 @@ describe('Schedule New Appointment', { timeout: 20_000 }, () => {
   it('keeps the dialog open and filled when saving fails, with the server’s field messages', async () => {
     let attempt = 0;
     renderSchedule({
-      'schedule.create': () => {
+      'appointments.create': () => {
         attempt += 1;
         if (attempt === 1) throw serverError();
-        throw new ApiError({ code: 'BAD_REQUEST', httpStatus: 400, message: 'Please enter a valid email address.', fieldErrors: { newPatient: ['Please enter a valid email address.'] } });
+        throw new ApiError({ code: 'BAD_REQUEST', httpStatus: 400, message: 'Please enter a valid email address.', fieldErrors: { patientEmail: ['Please enter a valid email address.'] } });
       },
     });
     const events = userEvent.setup();

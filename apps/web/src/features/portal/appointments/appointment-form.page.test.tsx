@@ -92,7 +92,8 @@ describe('New Appointment', { timeout: 60_000 }, () => {
     await events.click(within(scope).getByRole('button', { name: 'Schedule Appointment' }));
     await findToast('Appointment scheduled successfully!');
     expect(created).toEqual([
-      { patientName: 'Nora New', patientEmail: 'nora@example.com', appointmentType: 'assessment', date: '2025-06-10T09:15', duration: '30', notes: 'First visit' },
+      // The one create the schedule's dialog sends too: the day and the time of day apart, minutes as a number.
+      { patientName: 'Nora New', patientEmail: 'nora@example.com', appointmentType: 'assessment', date: '2025-06-10', time: '09:15', duration: 30, notes: 'First visit' },
     ]);
     await waitFor(() => expect(location.history?.at(-1)).toBe('/provider-portal/appointments'));
     expect(await screen.findByRole('heading', { name: 'No appointments found' })).toBeTruthy();
@@ -140,6 +141,20 @@ describe('New Appointment', { timeout: 60_000 }, () => {
     expect(await within(scope).findByText('That e-mail belongs to no one we can reach.')).toBeTruthy();
     await waitFor(() => expect(document.activeElement).toBe(within(scope).getByRole('textbox', { name: /Patient Email/ })));
     expect(within(scope).getByRole('textbox', { name: 'Patient Name' })).toHaveProperty('value', 'Nora New');
+  });
+
+  it('shows the server’s message about the time of day under its one Date and Time field', async () => {
+    renderForm('/provider-portal/appointments/new', {
+      'appointments.create': () => {
+        throw new ApiError({ code: 'BAD_REQUEST', httpStatus: 400, message: 'Invalid input', fieldErrors: { time: ['Please choose a time.'] } });
+      },
+    });
+    const events = userEvent.setup();
+    const scope = await form('New Appointment');
+    await fillNew(events, scope);
+    await events.click(within(scope).getByRole('button', { name: 'Schedule Appointment' }));
+    expect(await within(scope).findByText('Please choose a time.')).toBeTruthy();
+    await waitFor(() => expect(field(scope, 'Date and Time').getAttribute('aria-invalid')).toBe('true'));
   });
 });
 

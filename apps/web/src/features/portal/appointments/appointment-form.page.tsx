@@ -9,7 +9,7 @@ import {
   portalAppointmentEditFormSchema,
   portalDurationLabel,
   portalDurationOptions,
-  portalDurationSchema,
+  portalFormToCreate,
   type AppointmentStatus,
   type AppointmentType,
   type PortalAppointmentEditForm,
@@ -28,7 +28,7 @@ import { Select } from '../../../ui/select/select.tsx';
 import { Skeleton } from '../../../ui/skeleton/skeleton.tsx';
 import { TextField } from '../../../ui/text-field/text-field.tsx';
 import { portalPaths } from '../portal-paths.ts';
-import { useRefreshAppointmentViews } from './appointment-queries.ts';
+import { useRefreshAppointmentViews } from '../../../lib/appointment-views.ts';
 import * as styles from './appointments.css.ts';
 
 const typeItems = appointmentTypes.map((type) => ({ id: type, label: appointmentTypeLabels[type] }));
@@ -129,12 +129,14 @@ function AppointmentFormScreen({ editing }: { editing?: Editing }) {
       navigate(portalPaths.appointments);
     };
     const onError = (error: unknown) => {
-      form.showServerErrors(apiFieldErrors(error));
+      // The create takes the day and the time of day apart: both are this form's one "Date and Time".
+      const { time, ...fieldErrors } = apiFieldErrors(error);
+      form.showServerErrors(time !== undefined && fieldErrors.date === undefined ? { ...fieldErrors, date: time } : fieldErrors);
       notify.error(appointmentMessages.scheduleFailed);
     };
     if (editing) update.mutate({ ...input, id: editing.id }, { onSuccess, onError });
-    // A new appointment's duration is one the form offers (only an edit can keep another).
-    else create.mutate({ ...input, duration: portalDurationSchema.catch(DEFAULT_PORTAL_DURATION).parse(input.duration) }, { onSuccess, onError });
+    // The one create the schedule's dialog sends too (record 0046).
+    else create.mutate(portalFormToCreate(input), { onSuccess, onError });
   };
 
   // The machine's own words for a refusal (a status changed in another tab); bad input is shown under its fields.

@@ -24,6 +24,7 @@ const row = (id: string, status: AppointmentStatus, patientName: string, day = 5
   time: '2:30 PM',
   durationMinutes: 60,
   status,
+  timing: status === 'scheduled' || status === 'confirmed' ? 'upcoming' : null,
 });
 
 const names: Record<AppointmentStatus, string> = { scheduled: 'Emma Thompson', confirmed: 'Michael Chen', completed: 'Sofia Martinez', cancelled: 'Noah Kim' };
@@ -70,6 +71,18 @@ describe('the portal appointments table', { timeout: 60_000 }, () => {
     expect(within(emma).getAllByText('Scheduled').length).toBeGreaterThan(0);
     expect(within(within(grid).getByRole('row', { name: /Noah Kim/ })).getAllByText('Cancelled').length).toBeGreaterThan(0);
     expect(screen.getByRole('link', { name: 'New Appointment' }).getAttribute('href')).toBe('/provider-portal/appointments/new');
+  });
+
+  it('shows a past visit nobody completed as the machine has it, Scheduled, with the shared Past cue (as the patient’s record does)', async () => {
+    renderList([{ ...row('a1', 'scheduled', 'Emma Thompson'), timing: 'past' }, row('a2', 'completed', 'Sofia Martinez')]);
+    const grid = await table();
+    const emma = within(grid).getByRole('row', { name: /Emma Thompson/ });
+    expect(within(emma).getAllByText('Scheduled').length).toBeGreaterThan(0);
+    expect(within(emma).getAllByText('Past').length).toBeGreaterThan(0);
+    expect(within(emma).queryByText('Completed')).toBeNull();
+    const sofia = within(grid).getByRole('row', { name: /Sofia Martinez/ });
+    expect(within(sofia).getAllByText('Completed').length).toBeGreaterThan(0);
+    expect(within(sofia).queryByText('Past')).toBeNull();
   });
 
   it('shows the empty state when the practice has no appointments', async () => {

@@ -1,12 +1,12 @@
 import { keepPreviousData, useMutation, useQuery } from '@tanstack/react-query';
-import { appointmentMessages, appointmentStatusColor, appointmentStatusLabel, appointmentTypeLabel, formatLongDate, PORTAL_PAGE_SIZE, type AppointmentStatus } from '@wellspring/domain';
+import { appointmentMessages, appointmentTypeLabel, formatLongDate, PORTAL_PAGE_SIZE, type AppointmentStatus } from '@wellspring/domain';
 import type { RouterOutputs } from '@wellspring/server/router';
 import { useEffect, useState } from 'react';
 import { usePageParam } from '../../../lib/use-page-param.ts';
 import { apiErrorMessage } from '../../../lib/api-errors.ts';
+import { AppointmentStatusBadges } from '../../../lib/appointment-status.tsx';
 import { notify } from '../../../lib/toast.tsx';
 import { useTRPC } from '../../../lib/trpc.ts';
-import { Badge } from '../../../ui/badge/badge.tsx';
 import { Button, LinkButton } from '../../../ui/button/button.tsx';
 import { Card } from '../../../ui/card/card.tsx';
 import { Dialog } from '../../../ui/dialog/dialog.tsx';
@@ -16,7 +16,7 @@ import { CalendarIcon } from '../../../ui/icons/icons.tsx';
 import { Skeleton } from '../../../ui/skeleton/skeleton.tsx';
 import { Cell, Column, Row, ShownBelow, Table, TableBody, TableHeader } from '../../../ui/table/table.tsx';
 import { portalPaths } from '../portal-paths.ts';
-import { useRefreshAppointmentViews } from './appointment-queries.ts';
+import { useRefreshAppointmentViews } from '../../../lib/appointment-views.ts';
 import { AppointmentRowMenu, type RowMenuAction } from './appointment-row-menu.tsx';
 import * as styles from './appointments.css.ts';
 import { VisitCodesDialog } from './visit-codes-dialog.tsx';
@@ -193,7 +193,7 @@ function AppointmentTable({ answer, stale, onPage, isPending, onAction }: Appoin
           <TableBody items={items} emptyState="This page is past the end of the list.">
             {(row) => {
               const when = appointmentDateTime(row);
-              const status = <Badge color={appointmentStatusColor(row.status)}>{appointmentStatusLabel(row.status)}</Badge>;
+              const status = <AppointmentStatusBadges status={row.status} timing={row.timing} />;
               return (
                 <Row id={row.id} textValue={`${row.patientName}, ${when}`}>
                   <Cell>

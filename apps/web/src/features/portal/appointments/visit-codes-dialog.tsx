@@ -9,7 +9,7 @@ import { Dialog } from '../../../ui/dialog/dialog.tsx';
 import { Form, FormAlert } from '../../../ui/form/form.tsx';
 import { Skeleton } from '../../../ui/skeleton/skeleton.tsx';
 import { TextField } from '../../../ui/text-field/text-field.tsx';
-import { useRefreshAppointmentViews } from './appointment-queries.ts';
+import { useRefreshAppointmentViews } from '../../../lib/appointment-views.ts';
 import * as styles from './appointments.css.ts';
 
 export interface VisitCodesDialogProps {

@@ -1,18 +1,17 @@
 import { useQuery } from '@tanstack/react-query';
 import {
   appointmentMessages,
-  appointmentStatusColor,
-  appointmentStatusLabel,
   appointmentTypeLabel,
   currencyLabel,
   dashboardMessages,
   formatLongDate,
   formatMoney,
+  patientFigureHints,
 } from '@wellspring/domain';
 import type { RouterOutputs } from '@wellspring/server/router';
 import type { ReactNode } from 'react';
+import { AppointmentStatusBadges } from '../../../lib/appointment-status.tsx';
 import { useTRPC } from '../../../lib/trpc.ts';
-import { Badge } from '../../../ui/badge/badge.tsx';
 import { Button, LinkButton } from '../../../ui/button/button.tsx';
 import { Card } from '../../../ui/card/card.tsx';
 import { EmptyState } from '../../../ui/empty-state/empty-state.tsx';
@@ -86,7 +85,9 @@ function StatCards({ overview }: { overview: PortalOverview | undefined }) {
       <StatCard icon={<CalendarIcon size={18} />} label="Total Appointments" value={figure(overview?.totalAppointments)}>
         <span className={styles.statDetail}>{figure(overview?.upcomingAppointments)} upcoming</span>
       </StatCard>
-      <StatCard icon={<UsersIcon size={18} />} label="Unique Patients" value={figure(overview?.uniquePatients)} />
+      <StatCard icon={<UsersIcon size={18} />} label="Unique Patients" value={figure(overview?.uniquePatients)}>
+        <span className={styles.statDetail}>{patientFigureHints.uniquePatients}</span>
+      </StatCard>
       <StatCard icon={<FileTextIcon size={18} />} label="EHR Records" value={figure(overview?.ehrRecords)} />
       <StatCard icon={<CreditCardIcon size={18} />} label="Total Revenue" value={overview ? formatMoney(overview.revenue.usdMinor, 'usd') : LOADING_FIGURE}>
         <span className={styles.statDetail}>Completed payments in US dollars</span>
@@ -173,7 +174,7 @@ function UpcomingRow({ appointment }: { appointment: UpcomingAppointment }) {
         </span>
       </div>
       <span className={styles.when}>{when}</span>
-      <Badge color={appointmentStatusColor(status)}>{appointmentStatusLabel(status)}</Badge>
+      <AppointmentStatusBadges status={status} />
     </li>
   );
 }

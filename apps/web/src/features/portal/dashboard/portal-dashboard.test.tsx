@@ -62,6 +62,8 @@ describe('Provider Dashboard', { timeout: 20_000 }, () => {
     expect(await within(card('Total Appointments')).findByText('7')).toBeTruthy();
     expect(within(card('Total Appointments')).getByText('3 upcoming')).toBeTruthy();
     expect(within(card('Unique Patients')).getByText('4')).toBeTruthy();
+    // Not the dashboard's "Total Patients" (everyone in the records): the card says what it counts.
+    expect(within(card('Unique Patients')).getByText('Patients with at least one appointment; your records may hold more')).toBeTruthy();
     expect(within(card('EHR Records')).getByText('2')).toBeTruthy();
     expect(screen.queryByText('...')).toBeNull();
   });

@@ -20,7 +20,7 @@ const created = (input: unknown): Created => {
 
 function renderCreate(path: string, handlers: Record<string, ApiHandler>) {
   const api = stubApi({
-    'schedule.week': () => ({ today: '2025-06-16', timeZone: 'UTC', days: [] }),
+    'practiceSettings.current': () => ({ today: '2025-06-16', timeZone: 'UTC', currency: 'USD' }),
     'clinicalRecords.sign': (input) => ({ id: (input as { id: string }).id, signedAt: '2025-06-16T10:00:00.000Z', message: 'Note signed' }),
     ...handlers,
   });

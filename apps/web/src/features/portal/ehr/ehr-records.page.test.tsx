@@ -13,7 +13,7 @@ type RecordPage = RouterOutputs['clinicalRecords']['list'];
 type EhrRecord = RecordPage['items'][number];
 type ListInput = RouterInputs['clinicalRecords']['list'];
 
-const week = { today: '2025-06-16', timeZone: 'America/Los_Angeles', days: [] };
+const practice = { today: '2025-06-16', timeZone: 'America/Los_Angeles', currency: 'USD' };
 
 const soapRecord: EhrRecord = {
   id: 'r1',
@@ -45,7 +45,7 @@ function pageOf(items: readonly EhrRecord[], input: unknown, total = items.lengt
 }
 
 function renderRecords(path: string, handlers: Record<string, ApiHandler>) {
-  const api = stubApi({ 'schedule.week': () => week, ...handlers });
+  const api = stubApi({ 'practiceSettings.current': () => practice, ...handlers });
   const rendered = renderWithProviders(
     <ApiProvider>
       <Route path="/provider-portal/ehr" component={EhrRecordsPage} />

@@ -18,7 +18,7 @@ import { portalPaths } from '../portal-paths.ts';
 import { AddendumDialog } from '../../../lib/clinical-notes/addendum-dialog.tsx';
 import { draftTarget, NoteEditorDialog } from '../../../lib/clinical-notes/note-editor-dialog.tsx';
 import * as styles from './ehr.css.ts';
-import { usePracticeZone } from '../../../lib/use-practice-zone.ts';
+import { usePractice } from '../../../lib/use-practice.ts';
 
 type RecordPage = RouterOutputs['clinicalRecords']['list'];
 type EhrRecord = RecordPage['items'][number];
@@ -41,7 +41,7 @@ const soapParts = [
  */
 export function EhrRecordsPage() {
   const trpc = useTRPC();
-  const timeZone = usePracticeZone();
+  const { timeZone } = usePractice();
   const [searchParams] = useSearchParams();
   const { page, cursor, goToPage: showPage } = usePageParam();
   const patientId = searchParams.get('patientId') || undefined;

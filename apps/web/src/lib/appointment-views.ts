@@ -1,6 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
-import { useTRPC } from '../../../lib/trpc.ts';
+import { useTRPC } from './trpc.ts';
 
 /**
  * After an appointment changes, every view that shows appointments answers again: the portal's
