@@ -1,5 +1,5 @@
 import { style } from '@vanilla-extract/css';
-import { breakpoint, focusRing, radius, space, vars } from '../../ui/theme.css.ts';
+import { breakpoint, focusRing, radius, space, titleSize, vars } from '../../ui/theme.css.ts';
 
 /** The side menu beside the page on wide screens; above it, folded, on a phone. */
 export const layout = style({
@@ -98,7 +98,7 @@ export const prompt = style({
 
 export const promptPage = style({ padding: `0 ${space.md}` });
 
-export const title = style({ fontSize: 'clamp(1.75rem, 5vw, 2.5rem)' });
+export const title = style({ fontSize: titleSize.page });
 
 export const muted = style({ color: vars.color.textMuted });
 

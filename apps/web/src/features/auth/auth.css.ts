@@ -1,5 +1,5 @@
 import { style } from '@vanilla-extract/css';
-import { radius, space, vars } from '../../ui/theme.css.ts';
+import { radius, space, titleSize, vars } from '../../ui/theme.css.ts';
 
 export const page = style({
   display: 'flex',
@@ -11,7 +11,7 @@ export const card = style({ width: '100%', maxWidth: '28rem', gap: space.lg });
 
 export const header = style({ display: 'flex', flexDirection: 'column', gap: space.sm });
 
-export const title = style({ fontSize: 'clamp(1.75rem, 5vw, 2.25rem)' });
+export const title = style({ fontSize: titleSize.page });
 
 export const subtitle = style({ color: vars.color.textMuted });
 

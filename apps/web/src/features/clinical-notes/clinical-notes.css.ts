@@ -1,9 +1,9 @@
 import { style } from '@vanilla-extract/css';
-import { space, vars } from '../../ui/theme.css.ts';
+import { space, titleSize, vars } from '../../ui/theme.css.ts';
 
 export const page = style({ display: 'flex', flexDirection: 'column', gap: space.lg, width: '100%', minWidth: 0, maxWidth: '64rem' });
 
-export const title = style({ fontSize: 'clamp(1.5rem, 4vw, 2rem)' });
+export const title = style({ fontSize: titleSize.subpage });
 
 export const muted = style({ color: vars.color.textMuted });
 

@@ -1,5 +1,5 @@
 import { style } from '@vanilla-extract/css';
-import { breakpoint, radius, space, vars } from '../../ui/theme.css.ts';
+import { breakpoint, radius, space, titleSize, vars } from '../../ui/theme.css.ts';
 
 export const overview = style({ display: 'flex', flexDirection: 'column', gap: space.xl, marginTop: space.xl });
 
@@ -35,7 +35,7 @@ export const sectionHeader = style({
   gap: space.md,
 });
 
-export const sectionTitle = style({ fontSize: '1.375rem' });
+export const sectionTitle = style({ fontSize: titleSize.section });
 
 export const list = style({ listStyle: 'none', margin: 0, padding: 0, display: 'flex', flexDirection: 'column', gap: space.sm });
 

@@ -1,5 +1,5 @@
 import { style } from '@vanilla-extract/css';
-import { radius, space, vars } from '../../ui/theme.css.ts';
+import { radius, space, titleSize, vars } from '../../ui/theme.css.ts';
 
 export const page = style({ width: '100%', maxWidth: '72rem' });
 
@@ -11,7 +11,7 @@ export const header = style({
   gap: space.md,
 });
 
-export const title = style({ fontSize: 'clamp(1.75rem, 5vw, 2.5rem)' });
+export const title = style({ fontSize: titleSize.page });
 
 export const muted = style({ color: vars.color.textMuted });
 
@@ -34,4 +34,4 @@ export const verifyBanner = style({
   color: vars.color.text,
 });
 
-export const verifyBannerTitle = style({ fontSize: '1.125rem' });
+export const verifyBannerTitle = style({ fontSize: titleSize.item });

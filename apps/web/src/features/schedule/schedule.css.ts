@@ -1,5 +1,5 @@
 import { style } from '@vanilla-extract/css';
-import { space, vars } from '../../ui/theme.css.ts';
+import { space, titleSize, vars } from '../../ui/theme.css.ts';
 
 export const page = style({ display: 'flex', flexDirection: 'column', gap: space.lg, width: '100%', minWidth: 0 });
 
@@ -7,7 +7,7 @@ export const header = style({ display: 'flex', flexWrap: 'wrap', alignItems: 'ce
 
 export const headerActions = style({ display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: space.sm });
 
-export const title = style({ fontSize: 'clamp(1.75rem, 5vw, 2.5rem)' });
+export const title = style({ fontSize: titleSize.page });
 
 export const muted = style({ color: vars.color.textMuted });
 

@@ -1,5 +1,5 @@
 import { style } from '@vanilla-extract/css';
-import { breakpoint, radius, space, vars } from '../../../ui/theme.css.ts';
+import { breakpoint, radius, space, titleSize, vars } from '../../../ui/theme.css.ts';
 
 export const page = style({ display: 'flex', flexDirection: 'column', gap: space.xl, width: '100%', maxWidth: '72rem' });
 
@@ -11,7 +11,7 @@ export const header = style({
   gap: space.md,
 });
 
-export const title = style({ fontSize: 'clamp(1.75rem, 5vw, 2.5rem)' });
+export const title = style({ fontSize: titleSize.page });
 
 export const muted = style({ color: vars.color.textMuted });
 
@@ -54,7 +54,7 @@ export const sectionHeader = style({
   gap: space.md,
 });
 
-export const sectionTitle = style({ fontSize: '1.375rem' });
+export const sectionTitle = style({ fontSize: titleSize.section });
 
 export const list = style({ ...plainList, display: 'flex', flexDirection: 'column', gap: space.sm });
 
@@ -100,6 +100,6 @@ export const shortcutIcon = style({
   color: vars.color.onPrimarySoft,
 });
 
-export const shortcutTitle = style({ fontSize: '1.125rem' });
+export const shortcutTitle = style({ fontSize: titleSize.item });
 
 export const shortcutAction = style({ marginTop: 'auto', alignSelf: 'flex-start' });
