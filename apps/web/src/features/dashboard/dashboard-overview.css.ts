@@ -3,21 +3,6 @@ import { breakpoint, radius, space, titleSize, vars } from '../../ui/theme.css.t
 
 export const overview = style({ display: 'flex', flexDirection: 'column', gap: space.xl, marginTop: space.xl });
 
-export const stats = style({
-  display: 'grid',
-  gap: space.md,
-  gridTemplateColumns: 'repeat(auto-fit, minmax(min(100%, 9.5rem), 1fr))',
-  listStyle: 'none',
-  margin: 0,
-  padding: 0,
-});
-
-export const stat = style({ gap: space.sm });
-
-export const statLabel = style({ display: 'flex', alignItems: 'center', gap: space.sm, color: vars.color.textMuted, fontSize: '0.9375rem', fontWeight: 600 });
-
-export const statValue = style({ fontSize: 'clamp(1.5rem, 6vw, 2rem)', fontWeight: 700, lineHeight: 1.1, color: vars.color.text });
-
 export const progress = style({
   height: '0.5rem',
   borderRadius: radius.full,

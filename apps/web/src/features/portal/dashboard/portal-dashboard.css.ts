@@ -17,21 +17,6 @@ export const muted = style({ color: vars.color.textMuted });
 
 const plainList = { listStyle: 'none', margin: 0, padding: 0 } as const;
 
-export const stats = style({
-  ...plainList,
-  display: 'grid',
-  gap: space.md,
-  gridTemplateColumns: 'repeat(auto-fit, minmax(min(100%, 13rem), 1fr))',
-});
-
-export const stat = style({ gap: space.sm });
-
-export const statLabel = style({ display: 'flex', alignItems: 'center', gap: space.sm, color: vars.color.textMuted, fontSize: '0.9375rem', fontWeight: 600 });
-
-export const statValue = style({ fontSize: 'clamp(1.5rem, 6vw, 2rem)', fontWeight: 700, lineHeight: 1.1, color: vars.color.text, overflowWrap: 'anywhere' });
-
-export const statDetail = style({ color: vars.color.textMuted, fontSize: '0.875rem' });
-
 export const otherCurrencies = style({
   display: 'flex',
   flexDirection: 'column',

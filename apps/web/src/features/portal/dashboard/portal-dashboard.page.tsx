@@ -19,6 +19,7 @@ import { EmptyState } from '../../../ui/empty-state/empty-state.tsx';
 import { CalendarIcon, CreditCardIcon, FileTextIcon, UsersIcon } from '../../../ui/icons/icons.tsx';
 import { TextLink } from '../../../ui/link/link.tsx';
 import { Skeleton } from '../../../ui/skeleton/skeleton.tsx';
+import { StatCard, StatDetail, StatList } from '../../../ui/stat-card/stat-card.tsx';
 import { portalPaths } from '../portal-paths.ts';
 import * as styles from './portal-dashboard.css.ts';
 
@@ -82,30 +83,17 @@ export function PortalDashboardPage() {
 function StatCards({ overview }: { overview: PortalOverview | undefined }) {
   const figure = (value: number | undefined) => (value === undefined ? LOADING_FIGURE : String(value));
   return (
-    <ul className={styles.stats} aria-label="Practice figures" aria-busy={overview === undefined || undefined}>
+    <StatList figure="long" aria-label="Practice figures" aria-busy={overview === undefined || undefined}>
       <StatCard icon={<CalendarIcon size={18} />} label="Total Appointments" value={figure(overview?.totalAppointments)}>
-        <span className={styles.statDetail}>{figure(overview?.upcomingAppointments)} upcoming</span>
+        <StatDetail>{figure(overview?.upcomingAppointments)} upcoming</StatDetail>
       </StatCard>
       <StatCard icon={<UsersIcon size={18} />} label="Unique Patients" value={figure(overview?.uniquePatients)} />
       <StatCard icon={<FileTextIcon size={18} />} label="EHR Records" value={figure(overview?.ehrRecords)} />
       <StatCard icon={<CreditCardIcon size={18} />} label="Total Revenue" value={overview ? formatMoney(overview.revenue.usdMinor, 'usd') : LOADING_FIGURE}>
-        <span className={styles.statDetail}>Completed payments in US dollars</span>
+        <StatDetail>Completed payments in US dollars</StatDetail>
         {overview && overview.revenue.other.length > 0 ? <OtherCurrencies totals={overview.revenue.other} /> : null}
       </StatCard>
-    </ul>
-  );
-}
-
-function StatCard({ icon, label, value, children }: { icon: ReactNode; label: string; value: string; children?: ReactNode }) {
-  return (
-    <Card as="li" className={styles.stat}>
-      <span className={styles.statLabel}>
-        {icon}
-        {label}
-      </span>
-      <span className={styles.statValue}>{value}</span>
-      {children}
-    </Card>
+    </StatList>
   );
 }
 
@@ -113,7 +101,7 @@ function StatCard({ icon, label, value, children }: { icon: ReactNode; label: st
 function OtherCurrencies({ totals }: { totals: OtherRevenue }) {
   return (
     <div className={styles.otherCurrencies}>
-      <span className={styles.statDetail}>Other currencies, not converted:</span>
+      <StatDetail>Other currencies, not converted:</StatDetail>
       <ul className={styles.currencyList} aria-label="Revenue in other currencies">
         {totals.map(({ currency, minor }) => (
           <li key={currency} className={styles.currencyItem}>
