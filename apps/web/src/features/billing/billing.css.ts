@@ -7,8 +7,6 @@ export const header = style({ display: 'flex', alignItems: 'flex-start', justify
 
 export const title = style({ fontSize: titleSize.subpage });
 
-export const muted = style({ color: vars.color.textMuted });
-
 export const toolbar = style({ display: 'flex', gap: space.md, alignItems: 'flex-end', flexWrap: 'wrap' });
 
 export const filter = style({ minWidth: '12rem' });

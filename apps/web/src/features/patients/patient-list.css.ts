@@ -1,13 +1,7 @@
 import { style } from '@vanilla-extract/css';
-import { space, titleSize, vars } from '../../ui/theme.css.ts';
+import { space, vars } from '../../ui/theme.css.ts';
 
 export const page = style({ display: 'flex', flexDirection: 'column', gap: space.lg, maxWidth: '80rem' });
-
-export const header = style({ display: 'flex', alignItems: 'flex-start', justifyContent: 'space-between', gap: space.md, flexWrap: 'wrap' });
-
-export const title = style({ fontSize: titleSize.subpage });
-
-export const muted = style({ color: vars.color.textMuted });
 
 export const toolbar = style({ display: 'flex', alignItems: 'flex-end', gap: space.sm, flexWrap: 'wrap' });
 

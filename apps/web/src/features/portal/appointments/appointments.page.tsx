@@ -21,6 +21,7 @@ import { AppointmentRowMenu, type RowMenuAction } from './appointment-row-menu.t
 import * as styles from './appointments.css.ts';
 import { VisitCodesDialog } from './visit-codes-dialog.tsx';
 import { Pager } from '../../../ui/pager/pager.tsx';
+import { PageHeader } from '../../../ui/page-header/page-header.tsx';
 
 type AppointmentPage = RouterOutputs['appointments']['list'];
 type AppointmentRow = AppointmentPage['items'][number];
@@ -82,16 +83,16 @@ export function AppointmentsPage() {
 
   return (
     <div className={styles.page}>
-      <div className={styles.header}>
-        <div>
-          <h1 className={styles.title}>Appointments</h1>
-          <p className={styles.muted}>Every appointment of your practice, newest first.</p>
-        </div>
-        <LinkButton href={portalPaths.newAppointment}>
-          <CalendarIcon size={18} />
-          New Appointment
-        </LinkButton>
-      </div>
+      <PageHeader
+        title="Appointments"
+        description="Every appointment of your practice, newest first."
+        actions={
+          <LinkButton href={portalPaths.newAppointment}>
+            <CalendarIcon size={18} />
+            New Appointment
+          </LinkButton>
+        }
+      />
 
       {list.isPending ? (
         <Card padding="md" role="status">

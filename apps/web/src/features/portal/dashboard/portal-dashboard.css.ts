@@ -3,16 +3,6 @@ import { breakpoint, radius, space, titleSize, vars } from '../../../ui/theme.cs
 
 export const page = style({ display: 'flex', flexDirection: 'column', gap: space.xl, width: '100%', maxWidth: '72rem' });
 
-export const header = style({
-  display: 'flex',
-  flexWrap: 'wrap',
-  alignItems: 'center',
-  justifyContent: 'space-between',
-  gap: space.md,
-});
-
-export const title = style({ fontSize: titleSize.page });
-
 export const muted = style({ color: vars.color.textMuted });
 
 const plainList = { listStyle: 'none', margin: 0, padding: 0 } as const;

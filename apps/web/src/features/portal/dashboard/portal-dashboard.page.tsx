@@ -22,6 +22,7 @@ import { Skeleton } from '../../../ui/skeleton/skeleton.tsx';
 import { StatCard, StatDetail, StatList } from '../../../ui/stat-card/stat-card.tsx';
 import { portalPaths } from '../portal-paths.ts';
 import * as styles from './portal-dashboard.css.ts';
+import { PageHeader } from '../../../ui/page-header/page-header.tsx';
 
 type PortalOverview = RouterOutputs['portalDashboard']['overview'];
 type UpcomingAppointment = PortalOverview['upcoming'][number];
@@ -45,16 +46,17 @@ export function PortalDashboardPage() {
 
   return (
     <div className={styles.page}>
-      <div className={styles.header}>
-        <div>
-          <h1 className={styles.title}>Provider Dashboard</h1>
-          <p className={styles.muted}>Your practice at a glance: appointments, patients, records and revenue.</p>
-        </div>
-        <LinkButton href={portalPaths.newAppointment}>
-          <CalendarIcon size={18} />
-          New Appointment
-        </LinkButton>
-      </div>
+      <PageHeader
+        size="page"
+        title="Provider Dashboard"
+        description="Your practice at a glance: appointments, patients, records and revenue."
+        actions={
+          <LinkButton href={portalPaths.newAppointment}>
+            <CalendarIcon size={18} />
+            New Appointment
+          </LinkButton>
+        }
+      />
 
       {overview.isError ? (
         <Card className={styles.failure} role="alert">

@@ -3,13 +3,9 @@ import { breakpoint, space, titleSize, vars } from '../../../ui/theme.css.ts';
 
 export const page = style({ display: 'flex', flexDirection: 'column', gap: space.lg, width: '100%', minWidth: 0, maxWidth: '64rem' });
 
-export const header = style({ display: 'flex', flexWrap: 'wrap', alignItems: 'center', justifyContent: 'space-between', gap: space.md });
-
 export const titleBlock = style({ display: 'flex', flexDirection: 'column', gap: space.xs, minWidth: 0 });
 
 export const title = style({ fontSize: titleSize.subpage });
-
-export const muted = style({ color: vars.color.textMuted });
 
 export const back = style({ alignSelf: 'flex-start' });
 

@@ -3,8 +3,6 @@ import { breakpoint, radius, space, titleSize, vars } from '../../../ui/theme.cs
 
 export const page = style({ display: 'flex', flexDirection: 'column', gap: space.lg, maxWidth: '80rem', minWidth: 0 });
 
-export const header = style({ display: 'flex', alignItems: 'flex-start', justifyContent: 'space-between', gap: space.md, flexWrap: 'wrap' });
-
 export const title = style({ fontSize: titleSize.subpage });
 
 export const muted = style({ color: vars.color.textMuted });
