@@ -107,10 +107,3 @@ export const error = style({ color: vars.color.danger, fontSize: '0.875rem', fon
 
 export const actions = style({ display: 'flex', justifyContent: 'flex-end', alignItems: 'center', gap: space.sm, flexWrap: 'wrap' });
 
-export const notSavedYet = style({
-  padding: `${space.sm} ${space.md}`,
-  borderRadius: radius.md,
-  backgroundColor: vars.color.surfaceTinted,
-  color: vars.color.text,
-  fontSize: '0.9375rem',
-});

@@ -22,6 +22,7 @@ import { timeZoneItems } from '../../lib/time-zones.ts';
 import { useBookingSettingsForm, type BookingSettingsForm } from './use-booking-settings-form.ts';
 import * as styles from './booking-settings.css.ts';
 import { PageHeader } from '../../ui/page-header/page-header.tsx';
+import { Notice } from '../../ui/notice/notice.tsx';
 
 type LoadedSettings = RouterOutputs['booking']['settings'];
 
@@ -133,7 +134,7 @@ function BookingSettingsEditor({ loaded }: { readonly loaded: LoadedSettings }) 
     <div className={styles.page} ref={form.container}>
       <BookingSettingsHeader />
       {loaded.saved ? null : (
-        <p className={styles.notSavedYet}>These are the starting settings: nothing is saved yet, and online booking stays off until you turn it on and save.</p>
+        <Notice size="sm">These are the starting settings: nothing is saved yet, and online booking stays off until you turn it on and save.</Notice>
       )}
       <Form
         aria-label="Online booking settings"

@@ -7,20 +7,6 @@ export const title = style({ fontSize: titleSize.page });
 
 export const muted = style({ color: vars.color.textMuted });
 
-/** SPEC §1's soft-launch banner: a note, there from the start. */
-export const banner = style({
-  display: 'flex',
-  alignItems: 'flex-start',
-  gap: space.sm,
-  padding: `${space.sm} ${space.md}`,
-  borderRadius: radius.md,
-  border: `1px solid ${vars.color.border}`,
-  backgroundColor: vars.color.surfaceTinted,
-  color: vars.color.text,
-});
-
-export const bannerIcon = style({ flexShrink: 0, marginTop: '0.125rem', color: vars.color.primary });
-
 /** A main column and a side column, stacked on narrow screens. */
 export const columns = style({
   display: 'grid',

@@ -9,6 +9,7 @@ import { MembersTab } from './members-tab.tsx';
 import { ResourcesTab } from './resources-tab.tsx';
 import * as styles from './community.css.ts';
 import { PageHeader } from '../../ui/page-header/page-header.tsx';
+import { Notice } from '../../ui/notice/notice.tsx';
 
 const communityTabs = [
   { id: 'forums', label: 'Forums' },
@@ -40,10 +41,7 @@ export function CommunityPage() {
   return (
     <div className={styles.page}>
       <PageHeader size="page" title="Community" description="Connect with integrative practitioners: discussions, events, resources and peers." />
-      <p className={styles.banner}>
-        <InfoIcon size={18} className={styles.bannerIcon} aria-hidden="true" />
-        <span>{communityMessages.softLaunchBanner}</span>
-      </p>
+      <Notice icon={<InfoIcon size={18} />}>{communityMessages.softLaunchBanner}</Notice>
       <Tabs selectedKey={selected} onSelectionChange={select}>
         <TabList aria-label="Community sections" pairsOnPhones>
           {communityTabs.map((tab) => (

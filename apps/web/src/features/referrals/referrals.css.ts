@@ -114,11 +114,4 @@ export const offerCode = style({
   border: `1px dashed ${vars.color.borderStrong}`,
 });
 
-export const banner = style({
-  padding: `${space.sm} ${space.md}`,
-  borderRadius: radius.md,
-  border: `1px solid ${vars.color.border}`,
-  backgroundColor: vars.color.surfaceTinted,
-});
-
 export const stack = style({ display: 'flex', flexDirection: 'column', gap: space.md, minWidth: 0 });

@@ -48,32 +48,6 @@ export const actions = style({ display: 'flex', flexWrap: 'wrap', alignItems: 'c
 
 export const dialogActions = style({ display: 'flex', justifyContent: 'flex-end', flexWrap: 'wrap', gap: space.sm, marginTop: space.sm });
 
-/** A neutral note (a change of address waiting for its link). */
-export const note = style({
-  margin: 0,
-  padding: `${space.sm} ${space.md}`,
-  borderRadius: radius.md,
-  border: `1px solid ${vars.color.border}`,
-  backgroundColor: vars.color.surfaceTinted,
-  color: vars.color.text,
-  fontSize: '0.9375rem',
-});
-
-/** Something to act on (an unconfirmed address, codes running out, codes to save now). */
-export const attention = style({
-  display: 'flex',
-  flexDirection: 'column',
-  alignItems: 'flex-start',
-  gap: space.sm,
-  margin: 0,
-  padding: `${space.sm} ${space.md}`,
-  borderRadius: radius.md,
-  borderLeft: `4px solid ${vars.color.accent}`,
-  backgroundColor: vars.color.surfaceMuted,
-  color: vars.color.text,
-  fontSize: '0.9375rem',
-});
-
 export const currentEmail = style({ display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: space.sm, overflowWrap: 'anywhere', margin: 0 });
 
 /** The 2-step set-up: its steps in order. */
