@@ -1,5 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import {
+  appointmentMessages,
   appointmentModeLabel,
   dashboardAppointmentStatusLabels,
   dashboardMessages,
@@ -22,9 +23,6 @@ import * as styles from './dashboard-overview.css.ts';
 type Overview = RouterOutputs['dashboard']['overview'];
 type UpcomingAppointment = Overview['upcoming'][number];
 
-/** SPEC §8 (the portal's wording, which fits the dashboard's figures too). */
-export const DASHBOARD_LOAD_FAILED = 'Failed to load dashboard data. Please try again.';
-
 const statusTone: Record<DashboardAppointmentStatus, BadgeProps['tone']> = {
   confirmed: 'primary',
   pending: 'outline',
@@ -41,7 +39,8 @@ export function DashboardOverview() {
     return (
       <div className={styles.overview}>
         <Card className={styles.failure} role="alert">
-          <p>{DASHBOARD_LOAD_FAILED}</p>
+          {/* SPEC §8's portal wording, which fits the dashboard's figures too. */}
+          <p>{appointmentMessages.dashboardLoadFailed}</p>
           <Button variant="outline" size="sm" onPress={() => void overview.refetch()}>
             Try again
           </Button>

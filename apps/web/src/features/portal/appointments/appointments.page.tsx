@@ -1,5 +1,5 @@
 import { keepPreviousData, useMutation, useQuery } from '@tanstack/react-query';
-import { appointmentMessages, appointmentStatusColor, appointmentStatusLabel, appointmentTypeLabel, formatLongDate, PORTAL_PAGE_SIZE, type AppointmentStatus } from '@wellspring/domain';
+import { commonMessages, appointmentMessages, appointmentStatusColor, appointmentStatusLabel, appointmentTypeLabel, formatLongDate, PORTAL_PAGE_SIZE, type AppointmentStatus } from '@wellspring/domain';
 import type { RouterOutputs } from '@wellspring/server/router';
 import { useEffect, useState } from 'react';
 import { usePageParam } from '../../../lib/use-page-param.ts';
@@ -31,7 +31,6 @@ export const APPOINTMENTS_LOAD_FAILED = 'Failed to load appointments. Please try
 export const DELETE_CONFIRM_TITLE = 'Delete this appointment?';
 const NOT_UPDATED = 'Appointment not updated';
 const NOT_DELETED = 'Appointment not deleted';
-const TRY_LATER = 'Please try again later.';
 
 /** SPEC §9: "Appointment dates shown as long date with time" — "June 5, 2025 at 2:30 PM", in the practice's zone. */
 export const appointmentDateTime = (row: Pick<AppointmentRow, 'date' | 'time'>): string => `${formatLongDate(row.date, 'UTC')} at ${row.time}`;
@@ -45,7 +44,7 @@ function useAppointmentChanges() {
   const trpc = useTRPC();
   const refresh = useRefreshAppointmentViews();
   const settle = { onSettled: () => refresh() };
-  const refused = (title: string) => (error: unknown) => notify.error({ title, description: apiErrorMessage(error) ?? TRY_LATER });
+  const refused = (title: string) => (error: unknown) => notify.error({ title, description: apiErrorMessage(error) ?? commonMessages.tryAgainLater });
   const statusUpdated = ({ status }: { status: AppointmentStatus | 'deleted' }) => {
     if (status !== 'deleted') notify.success({ title: appointmentMessages.statusUpdated(status) });
   };

@@ -1,5 +1,6 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import {
+  commonMessages,
   canRefundPayment,
   formatMoney,
   formatUsShortDate,
@@ -192,7 +193,7 @@ function RefundDialog({ payment, onClose }: { payment: PaymentRecord; onClose: (
         notify.success({ title: refundMessages.refunded, description: `${describePayment(payment)} is now refunded.` });
       },
       onError: (error) => {
-        notify.error({ title: refundMessages.failed, description: apiErrorMessage(error) ?? 'Please try again later.' });
+        notify.error({ title: refundMessages.failed, description: apiErrorMessage(error) ?? commonMessages.tryAgainLater });
       },
       onSettled: async () => {
         onClose();
