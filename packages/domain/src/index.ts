@@ -1,6 +1,7 @@
 export * from './shared/decision.ts';
 export * from './shared/labels.ts';
 export * from './shared/lists.ts';
+export * from './shared/messages.ts';
 export * from './shared/page-cursor.ts';
 export * from './shared/plural.ts';
 export * from './shared/text-limits.ts';

@@ -127,6 +127,20 @@ export const font = {
   heading: 'ui-serif, Georgia, Cambria, "Times New Roman", Times, serif',
 } as const;
 
+/**
+ * The type scale of titles, largest first: every heading picks one of these instead of a size of
+ * its own. `page` is a workspace's home (the dashboards, the schedule), `subpage` every other
+ * screen's title; `section`, `card` and `item` are the headings inside a screen.
+ */
+export const titleSize = {
+  hero: 'clamp(2.25rem, 7vw, 3.75rem)',
+  page: 'clamp(1.75rem, 5vw, 2.5rem)',
+  subpage: 'clamp(1.5rem, 4vw, 2rem)',
+  section: '1.375rem',
+  card: '1.25rem',
+  item: '1.125rem',
+} as const;
+
 export const breakpoint = {
   sm: 'screen and (min-width: 640px)',
   md: 'screen and (min-width: 768px)',

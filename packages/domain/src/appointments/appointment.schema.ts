@@ -8,6 +8,7 @@ import { isDateTimeLocal } from '../time/dates.ts';
 import { labelOf, type BadgeColor } from '../shared/labels.ts';
 import { tooLongMessage } from '../shared/text-limits.ts';
 import { inputBoundMessages, isInputDateInRange, MAX_EMAIL_LENGTH } from '../shared/input-bounds.ts';
+import { commonMessages } from '../shared/messages.ts';
 
 export const appointmentTypes = ['consultation', 'follow_up', 'treatment', 'assessment'] as const;
 export const appointmentTypeSchema = z.enum(appointmentTypes);
@@ -79,7 +80,7 @@ export const appointmentMessages = {
   patientEmail: 'Please enter a valid email address.',
   date: 'Please choose a date and time.',
   scheduled: 'Appointment scheduled successfully!',
-  scheduleFailed: { title: 'Error scheduling appointment', description: 'Please try again later.' },
+  scheduleFailed: { title: 'Error scheduling appointment', description: commonMessages.tryAgainLater },
   loadFailed: 'Failed to load appointment details.',
   loading: 'Loading appointment details...',
   listLoading: 'Loading appointments...',

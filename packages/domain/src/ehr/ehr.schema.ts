@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { lineText, multilineText } from '../shared/text.ts';
 import { labelOf } from '../shared/labels.ts';
 import { tooLongMessage } from '../shared/text-limits.ts';
+import { commonMessages } from '../shared/messages.ts';
 
 export const ehrRecordTypes = ['soap', 'progress', 'initial', 'discharge'] as const;
 export const ehrRecordTypeSchema = z.enum(ehrRecordTypes);
@@ -73,7 +74,7 @@ export const ehrFormDefaults: EhrForm = { patientName: '', recordType: 'soap', s
 export const ehrMessages = {
   /** "SOAP note saved" — the type in upper case (docs/product.md#clinical-notes; its "not fully implemented" description went with issue 26: the record is stored, signed). */
   saved: (type: EhrRecordType) => ({ title: `${type.toUpperCase()} note saved` }),
-  saveFailed: { title: 'Error saving record', description: 'Please try again later.' },
+  saveFailed: { title: 'Error saving record', description: commonMessages.tryAgainLater },
   notAuthenticated: 'User not authenticated',
   allRecords: 'All EHR Records',
   patientRecords: 'Patient Records',

@@ -6,6 +6,7 @@ import { z } from 'zod';
 import { lineText } from '../shared/text.ts';
 import { labelOf, type BadgeColor } from '../shared/labels.ts';
 import { currencySchema, parseAmountToMinor } from '../money/money.ts';
+import { commonMessages } from '../shared/messages.ts';
 
 export const paymentMethods = ['card', 'cash', 'insurance', 'bank_transfer', 'check'] as const;
 export const paymentMethodSchema = z.enum(paymentMethods);
@@ -36,7 +37,7 @@ export const paymentStatusColor = (status: string): BadgeColor =>
 
 export const paymentMessages = {
   amountRequired: 'Please enter an amount greater than 0.',
-  recordFailed: { title: 'Error recording payment', description: 'Please try again later.' },
+  recordFailed: { title: 'Error recording payment', description: commonMessages.tryAgainLater },
   empty: { title: 'No payment records found', description: "You haven't recorded any payments yet." },
   recordNew: 'Record New Payment',
 } as const;

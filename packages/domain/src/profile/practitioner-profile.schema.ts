@@ -12,6 +12,7 @@ import { lineText, multilineText } from '../shared/text.ts';
 import { tooLongMessage } from '../shared/text-limits.ts';
 import { npiSchema, taxIdSchema } from '../superbill/billing-ids.ts';
 import { specialties as catalogSpecialties, specialtyLabels, type Specialty } from '../catalog/specialties.ts';
+import { commonMessages } from '../shared/messages.ts';
 
 export const SHORT_BIO_MAX = 200;
 
@@ -34,7 +35,7 @@ export const profileMessages = {
   locationUnknown: "We couldn't find that place. Enter a US city and state (Portland, OR) or a 5-digit ZIP code.",
   /** The photo must be one this practitioner uploaded (or none). */
   profileImageNotUploaded: 'Please upload the photo again',
-  saveFailed: { title: 'Failed to save profile', description: 'Please try again later.' },
+  saveFailed: { title: 'Failed to save profile', description: commonMessages.tryAgainLater },
   created: { title: 'Profile created successfully!', description: 'Your profile is now live and visible to patients.' },
   updated: { title: 'Profile updated successfully!', description: 'Your changes have been saved.' },
 } as const;

@@ -1,5 +1,5 @@
 import { style } from '@vanilla-extract/css';
-import { breakpoint, font, space, vars } from '../../ui/theme.css.ts';
+import { breakpoint, font, space, titleSize, vars } from '../../ui/theme.css.ts';
 
 export const footer = style({
   marginTop: 'auto',
@@ -26,7 +26,7 @@ export const muted = style({ color: vars.color.textMuted, fontSize: '0.9375rem' 
 
 export const contact = style({ display: 'flex', flexDirection: 'column', gap: space.sm, alignItems: 'flex-start' });
 
-export const contactHeading = style({ fontSize: '1.125rem' });
+export const contactHeading = style({ fontSize: titleSize.item });
 
 export const mailLink = style({ display: 'inline-flex', alignItems: 'center', gap: space.sm, fontWeight: 600 });
 

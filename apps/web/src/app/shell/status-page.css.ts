@@ -1,5 +1,5 @@
 import { style } from '@vanilla-extract/css';
-import { font, space, vars } from '../../ui/theme.css.ts';
+import { font, space, titleSize, vars } from '../../ui/theme.css.ts';
 
 export const page = style({
   display: 'flex',
@@ -20,7 +20,7 @@ export const code = style({
   color: vars.color.primary,
 });
 
-export const title = style({ fontSize: 'clamp(1.5rem, 4vw, 2rem)' });
+export const title = style({ fontSize: titleSize.subpage });
 
 export const message = style({ color: vars.color.textMuted, maxWidth: '36rem', overflowWrap: 'anywhere' });
 

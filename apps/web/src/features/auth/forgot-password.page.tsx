@@ -11,6 +11,7 @@ import { Form, FormAlert } from '../../ui/form/form.tsx';
 import { TextLink } from '../../ui/link/link.tsx';
 import { TextField } from '../../ui/text-field/text-field.tsx';
 import * as styles from './auth.css.ts';
+import { Notice } from '../../ui/notice/notice.tsx';
 
 const FALLBACK_ERROR = 'Could not send the link. Please try again.';
 
@@ -49,9 +50,9 @@ function ForgotPassword() {
           <p className={styles.subtitle}>Enter the email address of your account and we will send you a link to choose a new password.</p>
         </div>
         {request.isSuccess ? (
-          <p role="status" className={styles.notice}>
+          <Notice role="status" size="sm">
             {request.data.message}
-          </p>
+          </Notice>
         ) : (
           <Form
             aria-labelledby="forgot-title"

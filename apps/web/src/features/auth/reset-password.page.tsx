@@ -15,6 +15,7 @@ import { TextLink } from '../../ui/link/link.tsx';
 import { TextField } from '../../ui/text-field/text-field.tsx';
 import * as styles from './auth.css.ts';
 import { takeLinkToken } from './link-token.ts';
+import { Notice } from '../../ui/notice/notice.tsx';
 
 const FALLBACK_ERROR = 'Could not change your password. Please try again.';
 const PASSWORD_HINT = 'At least 8 characters. Not a common password, your name or your email.';
@@ -47,15 +48,15 @@ function ResetPassword() {
   let body;
   if (done !== null) {
     body = (
-      <p role="status" className={styles.notice}>
+      <Notice role="status" size="sm">
         {done} <TextLink href="/login">Sign in</TextLink>
-      </p>
+      </Notice>
     );
   } else if (token === '' || link.isError) {
     body = (
-      <p role="alert" className={styles.notice}>
+      <Notice role="alert" size="sm">
         {accountMessages.linkInvalid} <TextLink href="/forgot-password">Ask for a new link</TextLink>
-      </p>
+      </Notice>
     );
   } else if (!link.data) {
     body = <p className={styles.subtitle}>Checking your link...</p>;

@@ -13,6 +13,7 @@ import { TextField } from '../../ui/text-field/text-field.tsx';
 import * as styles from './auth.css.ts';
 import { SecondFactorStep } from './second-factor-step.tsx';
 import { useSignIn } from './use-auth-mutations.ts';
+import { Notice } from '../../ui/notice/notice.tsx';
 
 const FALLBACK_ERROR = 'Could not sign you in. Please try again.';
 /** Shown when a signed-in page sent the user here because their session ended (lib/session-guard). */
@@ -65,9 +66,9 @@ function SignIn() {
           <p className={styles.subtitle}>Sign in to your practitioner account.</p>
         </div>
         {sessionEnded ? (
-          <p role="status" className={styles.notice}>
+          <Notice role="status" size="sm">
             {SESSION_ENDED_NOTICE}
-          </p>
+          </Notice>
         ) : null}
         <Form
           aria-labelledby="sign-in-title"

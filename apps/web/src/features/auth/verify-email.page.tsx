@@ -9,6 +9,7 @@ import { Card } from '../../ui/card/card.tsx';
 import { LinkButton } from '../../ui/button/button.tsx';
 import * as styles from './auth.css.ts';
 import { takeLinkToken } from './link-token.ts';
+import { Notice } from '../../ui/notice/notice.tsx';
 
 /**
  * `/verify-email#<token>`: the e-mailed link that proves an address (a new account's, or a new
@@ -47,13 +48,13 @@ function VerifyEmail() {
           </h1>
         </div>
         {failed ? (
-          <p role="alert" className={styles.notice}>
+          <Notice role="alert" size="sm">
             {(verify.isError ? apiErrorMessage(verify.error) : null) ?? accountMessages.linkInvalid} Your dashboard has a button for a new link.
-          </p>
+          </Notice>
         ) : verify.isSuccess ? (
-          <p role="status" className={styles.notice}>
+          <Notice role="status" size="sm">
             {verify.data.message}
-          </p>
+          </Notice>
         ) : (
           <p className={styles.subtitle}>Confirming...</p>
         )}

@@ -15,6 +15,7 @@ import { LoadFailed, LoadingRows } from '../../ui/load-states/load-states.tsx';
 import { Cell, Column, Row, ShownBelow, Table, TableBody, TableHeader } from '../../ui/table/table.tsx';
 import { NewInvoiceDialog } from './new-invoice-dialog.tsx';
 import * as styles from './billing.css.ts';
+import { PageHeader } from '../../ui/page-header/page-header.tsx';
 
 type InvoicePage = RouterOutputs['invoices']['list'];
 type InvoiceRow = InvoicePage['items'][number];
@@ -52,13 +53,11 @@ export function BillingPage() {
 
   return (
     <div className={styles.page}>
-      <div className={styles.header}>
-        <div>
-          <h1 className={styles.title}>Billing</h1>
-          <p className={styles.muted}>Invoices of your practice, newest first.</p>
-        </div>
-        <NewInvoiceDialog appointmentId={appointmentId} onClosed={() => setParam('appointment', null)} />
-      </div>
+      <PageHeader
+        title="Billing"
+        description="Invoices of your practice, newest first."
+        actions={<NewInvoiceDialog appointmentId={appointmentId} onClosed={() => setParam('appointment', null)} />}
+      />
       <div className={styles.toolbar}>
         <Select
           label="Status"

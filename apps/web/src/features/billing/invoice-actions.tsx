@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { formatMoney, invoiceActions, invoiceMessages, paymentMethodLabels, paymentMethods, type PaymentMethod } from '@wellspring/domain';
+import { commonMessages, formatMoney, invoiceActions, invoiceMessages, paymentMethodLabels, paymentMethods, type PaymentMethod } from '@wellspring/domain';
 import { useState } from 'react';
 import { apiErrorMessage } from '../../lib/api-errors.ts';
 import { notify } from '../../lib/toast.tsx';
@@ -43,7 +43,7 @@ export function InvoiceActions({ invoice }: { invoice: Invoice }) {
       queryClient.invalidateQueries(trpc.invoices.list.pathFilter()),
       queryClient.invalidateQueries(trpc.payments.pathFilter()),
     ]);
-  const failed = (title: string) => (error: unknown) => notify.error({ title, description: apiErrorMessage(error) ?? 'Please try again later.' });
+  const failed = (title: string) => (error: unknown) => notify.error({ title, description: apiErrorMessage(error) ?? commonMessages.tryAgainLater });
 
   const send = useMutation(trpc.invoices.send.mutationOptions({ onSuccess: ({ email }) => notify.success({ title: invoiceMessages.sent(email) }), onError: failed('Could not send the invoice') }));
   const pay = useMutation(

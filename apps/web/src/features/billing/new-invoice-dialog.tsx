@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { invoiceMessages } from '@wellspring/domain';
+import { commonMessages, invoiceMessages } from '@wellspring/domain';
 import { useState } from 'react';
 import { useLocation } from 'wouter';
 import { apiErrorMessage, apiFieldErrors } from '../../lib/api-errors.ts';
@@ -53,7 +53,7 @@ export function NewInvoiceDialog({ appointmentId, onClosed }: NewInvoiceDialogPr
     if (patientId === '') return setPatientError(invoiceMessages.choosePatient);
     create.mutate({ patientId });
   };
-  const refusal = create.isError && !apiFieldErrors(create.error).patientId ? (apiErrorMessage(create.error) ?? 'Please try again later.') : null;
+  const refusal = create.isError && !apiFieldErrors(create.error).patientId ? (apiErrorMessage(create.error) ?? commonMessages.tryAgainLater) : null;
 
   return (
     <>

@@ -1,11 +1,7 @@
 import { globalStyle, style } from '@vanilla-extract/css';
-import { breakpoint, radius, space, vars } from '../../ui/theme.css.ts';
+import { breakpoint, radius, space, titleSize, vars } from '../../ui/theme.css.ts';
 
 export const page = style({ display: 'flex', flexDirection: 'column', gap: space.lg, maxWidth: '56rem', minWidth: 0 });
-
-export const header = style({ display: 'flex', flexWrap: 'wrap', alignItems: 'flex-end', justifyContent: 'space-between', gap: space.md });
-
-export const title = style({ fontSize: 'clamp(1.5rem, 4vw, 2rem)' });
 
 export const muted = style({ color: vars.color.textMuted });
 
@@ -16,7 +12,7 @@ export const failure = style({ display: 'flex', flexDirection: 'column', alignIt
 /** One card of the form: a heading, a line saying what it is for, its fields. */
 export const section = style({ display: 'flex', flexDirection: 'column', gap: space.md, minWidth: 0 });
 
-export const sectionTitle = style({ fontSize: '1.25rem' });
+export const sectionTitle = style({ fontSize: titleSize.card });
 
 export const sectionHeader = style({ display: 'flex', flexDirection: 'column', gap: space.xs });
 
@@ -111,10 +107,3 @@ export const error = style({ color: vars.color.danger, fontSize: '0.875rem', fon
 
 export const actions = style({ display: 'flex', justifyContent: 'flex-end', alignItems: 'center', gap: space.sm, flexWrap: 'wrap' });
 
-export const notSavedYet = style({
-  padding: `${space.sm} ${space.md}`,
-  borderRadius: radius.md,
-  backgroundColor: vars.color.surfaceTinted,
-  color: vars.color.text,
-  fontSize: '0.9375rem',
-});

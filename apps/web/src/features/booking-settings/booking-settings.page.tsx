@@ -21,6 +21,8 @@ import { SessionTypesFields } from './session-types-fields.tsx';
 import { timeZoneItems } from '../../lib/time-zones.ts';
 import { useBookingSettingsForm, type BookingSettingsForm } from './use-booking-settings-form.ts';
 import * as styles from './booking-settings.css.ts';
+import { PageHeader } from '../../ui/page-header/page-header.tsx';
+import { Notice } from '../../ui/notice/notice.tsx';
 
 type LoadedSettings = RouterOutputs['booking']['settings'];
 
@@ -55,7 +57,7 @@ export function BookingSettingsPage() {
   if (settings.data) return <BookingSettingsEditor loaded={settings.data} />;
   return (
     <div className={styles.page}>
-      <PageHeader />
+      <BookingSettingsHeader />
       {settings.isError ? (
         <Card padding="lg" className={styles.failure}>
           <p role="alert">{bookingSettingsTexts.loadFailed}</p>
@@ -73,17 +75,17 @@ export function BookingSettingsPage() {
   );
 }
 
-function PageHeader() {
+function BookingSettingsHeader() {
   return (
-    <div className={styles.header}>
-      <div>
-        <h1 className={styles.title}>Online booking</h1>
-        <p className={styles.muted}>What patients can book on your public profile, and when.</p>
-      </div>
-      <LinkButton href="/dashboard/schedule" variant="outline">
-        Back to schedule
-      </LinkButton>
-    </div>
+    <PageHeader
+      title="Online booking"
+      description="What patients can book on your public profile, and when."
+      actions={
+        <LinkButton href="/dashboard/schedule" variant="outline">
+          Back to schedule
+        </LinkButton>
+      }
+    />
   );
 }
 
@@ -130,9 +132,9 @@ function BookingSettingsEditor({ loaded }: { readonly loaded: LoadedSettings }) 
 
   return (
     <div className={styles.page} ref={form.container}>
-      <PageHeader />
+      <BookingSettingsHeader />
       {loaded.saved ? null : (
-        <p className={styles.notSavedYet}>These are the starting settings: nothing is saved yet, and online booking stays off until you turn it on and save.</p>
+        <Notice size="sm">These are the starting settings: nothing is saved yet, and online booking stays off until you turn it on and save.</Notice>
       )}
       <Form
         aria-label="Online booking settings"

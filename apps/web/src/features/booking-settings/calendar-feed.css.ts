@@ -1,12 +1,12 @@
 import { style } from '@vanilla-extract/css';
-import { breakpoint, radius, space, vars } from '../../ui/theme.css.ts';
+import { breakpoint, radius, space, titleSize, vars } from '../../ui/theme.css.ts';
 
 /** The section can be scrolled to and focused (the schedule's "Calendar sync" link). */
 export const section = style({ display: 'flex', flexDirection: 'column', gap: space.md, minWidth: 0, scrollMarginTop: space.xl, outline: 'none' });
 
 export const header = style({ display: 'flex', flexDirection: 'column', gap: space.xs });
 
-export const title = style({ fontSize: '1.25rem' });
+export const title = style({ fontSize: titleSize.card });
 
 export const muted = style({ color: vars.color.textMuted });
 

@@ -3,10 +3,6 @@ import { space, vars } from '../../ui/theme.css.ts';
 
 export const page = style({ display: 'flex', flexDirection: 'column', gap: space.lg, width: '100%', minWidth: 0, maxWidth: '64rem' });
 
-export const title = style({ fontSize: 'clamp(1.5rem, 4vw, 2rem)' });
-
-export const muted = style({ color: vars.color.textMuted });
-
 export const toolbar = style({ display: 'flex', alignItems: 'flex-end', gap: space.sm, flexWrap: 'wrap' });
 
 export const search = style({ flex: '1 1 16rem', minWidth: 0 });

@@ -23,6 +23,7 @@ import { Skeleton } from '../../ui/skeleton/skeleton.tsx';
 import { TextField } from '../../ui/text-field/text-field.tsx';
 import { visuallyHidden } from '../../ui/visually-hidden.css.ts';
 import * as styles from './clinical-notes.css.ts';
+import { PageHeader } from '../../ui/page-header/page-header.tsx';
 
 type Note = RouterOutputs['clinicalRecords']['list']['items'][number];
 
@@ -117,10 +118,7 @@ export function ClinicalNotesPage() {
 
   return (
     <div className={styles.page}>
-      <div>
-        <h1 className={styles.title}>Clinical Notes</h1>
-        <p className={styles.muted}>Every note of your practice, unsigned drafts first.</p>
-      </div>
+      <PageHeader title="Clinical Notes" description="Every note of your practice, unsigned drafts first." />
       <div className={styles.toolbar} role="search">
         <TextField
           className={styles.search}

@@ -1,25 +1,11 @@
 import { style } from '@vanilla-extract/css';
-import { breakpoint, radius, space, vars } from '../../ui/theme.css.ts';
+import { breakpoint, radius, space, titleSize, vars } from '../../ui/theme.css.ts';
 
 export const page = style({ width: '100%', maxWidth: '72rem', display: 'flex', flexDirection: 'column', gap: space.lg });
 
-export const title = style({ fontSize: 'clamp(1.75rem, 5vw, 2.5rem)' });
+export const title = style({ fontSize: titleSize.page });
 
 export const muted = style({ color: vars.color.textMuted });
-
-/** The soft-launch banner (docs/product.md#community): a note, there from the start. */
-export const banner = style({
-  display: 'flex',
-  alignItems: 'flex-start',
-  gap: space.sm,
-  padding: `${space.sm} ${space.md}`,
-  borderRadius: radius.md,
-  border: `1px solid ${vars.color.border}`,
-  backgroundColor: vars.color.surfaceTinted,
-  color: vars.color.text,
-});
-
-export const bannerIcon = style({ flexShrink: 0, marginTop: '0.125rem', color: vars.color.primary });
 
 /** A main column and a side column, stacked on narrow screens. */
 export const columns = style({
@@ -39,7 +25,7 @@ export const list = style({ listStyle: 'none', margin: 0, padding: 0, display: '
 
 export const cardHead = style({ display: 'flex', alignItems: 'flex-start', gap: space.md });
 
-export const cardTitle = style({ fontSize: '1.125rem', lineHeight: 1.3, margin: 0 });
+export const cardTitle = style({ fontSize: titleSize.item, lineHeight: 1.3, margin: 0 });
 
 export const meta = style({ display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: `${space.xs} ${space.sm}`, fontSize: '0.875rem', color: vars.color.textMuted });
 
@@ -51,7 +37,7 @@ export const actions = style({ display: 'flex', flexWrap: 'wrap', alignItems: 'c
 
 export const liked = style({ color: vars.color.primary });
 
-export const sideTitle = style({ fontSize: '1.125rem', marginBottom: space.sm });
+export const sideTitle = style({ fontSize: titleSize.item, marginBottom: space.sm });
 
 export const sideList = style({ listStyle: 'none', margin: 0, padding: 0, display: 'flex', flexDirection: 'column', gap: space.xs });
 

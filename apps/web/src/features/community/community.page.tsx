@@ -8,6 +8,8 @@ import { ForumsTab } from './forums-tab.tsx';
 import { MembersTab } from './members-tab.tsx';
 import { ResourcesTab } from './resources-tab.tsx';
 import * as styles from './community.css.ts';
+import { PageHeader } from '../../ui/page-header/page-header.tsx';
+import { Notice } from '../../ui/notice/notice.tsx';
 
 const communityTabs = [
   { id: 'forums', label: 'Forums' },
@@ -38,14 +40,8 @@ export function CommunityPage() {
 
   return (
     <div className={styles.page}>
-      <div>
-        <h1 className={styles.title}>Community</h1>
-        <p className={styles.muted}>Connect with integrative practitioners: discussions, events, resources and peers.</p>
-      </div>
-      <p className={styles.banner}>
-        <InfoIcon size={18} className={styles.bannerIcon} aria-hidden="true" />
-        <span>{communityMessages.softLaunchBanner}</span>
-      </p>
+      <PageHeader size="page" title="Community" description="Connect with integrative practitioners: discussions, events, resources and peers." />
+      <Notice icon={<InfoIcon size={18} />}>{communityMessages.softLaunchBanner}</Notice>
       <Tabs selectedKey={selected} onSelectionChange={select}>
         <TabList aria-label="Community sections" pairsOnPhones>
           {communityTabs.map((tab) => (

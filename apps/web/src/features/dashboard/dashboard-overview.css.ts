@@ -1,24 +1,7 @@
 import { style } from '@vanilla-extract/css';
-import { breakpoint, radius, space, vars } from '../../ui/theme.css.ts';
+import { breakpoint, radius, space, titleSize, vars } from '../../ui/theme.css.ts';
 
 export const overview = style({ display: 'flex', flexDirection: 'column', gap: space.xl, marginTop: space.xl });
-
-export const stats = style({
-  display: 'grid',
-  gap: space.md,
-  gridTemplateColumns: 'repeat(auto-fit, minmax(min(100%, 9.5rem), 1fr))',
-  listStyle: 'none',
-  margin: 0,
-  padding: 0,
-});
-
-export const stat = style({ gap: space.sm });
-
-export const statLabel = style({ display: 'flex', alignItems: 'center', gap: space.sm, color: vars.color.textMuted, fontSize: '0.9375rem', fontWeight: 600 });
-
-export const statDetail = style({ color: vars.color.textMuted, fontSize: '0.875rem' });
-
-export const statValue = style({ fontSize: 'clamp(1.5rem, 6vw, 2rem)', fontWeight: 700, lineHeight: 1.1, color: vars.color.text });
 
 export const progress = style({
   height: '0.5rem',
@@ -37,7 +20,7 @@ export const sectionHeader = style({
   gap: space.md,
 });
 
-export const sectionTitle = style({ fontSize: '1.375rem' });
+export const sectionTitle = style({ fontSize: titleSize.section });
 
 export const list = style({ listStyle: 'none', margin: 0, padding: 0, display: 'flex', flexDirection: 'column', gap: space.sm });
 

@@ -1,5 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import {
+  appointmentMessages,
   appointmentModeLabel,
   dashboardAppointmentStatusLabels,
   dashboardMessages,
@@ -8,7 +9,6 @@ import {
   type DashboardAppointmentStatus,
 } from '@wellspring/domain';
 import type { RouterOutputs } from '@wellspring/server/router';
-import type { ReactNode } from 'react';
 import { useTRPC } from '../../lib/trpc.ts';
 import { notify } from '../../lib/toast.tsx';
 import { Badge, type BadgeProps } from '../../ui/badge/badge.tsx';
@@ -18,13 +18,11 @@ import { EmptyState } from '../../ui/empty-state/empty-state.tsx';
 import { CalendarIcon, ChartIcon, ClockIcon, MapPinIcon, UsersIcon, VideoIcon } from '../../ui/icons/icons.tsx';
 import { TextLink } from '../../ui/link/link.tsx';
 import { Skeleton } from '../../ui/skeleton/skeleton.tsx';
+import { StatCard, StatCardSkeleton, StatDetail, StatList } from '../../ui/stat-card/stat-card.tsx';
 import * as styles from './dashboard-overview.css.ts';
 
 type Overview = RouterOutputs['dashboard']['overview'];
 type UpcomingAppointment = Overview['upcoming'][number];
-
-/** docs/product.md#dashboard (the portal's wording, which fits the dashboard's figures too). */
-export const DASHBOARD_LOAD_FAILED = 'Failed to load dashboard data. Please try again.';
 
 const statusTone: Record<DashboardAppointmentStatus, BadgeProps['tone']> = {
   confirmed: 'primary',
@@ -42,7 +40,8 @@ export function DashboardOverview() {
     return (
       <div className={styles.overview}>
         <Card className={styles.failure} role="alert">
-          <p>{DASHBOARD_LOAD_FAILED}</p>
+          {/* docs/product.md#dashboard's portal wording, which fits the dashboard's figures too. */}
+          <p>{appointmentMessages.dashboardLoadFailed}</p>
           <Button variant="outline" size="sm" onPress={() => void overview.refetch()}>
             Try again
           </Button>
@@ -58,13 +57,13 @@ export function DashboardOverview() {
         <h2 id="dashboard-stats" className={styles.statsTitle}>
           Practice Overview
         </h2>
-        <ul className={styles.stats}>
-          <Stat icon={<UsersIcon size={18} />} label="Total Patients" value={String(stats.totalPatients)}>
-            <span className={styles.statDetail}>{patientFigureHints.totalPatients}</span>
-          </Stat>
-          <Stat icon={<CalendarIcon size={18} />} label="Appointments This Week" value={String(stats.appointmentsThisWeek)} />
-          <Stat icon={<ClockIcon size={18} />} label="Average Session" value={`${stats.averageSessionMinutes} min`} />
-          <Stat icon={<ChartIcon size={18} />} label="Profile Completion" value={`${stats.profileCompletion}%`}>
+        <StatList>
+          <StatCard icon={<UsersIcon size={18} />} label="Total Patients" value={String(stats.totalPatients)}>
+            <StatDetail>{patientFigureHints.totalPatients}</StatDetail>
+          </StatCard>
+          <StatCard icon={<CalendarIcon size={18} />} label="Appointments This Week" value={String(stats.appointmentsThisWeek)} />
+          <StatCard icon={<ClockIcon size={18} />} label="Average Session" value={`${stats.averageSessionMinutes} min`} />
+          <StatCard icon={<ChartIcon size={18} />} label="Profile Completion" value={`${stats.profileCompletion}%`}>
             <div
               className={styles.progress}
               role="progressbar"
@@ -76,8 +75,8 @@ export function DashboardOverview() {
               <div className={styles.progressFill} style={{ width: `${stats.profileCompletion}%` }} />
             </div>
             <TextLink href="/practitioner-profile/edit">Edit Profile</TextLink>
-          </Stat>
-        </ul>
+          </StatCard>
+        </StatList>
       </section>
 
       <Card as="section" aria-labelledby="dashboard-upcoming" padding="lg">
@@ -110,19 +109,6 @@ export function DashboardOverview() {
         )}
       </Card>
     </div>
-  );
-}
-
-function Stat({ icon, label, value, children }: { icon: ReactNode; label: string; value: string; children?: ReactNode }) {
-  return (
-    <Card as="li" className={styles.stat}>
-      <span className={styles.statLabel}>
-        {icon}
-        {label}
-      </span>
-      <span className={styles.statValue}>{value}</span>
-      {children}
-    </Card>
   );
 }
 
@@ -162,14 +148,11 @@ function UpcomingRow({ appointment, timeZone }: { appointment: UpcomingAppointme
 function OverviewSkeleton() {
   return (
     <div className={styles.overview} role="status" aria-label="Loading dashboard figures">
-      <ul className={styles.stats} aria-hidden="true">
+      <StatList aria-hidden="true">
         {[0, 1, 2, 3].map((index) => (
-          <Card as="li" key={index} className={styles.stat}>
-            <Skeleton width="60%" />
-            <Skeleton width="40%" height="2rem" />
-          </Card>
+          <StatCardSkeleton key={index} />
         ))}
-      </ul>
+      </StatList>
       <Card padding="lg">
         <Skeleton width="14rem" height="1.5rem" />
         <Skeleton height="4rem" />

@@ -6,6 +6,7 @@ import { ContactMessagesSection } from './contact-messages.tsx';
 import { DashboardOverview } from './dashboard-overview.tsx';
 import * as styles from './dashboard.css.ts';
 import { VerifyEmailBanner } from './verify-email-banner.tsx';
+import { PageHeader } from '../../ui/page-header/page-header.tsx';
 
 /**
  * `/dashboard` (docs/product.md#dashboard), inside the signed-in shell (app/signed-in: the session
@@ -19,15 +20,12 @@ export function DashboardPage() {
   const profile = useQuery({ ...trpc.profile.mine.queryOptions(), retry: false });
   return (
     <div className={styles.page}>
-      <div className={styles.header}>
-        <div className={styles.welcome}>
-          <Avatar name={user.name} src={profile.data?.profile?.profileImage ?? null} size="lg" />
-          <div className={styles.welcomeText}>
-            <h1 className={styles.title}>Welcome back, {user.name}</h1>
-            <p className={styles.muted}>{user.email}</p>
-          </div>
-        </div>
-      </div>
+      <PageHeader
+        size="page"
+        leading={<Avatar name={user.name} src={profile.data?.profile?.profileImage ?? null} size="lg" />}
+        title={`Welcome back, ${user.name}`}
+        description={user.email}
+      />
       <VerifyEmailBanner />
       <DashboardOverview />
       <ContactMessagesSection />

@@ -6,6 +6,7 @@ import { notify } from '../../lib/toast.tsx';
 import { useTRPC } from '../../lib/trpc.ts';
 import { Button } from '../../ui/button/button.tsx';
 import * as styles from './dashboard.css.ts';
+import { Notice } from '../../ui/notice/notice.tsx';
 
 /**
  * Until the account's address is proved (issue 25): what it cannot do yet (publish its listing,
@@ -22,7 +23,7 @@ export function VerifyEmailBanner() {
   );
   if (user.emailVerified) return null;
   return (
-    <section className={styles.verifyBanner} aria-labelledby="verify-banner-title">
+    <Notice as="section" layout="stacked" padding="roomy" className={styles.verifyBanner} aria-labelledby="verify-banner-title">
       <h2 id="verify-banner-title" className={styles.verifyBannerTitle}>
         Confirm your email address
       </h2>
@@ -32,6 +33,6 @@ export function VerifyEmailBanner() {
       <Button variant="secondary" size="sm" isDisabled={resend.isPending} onPress={() => resend.mutate()}>
         {resend.isPending ? 'Sending...' : 'Send a new link'}
       </Button>
-    </section>
+    </Notice>
   );
 }

@@ -1,5 +1,5 @@
 import { style } from '@vanilla-extract/css';
-import { breakpoint, radius, space, vars } from '../../ui/theme.css.ts';
+import { breakpoint, radius, space, titleSize, vars } from '../../ui/theme.css.ts';
 
 
 export const stepHead = style({ display: 'flex', alignItems: 'center', justifyContent: 'space-between' });
@@ -62,7 +62,7 @@ export const resultsLoading = style({ display: 'flex', flexDirection: 'column', 
 
 export const resultsSection = style({ display: 'flex', flexDirection: 'column', gap: space.md });
 
-export const resultsTitle = style({ fontSize: '1.25rem' });
+export const resultsTitle = style({ fontSize: titleSize.card });
 
 export const muted = style({ color: vars.color.textMuted });
 

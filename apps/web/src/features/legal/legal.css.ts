@@ -1,5 +1,5 @@
 import { style } from '@vanilla-extract/css';
-import { space, vars } from '../../ui/theme.css.ts';
+import { space, titleSize, vars } from '../../ui/theme.css.ts';
 
 export const page = style({ paddingBlock: space.xxl });
 
@@ -11,6 +11,6 @@ export const body = style({ display: 'flex', flexDirection: 'column', gap: space
 
 export const section = style({ display: 'flex', flexDirection: 'column', gap: space.sm });
 
-export const sectionTitle = style({ fontSize: '1.375rem', textWrap: 'balance' });
+export const sectionTitle = style({ fontSize: titleSize.section, textWrap: 'balance' });
 
 export const list = style({ margin: 0, paddingInlineStart: '1.25rem', display: 'flex', flexDirection: 'column', gap: space.xs });

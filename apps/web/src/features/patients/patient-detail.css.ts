@@ -1,5 +1,5 @@
 import { style } from '@vanilla-extract/css';
-import { breakpoint, radius, space, vars } from '../../ui/theme.css.ts';
+import { breakpoint, radius, space, titleSize, vars } from '../../ui/theme.css.ts';
 
 /** Two columns (the patient beside the tabs) once the side menu leaves the record enough room. */
 const twoColumns = 'screen and (min-width: 1180px)';
@@ -20,7 +20,7 @@ export const column = style({ display: 'flex', flexDirection: 'column', gap: spa
 
 export const cardHeader = style({ display: 'flex', alignItems: 'center', justifyContent: 'space-between', gap: space.sm, flexWrap: 'wrap' });
 
-export const cardTitle = style({ fontSize: '1.125rem' });
+export const cardTitle = style({ fontSize: titleSize.item });
 
 export const identity = style({ display: 'flex', alignItems: 'flex-start', gap: space.md });
 

@@ -3,12 +3,6 @@ import { space, vars } from '../../ui/theme.css.ts';
 
 export const page = style({ display: 'flex', flexDirection: 'column', gap: space.lg, maxWidth: '80rem' });
 
-export const header = style({ display: 'flex', alignItems: 'flex-start', justifyContent: 'space-between', gap: space.md, flexWrap: 'wrap' });
-
-export const title = style({ fontSize: 'clamp(1.5rem, 4vw, 2rem)' });
-
-export const muted = style({ color: vars.color.textMuted });
-
 export const toolbar = style({ display: 'flex', alignItems: 'flex-end', gap: space.sm, flexWrap: 'wrap' });
 
 export const search = style({ flex: '1 1 16rem', minWidth: 0 });

@@ -18,6 +18,7 @@ import { visuallyHidden } from '../../ui/visually-hidden.css.ts';
 import { PlusIcon } from './patient-icons.tsx';
 import * as styles from './patient-list.css.ts';
 import { Pager } from '../../ui/pager/pager.tsx';
+import { PageHeader } from '../../ui/page-header/page-header.tsx';
 
 type PatientPage = RouterOutputs['patients']['list'];
 
@@ -37,16 +38,16 @@ export function PatientListPage() {
 
   return (
     <div className={styles.page}>
-      <div className={styles.header}>
-        <div>
-          <h1 className={styles.title}>Patient Records</h1>
-          <p className={styles.muted}>Find a patient by name, email or phone and open their record.</p>
-        </div>
-        <PatientFormButton>
-          <PlusIcon size={18} />
-          Add New Patient
-        </PatientFormButton>
-      </div>
+      <PageHeader
+        title="Patient Records"
+        description="Find a patient by name, email or phone and open their record."
+        actions={
+          <PatientFormButton>
+            <PlusIcon size={18} />
+            Add New Patient
+          </PatientFormButton>
+        }
+      />
 
       <div className={styles.toolbar} role="search">
         <TextField

@@ -1,9 +1,9 @@
 import { style } from '@vanilla-extract/css';
-import { breakpoint, space, vars } from '../../ui/theme.css.ts';
+import { breakpoint, space, titleSize, vars } from '../../ui/theme.css.ts';
 
 export const page = style({ display: 'flex', flexDirection: 'column', gap: space.lg, maxWidth: '44rem', width: '100%', margin: `${space.xl} auto`, padding: `0 ${space.md}`, minWidth: 0 });
 
-export const title = style({ fontSize: 'clamp(1.5rem, 4vw, 2rem)' });
+export const title = style({ fontSize: titleSize.subpage });
 
 export const stack = style({ display: 'flex', flexDirection: 'column', gap: space.md, minWidth: 0 });
 

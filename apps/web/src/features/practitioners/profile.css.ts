@@ -1,5 +1,5 @@
 import { globalStyle, style } from '@vanilla-extract/css';
-import { breakpoint, radius, space, vars } from '../../ui/theme.css.ts';
+import { breakpoint, radius, space, titleSize, vars } from '../../ui/theme.css.ts';
 
 export const page = style({
   width: '100%',
@@ -50,7 +50,7 @@ export const avatar = style({
 
 export const identity = style({ display: 'flex', flexDirection: 'column', gap: space.sm, minWidth: 0 });
 
-export const name = style({ fontSize: 'clamp(1.75rem, 5vw, 2.5rem)' });
+export const name = style({ fontSize: titleSize.page });
 
 export const badges = style({ display: 'flex', flexWrap: 'wrap', gap: space.xs, margin: 0, padding: 0, listStyle: 'none' });
 
@@ -78,7 +78,7 @@ export const iconToggle = style({
 
 export const sideCard = style({ gap: space.md });
 
-export const sideTitle = style({ fontSize: '1.25rem' });
+export const sideTitle = style({ fontSize: titleSize.card });
 
 export const details = style({ display: 'flex', flexDirection: 'column', gap: space.md, margin: 0 });
 
@@ -96,7 +96,7 @@ export const panel = style({ display: 'flex', flexDirection: 'column', gap: spac
 
 export const panelSection = style({ display: 'flex', flexDirection: 'column', gap: space.md });
 
-export const panelTitle = style({ fontSize: '1.375rem' });
+export const panelTitle = style({ fontSize: titleSize.section });
 
 export const lead = style({ fontSize: '1.125rem', fontWeight: 500 });
 

@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { formatUsShortDate, referralActionLabels, referralActionToasts, referralPartyTypeLabels, referralToasts, type ReferralAction } from '@wellspring/domain';
+import { commonMessages, formatUsShortDate, referralActionLabels, referralActionToasts, referralPartyTypeLabels, referralToasts, type ReferralAction } from '@wellspring/domain';
 import type { RouterOutputs } from '@wellspring/server/router';
 import { useState } from 'react';
 import { apiErrorMessage } from '../../lib/api-errors.ts';
@@ -41,7 +41,7 @@ function useReferralAction() {
           await queryClient.invalidateQueries(trpc.referrals.pathFilter());
         },
         onError: async (error) => {
-          notify.error({ title: apiErrorMessage(error) ?? 'Something went wrong', description: 'Please try again later' });
+          notify.error({ title: apiErrorMessage(error) ?? 'Something went wrong', description: commonMessages.tryAgainLater });
           await queryClient.invalidateQueries(trpc.referrals.pathFilter());
         },
       },

@@ -1,5 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import {
+  commonMessages,
   COPIED_INDICATOR_MS,
   formatReward,
   formatUsShortDate,
@@ -41,7 +42,7 @@ function useCodeMutations() {
   const remove = useMutation(trpc.referralCodes.delete.mutationOptions());
   const refresh = () => Promise.all([queryClient.invalidateQueries(trpc.referralCodes.pathFilter()), queryClient.invalidateQueries(trpc.referrals.pathFilter())]);
   const onError = async (error: unknown) => {
-    notify.error({ title: apiErrorMessage(error) ?? 'Something went wrong', description: 'Please try again later' });
+    notify.error({ title: apiErrorMessage(error) ?? 'Something went wrong', description: commonMessages.tryAgainLater });
     await refresh();
   };
   return {
@@ -110,7 +111,7 @@ function CodeCard({ code, mutations, onDelete }: { code: Code; mutations: Return
   const share = () => {
     void copyText(referralShareLink(window.location.origin, code.code)).then((ok) => {
       if (ok) notify.success({ title: 'Link copied', description: 'Share it with anyone you want to refer.' });
-      else notify.error({ title: 'Could not copy the link', description: 'Please try again later' });
+      else notify.error({ title: 'Could not copy the link', description: commonMessages.tryAgainLater });
     });
   };
   return (
@@ -170,7 +171,7 @@ function CreateCodeDialog({ isOpen, onOpenChange }: { isOpen: boolean; onOpenCha
         },
         onError: (error) => {
           form.showServerErrors(apiFieldErrors(error));
-          notify.error({ title: 'Failed to create referral code', description: apiErrorMessage(error) ?? 'Please try again later' });
+          notify.error({ title: 'Failed to create referral code', description: apiErrorMessage(error) ?? commonMessages.tryAgainLater });
         },
       },
     );

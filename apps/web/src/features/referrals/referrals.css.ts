@@ -1,9 +1,9 @@
 import { style, styleVariants } from '@vanilla-extract/css';
-import { breakpoint, radius, space, vars } from '../../ui/theme.css.ts';
+import { breakpoint, radius, space, titleSize, vars } from '../../ui/theme.css.ts';
 
 export const page = style({ display: 'flex', flexDirection: 'column', gap: space.lg, maxWidth: '64rem', minWidth: 0 });
 
-export const title = style({ fontSize: 'clamp(1.5rem, 4vw, 2rem)' });
+export const title = style({ fontSize: titleSize.subpage });
 
 export const muted = style({ color: vars.color.textMuted });
 
@@ -112,13 +112,6 @@ export const offerCode = style({
   padding: `${space.xs} ${space.sm}`,
   borderRadius: radius.md,
   border: `1px dashed ${vars.color.borderStrong}`,
-});
-
-export const banner = style({
-  padding: `${space.sm} ${space.md}`,
-  borderRadius: radius.md,
-  border: `1px solid ${vars.color.border}`,
-  backgroundColor: vars.color.surfaceTinted,
 });
 
 export const stack = style({ display: 'flex', flexDirection: 'column', gap: space.md, minWidth: 0 });

@@ -12,6 +12,8 @@ import { MyReferrals } from './my-referrals.tsx';
 import { ReferSomeone } from './refer-someone.tsx';
 import { ReferralCodes } from './referral-codes.tsx';
 import * as styles from './referrals.css.ts';
+import { PageHeader } from '../../ui/page-header/page-header.tsx';
+import { Notice } from '../../ui/notice/notice.tsx';
 
 const tabIds = ['my-referrals', 'refer', 'codes'] as const;
 type TabId = (typeof tabIds)[number];
@@ -46,14 +48,11 @@ export function ReferralsPage() {
 
   return (
     <div className={styles.page}>
-      <div>
-        <h1 className={styles.title}>Referrals</h1>
-        <p className={styles.muted}>Refer patients and colleagues, and track the rewards you earn.</p>
-      </div>
+      <PageHeader title="Referrals" description="Refer patients and colleagues, and track the rewards you earn." />
       {linkCode ? (
-        <p className={styles.banner}>
+        <Notice>
           You opened a referral link for code <strong>{linkCode.toUpperCase()}</strong>. Codes are redeemed by new accounts when they sign up.
-        </p>
+        </Notice>
       ) : null}
 
       {failed ? (

@@ -1,15 +1,7 @@
 import { style } from '@vanilla-extract/css';
-import { space, vars } from '../../ui/theme.css.ts';
+import { space } from '../../ui/theme.css.ts';
 
 export const page = style({ display: 'flex', flexDirection: 'column', gap: space.lg, width: '100%', minWidth: 0 });
-
-export const header = style({ display: 'flex', flexWrap: 'wrap', alignItems: 'center', justifyContent: 'space-between', gap: space.md });
-
-export const headerActions = style({ display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: space.sm });
-
-export const title = style({ fontSize: 'clamp(1.75rem, 5vw, 2.5rem)' });
-
-export const muted = style({ color: vars.color.textMuted });
 
 export const toolbar = style({ display: 'flex', flexWrap: 'wrap', alignItems: 'flex-end', justifyContent: 'space-between', gap: space.md });
 

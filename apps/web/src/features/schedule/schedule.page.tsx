@@ -12,6 +12,7 @@ import { ToggleButton, ToggleButtonGroup } from '../../ui/toggle-button/toggle-b
 import { loadScheduleDraft, ScheduleDialog } from './schedule-dialog.tsx';
 import { WeekGrid, WeekGridSkeleton } from './week-grid.tsx';
 import * as styles from './schedule.css.ts';
+import { PageHeader } from '../../ui/page-header/page-header.tsx';
 
 export const SCHEDULE_LOAD_FAILED = 'Failed to load the schedule. Please try again.';
 
@@ -44,25 +45,26 @@ export function SchedulePage() {
 
   return (
     <div className={styles.page}>
-      <div className={styles.header}>
-        <div>
-          <h1 className={styles.title}>Schedule</h1>
-          <p className={styles.muted}>Your appointments, a week at a time.</p>
-        </div>
-        <div className={styles.headerActions}>
-          {/* Calendar sync (issue 24; SPEC's "Calendar sync feature coming soon" placeholder) lives in the booking settings. */}
-          <LinkButton href="/dashboard/booking#calendar-sync" variant="outline">
-            Calendar sync
-          </LinkButton>
-          <LinkButton href="/dashboard/booking" variant="outline">
-            Online booking settings
-          </LinkButton>
-          <Button isDisabled={!focusDate} onPress={() => focusDate && setDialogDate(focusDate)}>
-            <CalendarIcon size={18} />
-            New Appointment
-          </Button>
-        </div>
-      </div>
+      <PageHeader
+        size="page"
+        title="Schedule"
+        description="Your appointments, a week at a time."
+        actions={
+          <>
+            {/* Calendar sync (issue 24; SPEC's "Calendar sync feature coming soon" placeholder) lives in the booking settings. */}
+            <LinkButton href="/dashboard/booking#calendar-sync" variant="outline">
+              Calendar sync
+            </LinkButton>
+            <LinkButton href="/dashboard/booking" variant="outline">
+              Online booking settings
+            </LinkButton>
+            <Button isDisabled={!focusDate} onPress={() => focusDate && setDialogDate(focusDate)}>
+              <CalendarIcon size={18} />
+              New Appointment
+            </Button>
+          </>
+        }
+      />
 
       <div className={styles.toolbar}>
         <div className={styles.navigation}>

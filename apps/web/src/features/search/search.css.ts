@@ -1,5 +1,5 @@
 import { globalStyle, style } from '@vanilla-extract/css';
-import { breakpoint, radius, space, vars } from '../../ui/theme.css.ts';
+import { breakpoint, radius, space, titleSize, vars } from '../../ui/theme.css.ts';
 
 export const page = style({
   width: '100%',
@@ -14,7 +14,7 @@ export const page = style({
 
 export const intro = style({ display: 'flex', flexDirection: 'column', gap: space.sm });
 
-export const title = style({ fontSize: 'clamp(2rem, 5vw, 2.75rem)' });
+export const title = style({ fontSize: titleSize.page });
 
 export const muted = style({ color: vars.color.textMuted });
 
@@ -55,7 +55,7 @@ export const filtersHead = style({ display: 'flex', alignItems: 'center', justif
 /** The filter controls' outline while their code loads (a wide screen shows them from the start). */
 export const filtersLoading = style({ display: 'flex', flexDirection: 'column', gap: space.lg });
 
-export const filtersTitle = style({ fontSize: '1.25rem' });
+export const filtersTitle = style({ fontSize: titleSize.card });
 
 export const results = style({ display: 'flex', flexDirection: 'column', gap: space.md, minWidth: 0, outline: 'none', scrollMarginTop: '5rem' });
 

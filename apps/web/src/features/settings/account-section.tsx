@@ -15,6 +15,7 @@ import { useReauthentication } from './reauthentication.tsx';
 import { SettingsPart, SettingsSection } from './settings-layout.tsx';
 import { failureMessage, settingsTexts } from './settings-texts.ts';
 import * as styles from './settings.css.ts';
+import { Notice } from '../../ui/notice/notice.tsx';
 
 type Overview = RouterOutputs['account']['overview'];
 
@@ -114,17 +115,17 @@ function EmailPart({ email, emailVerified, pendingEmail }: { readonly email: str
         {emailVerified ? <Badge color="green">Confirmed</Badge> : <Badge color="yellow">Not confirmed</Badge>}
       </p>
       {emailVerified ? null : (
-        <div className={styles.attention}>
+        <Notice as="div" tone="attention" layout="stacked" size="sm">
           <p>{accountMessages.unverified}</p>
           <Button variant="outline" size="sm" isDisabled={resend.isPending} onPress={() => resend.mutate()}>
             {resend.isPending ? 'Sending...' : 'Send the confirmation link again'}
           </Button>
-        </div>
+        </Notice>
       )}
       {pendingEmail ? (
-        <p className={styles.note} role="status">
+        <Notice role="status" size="sm">
           {settingsTexts.emailPending(pendingEmail)}
-        </p>
+        </Notice>
       ) : null}
       <Form
         aria-label="Change email"

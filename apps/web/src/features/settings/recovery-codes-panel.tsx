@@ -5,6 +5,7 @@ import { notify } from '../../lib/toast.tsx';
 import { Button } from '../../ui/button/button.tsx';
 import { settingsTexts } from './settings-texts.ts';
 import * as styles from './settings.css.ts';
+import { Notice } from '../../ui/notice/notice.tsx';
 
 export const RECOVERY_CODES_FILE = 'wellspring-recovery-codes.txt';
 
@@ -36,12 +37,12 @@ export function RecoveryCodesPanel({ codes, email, onDone }: { readonly codes: r
       <h3 id={titleId} ref={focusOnAppear} tabIndex={-1} className={styles.codesTitle}>
         Your recovery codes
       </h3>
-      <div id={noteId} className={styles.attention}>
+      <Notice as="div" id={noteId} tone="attention" layout="stacked" size="sm">
         <p>
           <strong>{settingsTexts.saveCodesNow}</strong>
         </p>
         <p>{settingsTexts.codesUse}</p>
-      </div>
+      </Notice>
       <ol className={styles.codes} aria-label="Recovery codes" data-testid="recovery-codes">
         {codes.map((code) => (
           <li key={code}>

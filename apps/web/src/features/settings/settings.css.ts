@@ -1,11 +1,9 @@
 import { style } from '@vanilla-extract/css';
-import { breakpoint, radius, space, vars } from '../../ui/theme.css.ts';
+import { breakpoint, radius, space, titleSize, vars } from '../../ui/theme.css.ts';
 
 export const page = style({ display: 'flex', flexDirection: 'column', gap: space.lg, maxWidth: '56rem', minWidth: 0 });
 
-export const header = style({ display: 'flex', flexDirection: 'column', gap: space.xs });
-
-export const title = style({ fontSize: 'clamp(1.5rem, 4vw, 2rem)' });
+export const title = style({ fontSize: titleSize.subpage });
 
 export const muted = style({ color: vars.color.textMuted, margin: 0 });
 
@@ -18,7 +16,7 @@ export const failure = style({ display: 'flex', flexDirection: 'column', alignIt
 /** A card: Account, Security, Notifications. */
 export const section = style({ display: 'flex', flexDirection: 'column', gap: space.lg, minWidth: 0 });
 
-export const sectionTitle = style({ fontSize: '1.375rem' });
+export const sectionTitle = style({ fontSize: titleSize.section });
 
 /** A part of a card (Name, Email, Password…), ruled off from the one before it. */
 export const part = style({
@@ -33,7 +31,7 @@ export const partHeader = style({ display: 'flex', flexDirection: 'column', gap:
 
 export const partTitleRow = style({ display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: space.sm });
 
-export const partTitle = style({ fontSize: '1.125rem', fontFamily: 'inherit', fontWeight: 700 });
+export const partTitle = style({ fontSize: titleSize.item, fontFamily: 'inherit', fontWeight: 700 });
 
 /** Fields side by side from a small tablet up; one column on a phone. */
 export const fields = style({
@@ -49,32 +47,6 @@ export const narrow = style({ maxWidth: '24rem', width: '100%' });
 export const actions = style({ display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: space.sm });
 
 export const dialogActions = style({ display: 'flex', justifyContent: 'flex-end', flexWrap: 'wrap', gap: space.sm, marginTop: space.sm });
-
-/** A neutral note (a change of address waiting for its link). */
-export const note = style({
-  margin: 0,
-  padding: `${space.sm} ${space.md}`,
-  borderRadius: radius.md,
-  border: `1px solid ${vars.color.border}`,
-  backgroundColor: vars.color.surfaceTinted,
-  color: vars.color.text,
-  fontSize: '0.9375rem',
-});
-
-/** Something to act on (an unconfirmed address, codes running out, codes to save now). */
-export const attention = style({
-  display: 'flex',
-  flexDirection: 'column',
-  alignItems: 'flex-start',
-  gap: space.sm,
-  margin: 0,
-  padding: `${space.sm} ${space.md}`,
-  borderRadius: radius.md,
-  borderLeft: `4px solid ${vars.color.accent}`,
-  backgroundColor: vars.color.surfaceMuted,
-  color: vars.color.text,
-  fontSize: '0.9375rem',
-});
 
 export const currentEmail = style({ display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: space.sm, overflowWrap: 'anywhere', margin: 0 });
 
@@ -138,7 +110,7 @@ export const codesPanel = style({
   '@media': { [breakpoint.sm]: { padding: space.lg } },
 });
 
-export const codesTitle = style({ fontSize: '1.125rem', fontFamily: 'inherit', fontWeight: 700, outline: 'none' });
+export const codesTitle = style({ fontSize: titleSize.item, fontFamily: 'inherit', fontWeight: 700, outline: 'none' });
 
 export const codes = style({
   display: 'grid',

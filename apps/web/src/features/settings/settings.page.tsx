@@ -10,6 +10,7 @@ import { ReauthenticationProvider } from './reauthentication.tsx';
 import { SecuritySection } from './security-section.tsx';
 import { settingsTexts } from './settings-texts.ts';
 import * as styles from './settings.css.ts';
+import { PageHeader } from '../../ui/page-header/page-header.tsx';
 
 /**
  * The account's settings (issue 25), at `/dashboard/settings` in the workspace and at
@@ -24,10 +25,7 @@ export function SettingsPage() {
 
   return (
     <div className={styles.page}>
-      <div className={styles.header}>
-        <h1 className={styles.title}>{settingsTexts.title}</h1>
-        <p className={styles.muted}>{settingsTexts.lead}</p>
-      </div>
+      <PageHeader title={settingsTexts.title} description={settingsTexts.lead} />
       {data ? (
         <ReauthenticationProvider twoStep={data.twoStep}>
           <AccountSection overview={data} />

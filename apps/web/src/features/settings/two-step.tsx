@@ -18,6 +18,7 @@ import { useReauthentication } from './reauthentication.tsx';
 import { SettingsPart } from './settings-layout.tsx';
 import { failureMessage, settingsTexts } from './settings-texts.ts';
 import * as styles from './settings.css.ts';
+import { Notice } from '../../ui/notice/notice.tsx';
 
 type TwoStepSetup = RouterOutputs['account']['twoStep']['start'];
 
@@ -293,10 +294,10 @@ export function RecoveryCodesPart({ left, onCodes }: RecoveryCodesPartProps) {
   const [returnFocus, setReturnFocus] = useState(false);
   return (
     <SettingsPart title="Recovery codes" titleId={titleId} description="To sign in when you don’t have your phone: each code works once.">
-      <p className={left <= 3 ? styles.attention : styles.note}>
+      <Notice tone={left <= 3 ? 'attention' : 'info'} size="sm">
         {settingsTexts.codesLeft(left, RECOVERY_CODE_COUNT)}
         {left <= 3 ? ` ${settingsTexts.codesLow}` : ''}
-      </p>
+      </Notice>
       {open ? (
         <NewCodesForm
           onCancel={() => {

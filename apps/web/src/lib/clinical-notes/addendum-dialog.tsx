@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { addendumInputSchema, addendumMessages } from '@wellspring/domain';
+import { commonMessages, addendumInputSchema, addendumMessages } from '@wellspring/domain';
 import { apiErrorMessage, apiFieldErrors } from '../api-errors.ts';
 import { notify } from '../toast.tsx';
 import { useTRPC } from '../trpc.ts';
@@ -12,7 +12,6 @@ import { formActions } from '../../ui/form/form.css.ts';
 import * as styles from './clinical-notes.css.ts';
 
 const addendumFailedTitle = 'Error adding addendum';
-const addendumFailedFallback = 'Please try again later.';
 
 export interface AddendumDialogProps {
   /** The signed record the correction goes under. */
@@ -39,7 +38,7 @@ export function AddendumDialog({ recordId, recordLabel, onClose }: AddendumDialo
       },
       onError: (error) => {
         form.showServerErrors(apiFieldErrors(error));
-        notify.error({ title: addendumFailedTitle, description: apiErrorMessage(error) ?? addendumFailedFallback });
+        notify.error({ title: addendumFailedTitle, description: apiErrorMessage(error) ?? commonMessages.tryAgainLater });
       },
     }),
   );
@@ -77,7 +76,7 @@ export function AddendumDialog({ recordId, recordLabel, onClose }: AddendumDialo
         {/* The toast's words inside the dialog too: a modal hides the rest of the page from screen readers. */}
         {add.isError ? (
           <FormAlert>
-            <strong>{addendumFailedTitle}</strong> {apiErrorMessage(add.error) ?? addendumFailedFallback}
+            <strong>{addendumFailedTitle}</strong> {apiErrorMessage(add.error) ?? commonMessages.tryAgainLater}
           </FormAlert>
         ) : null}
         <div className={formActions}>

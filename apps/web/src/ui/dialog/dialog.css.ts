@@ -1,5 +1,5 @@
 import { keyframes, style } from '@vanilla-extract/css';
-import { radius, space, vars } from '../theme.css.ts';
+import { radius, space, titleSize, vars } from '../theme.css.ts';
 
 const fadeIn = keyframes({ from: { opacity: 0 }, to: { opacity: 1 } });
 
@@ -34,4 +34,4 @@ export const dialog = style({
   outline: 'none',
 });
 
-export const title = style({ fontSize: '1.25rem' });
+export const title = style({ fontSize: titleSize.card });

@@ -1,5 +1,5 @@
 import { style } from '@vanilla-extract/css';
-import { radius, space, vars } from '../theme.css.ts';
+import { radius, space, titleSize, vars } from '../theme.css.ts';
 
 export const emptyState = style({
   display: 'flex',
@@ -23,7 +23,7 @@ export const icon = style({
   color: vars.color.textMuted,
 });
 
-export const title = style({ fontSize: '1.25rem' });
+export const title = style({ fontSize: titleSize.card });
 
 export const description = style({ color: vars.color.textMuted, maxWidth: '32rem' });
 

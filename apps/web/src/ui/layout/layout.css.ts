@@ -1,5 +1,5 @@
 import { style } from '@vanilla-extract/css';
-import { breakpoint, radius, space, vars } from '../theme.css.ts';
+import { breakpoint, radius, space, titleSize, vars } from '../theme.css.ts';
 
 /** Page building blocks shared by the public pages (width, sections, headings). */
 export const container = style({
@@ -60,7 +60,7 @@ export const heroInner = style({
   textAlign: 'center',
 });
 
-export const heroTitle = style({ fontSize: 'clamp(2.25rem, 7vw, 3.75rem)', letterSpacing: '-0.02em', lineHeight: 1.08 });
+export const heroTitle = style({ fontSize: titleSize.hero, letterSpacing: '-0.02em', lineHeight: 1.08 });
 
 export const heroLead = style({ fontSize: 'clamp(1.0625rem, 2.4vw, 1.25rem)', color: vars.color.textMuted });
 
@@ -112,7 +112,7 @@ export const featureIcon = style({
   color: vars.color.onPrimarySoft,
 });
 
-export const cardTitle = style({ fontSize: '1.25rem' });
+export const cardTitle = style({ fontSize: titleSize.card });
 
 export const plainList = style({ margin: 0, padding: 0, listStyle: 'none', display: 'flex', flexDirection: 'column', gap: space.sm });
 

@@ -1,5 +1,5 @@
 import { keepPreviousData, useMutation, useQuery } from '@tanstack/react-query';
-import { appointmentMessages, appointmentTypeLabel, formatLongDate, PORTAL_PAGE_SIZE, type AppointmentStatus } from '@wellspring/domain';
+import { commonMessages, appointmentMessages, appointmentTypeLabel, formatLongDate, PORTAL_PAGE_SIZE, type AppointmentStatus } from '@wellspring/domain';
 import type { RouterOutputs } from '@wellspring/server/router';
 import { useEffect, useState } from 'react';
 import { usePageParam } from '../../../lib/use-page-param.ts';
@@ -21,6 +21,7 @@ import { AppointmentRowMenu, type RowMenuAction } from './appointment-row-menu.t
 import * as styles from './appointments.css.ts';
 import { VisitCodesDialog } from './visit-codes-dialog.tsx';
 import { Pager } from '../../../ui/pager/pager.tsx';
+import { PageHeader } from '../../../ui/page-header/page-header.tsx';
 
 type AppointmentPage = RouterOutputs['appointments']['list'];
 type AppointmentRow = AppointmentPage['items'][number];
@@ -30,7 +31,6 @@ export const APPOINTMENTS_LOAD_FAILED = 'Failed to load appointments. Please try
 export const DELETE_CONFIRM_TITLE = 'Delete this appointment?';
 const NOT_UPDATED = 'Appointment not updated';
 const NOT_DELETED = 'Appointment not deleted';
-const TRY_LATER = 'Please try again later.';
 
 /** docs/product.md#portal-appointments: "Appointment dates shown as long date with time" — "June 5, 2025 at 2:30 PM", in the practice's zone. */
 export const appointmentDateTime = (row: Pick<AppointmentRow, 'date' | 'time'>): string => `${formatLongDate(row.date, 'UTC')} at ${row.time}`;
@@ -44,7 +44,7 @@ function useAppointmentChanges() {
   const trpc = useTRPC();
   const refresh = useRefreshAppointmentViews();
   const settle = { onSettled: () => refresh() };
-  const refused = (title: string) => (error: unknown) => notify.error({ title, description: apiErrorMessage(error) ?? TRY_LATER });
+  const refused = (title: string) => (error: unknown) => notify.error({ title, description: apiErrorMessage(error) ?? commonMessages.tryAgainLater });
   const statusUpdated = ({ status }: { status: AppointmentStatus | 'deleted' }) => {
     if (status !== 'deleted') notify.success({ title: appointmentMessages.statusUpdated(status) });
   };
@@ -82,16 +82,16 @@ export function AppointmentsPage() {
 
   return (
     <div className={styles.page}>
-      <div className={styles.header}>
-        <div>
-          <h1 className={styles.title}>Appointments</h1>
-          <p className={styles.muted}>Every appointment of your practice, newest first.</p>
-        </div>
-        <LinkButton href={portalPaths.newAppointment}>
-          <CalendarIcon size={18} />
-          New Appointment
-        </LinkButton>
-      </div>
+      <PageHeader
+        title="Appointments"
+        description="Every appointment of your practice, newest first."
+        actions={
+          <LinkButton href={portalPaths.newAppointment}>
+            <CalendarIcon size={18} />
+            New Appointment
+          </LinkButton>
+        }
+      />
 
       {list.isPending ? (
         <Card padding="md" role="status">

@@ -1,36 +1,11 @@
 import { style } from '@vanilla-extract/css';
-import { breakpoint, radius, space, vars } from '../../../ui/theme.css.ts';
+import { breakpoint, radius, space, titleSize, vars } from '../../../ui/theme.css.ts';
 
 export const page = style({ display: 'flex', flexDirection: 'column', gap: space.xl, width: '100%', maxWidth: '72rem' });
-
-export const header = style({
-  display: 'flex',
-  flexWrap: 'wrap',
-  alignItems: 'center',
-  justifyContent: 'space-between',
-  gap: space.md,
-});
-
-export const title = style({ fontSize: 'clamp(1.75rem, 5vw, 2.5rem)' });
 
 export const muted = style({ color: vars.color.textMuted });
 
 const plainList = { listStyle: 'none', margin: 0, padding: 0 } as const;
-
-export const stats = style({
-  ...plainList,
-  display: 'grid',
-  gap: space.md,
-  gridTemplateColumns: 'repeat(auto-fit, minmax(min(100%, 13rem), 1fr))',
-});
-
-export const stat = style({ gap: space.sm });
-
-export const statLabel = style({ display: 'flex', alignItems: 'center', gap: space.sm, color: vars.color.textMuted, fontSize: '0.9375rem', fontWeight: 600 });
-
-export const statValue = style({ fontSize: 'clamp(1.5rem, 6vw, 2rem)', fontWeight: 700, lineHeight: 1.1, color: vars.color.text, overflowWrap: 'anywhere' });
-
-export const statDetail = style({ color: vars.color.textMuted, fontSize: '0.875rem' });
 
 export const otherCurrencies = style({
   display: 'flex',
@@ -54,7 +29,7 @@ export const sectionHeader = style({
   gap: space.md,
 });
 
-export const sectionTitle = style({ fontSize: '1.375rem' });
+export const sectionTitle = style({ fontSize: titleSize.section });
 
 export const list = style({ ...plainList, display: 'flex', flexDirection: 'column', gap: space.sm });
 
@@ -100,6 +75,6 @@ export const shortcutIcon = style({
   color: vars.color.onPrimarySoft,
 });
 
-export const shortcutTitle = style({ fontSize: '1.125rem' });
+export const shortcutTitle = style({ fontSize: titleSize.item });
 
 export const shortcutAction = style({ marginTop: 'auto', alignSelf: 'flex-start' });

@@ -18,8 +18,10 @@ import { EmptyState } from '../../../ui/empty-state/empty-state.tsx';
 import { CalendarIcon, CreditCardIcon, FileTextIcon, UsersIcon } from '../../../ui/icons/icons.tsx';
 import { TextLink } from '../../../ui/link/link.tsx';
 import { Skeleton } from '../../../ui/skeleton/skeleton.tsx';
+import { StatCard, StatDetail, StatList } from '../../../ui/stat-card/stat-card.tsx';
 import { portalPaths } from '../portal-paths.ts';
 import * as styles from './portal-dashboard.css.ts';
+import { PageHeader } from '../../../ui/page-header/page-header.tsx';
 
 type PortalOverview = RouterOutputs['portalDashboard']['overview'];
 type UpcomingAppointment = PortalOverview['upcoming'][number];
@@ -43,16 +45,17 @@ export function PortalDashboardPage() {
 
   return (
     <div className={styles.page}>
-      <div className={styles.header}>
-        <div>
-          <h1 className={styles.title}>Provider Dashboard</h1>
-          <p className={styles.muted}>Your practice at a glance: appointments, patients, records and revenue.</p>
-        </div>
-        <LinkButton href={portalPaths.newAppointment}>
-          <CalendarIcon size={18} />
-          New Appointment
-        </LinkButton>
-      </div>
+      <PageHeader
+        size="page"
+        title="Provider Dashboard"
+        description="Your practice at a glance: appointments, patients, records and revenue."
+        actions={
+          <LinkButton href={portalPaths.newAppointment}>
+            <CalendarIcon size={18} />
+            New Appointment
+          </LinkButton>
+        }
+      />
 
       {overview.isError ? (
         <Card className={styles.failure} role="alert">
@@ -81,32 +84,19 @@ export function PortalDashboardPage() {
 function StatCards({ overview }: { overview: PortalOverview | undefined }) {
   const figure = (value: number | undefined) => (value === undefined ? LOADING_FIGURE : String(value));
   return (
-    <ul className={styles.stats} aria-label="Practice figures" aria-busy={overview === undefined || undefined}>
+    <StatList figure="long" aria-label="Practice figures" aria-busy={overview === undefined || undefined}>
       <StatCard icon={<CalendarIcon size={18} />} label="Total Appointments" value={figure(overview?.totalAppointments)}>
-        <span className={styles.statDetail}>{figure(overview?.upcomingAppointments)} upcoming</span>
+        <StatDetail>{figure(overview?.upcomingAppointments)} upcoming</StatDetail>
       </StatCard>
       <StatCard icon={<UsersIcon size={18} />} label="Unique Patients" value={figure(overview?.uniquePatients)}>
-        <span className={styles.statDetail}>{patientFigureHints.uniquePatients}</span>
+        <StatDetail>{patientFigureHints.uniquePatients}</StatDetail>
       </StatCard>
       <StatCard icon={<FileTextIcon size={18} />} label="EHR Records" value={figure(overview?.ehrRecords)} />
       <StatCard icon={<CreditCardIcon size={18} />} label="Total Revenue" value={overview ? formatMoney(overview.revenue.usdMinor, 'usd') : LOADING_FIGURE}>
-        <span className={styles.statDetail}>Completed payments in US dollars</span>
+        <StatDetail>Completed payments in US dollars</StatDetail>
         {overview && overview.revenue.other.length > 0 ? <OtherCurrencies totals={overview.revenue.other} /> : null}
       </StatCard>
-    </ul>
-  );
-}
-
-function StatCard({ icon, label, value, children }: { icon: ReactNode; label: string; value: string; children?: ReactNode }) {
-  return (
-    <Card as="li" className={styles.stat}>
-      <span className={styles.statLabel}>
-        {icon}
-        {label}
-      </span>
-      <span className={styles.statValue}>{value}</span>
-      {children}
-    </Card>
+    </StatList>
   );
 }
 
@@ -114,7 +104,7 @@ function StatCard({ icon, label, value, children }: { icon: ReactNode; label: st
 function OtherCurrencies({ totals }: { totals: OtherRevenue }) {
   return (
     <div className={styles.otherCurrencies}>
-      <span className={styles.statDetail}>Other currencies, not converted:</span>
+      <StatDetail>Other currencies, not converted:</StatDetail>
       <ul className={styles.currencyList} aria-label="Revenue in other currencies">
         {totals.map(({ currency, minor }) => (
           <li key={currency} className={styles.currencyItem}>

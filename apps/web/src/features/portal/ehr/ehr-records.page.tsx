@@ -19,6 +19,7 @@ import { AddendumDialog } from '../../../lib/clinical-notes/addendum-dialog.tsx'
 import { draftTarget, NoteEditorDialog } from '../../../lib/clinical-notes/note-editor-dialog.tsx';
 import * as styles from './ehr.css.ts';
 import { usePractice } from '../../../lib/use-practice.ts';
+import { PageHeader } from '../../../ui/page-header/page-header.tsx';
 
 type RecordPage = RouterOutputs['clinicalRecords']['list'];
 type EhrRecord = RecordPage['items'][number];
@@ -124,13 +125,11 @@ export function EhrRecordsPage() {
 
   return (
     <div className={styles.page}>
-      <div className={styles.header}>
-        <div className={styles.titleBlock}>
-          <h1 className={styles.title}>{title}</h1>
-          {patientId && patientName ? <p className={styles.muted}>{patientName}</p> : null}
-        </div>
-        <LinkButton href={createLink}>New Record</LinkButton>
-      </div>
+      <PageHeader
+        title={title}
+        description={patientId && patientName ? patientName : undefined}
+        actions={<LinkButton href={createLink}>New Record</LinkButton>}
+      />
       {patientId ? (
         <TextLink href={portalPaths.ehr} className={styles.back}>
           Show all records

@@ -1,15 +1,11 @@
 import { globalStyle, style } from '@vanilla-extract/css';
-import { breakpoint, space, vars } from '../../../ui/theme.css.ts';
+import { breakpoint, space, titleSize, vars } from '../../../ui/theme.css.ts';
 
 export const page = style({ display: 'flex', flexDirection: 'column', gap: space.lg, width: '100%', minWidth: 0, maxWidth: '64rem' });
 
-export const header = style({ display: 'flex', flexWrap: 'wrap', alignItems: 'center', justifyContent: 'space-between', gap: space.md });
-
 export const titleBlock = style({ display: 'flex', flexDirection: 'column', gap: space.xs, minWidth: 0 });
 
-export const title = style({ fontSize: 'clamp(1.75rem, 5vw, 2.25rem)' });
-
-export const muted = style({ color: vars.color.textMuted });
+export const title = style({ fontSize: titleSize.subpage });
 
 export const back = style({ alignSelf: 'flex-start' });
 
@@ -19,7 +15,7 @@ export const record = style({ display: 'flex', flexDirection: 'column', gap: spa
 
 export const recordHeader = style({ display: 'flex', flexWrap: 'wrap', alignItems: 'flex-start', justifyContent: 'space-between', gap: space.sm });
 
-export const recordTitle = style({ fontSize: '1.25rem' });
+export const recordTitle = style({ fontSize: titleSize.card });
 
 export const recordMeta = style({ display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: `${space.xs} ${space.sm}`, margin: 0, padding: 0, listStyle: 'none', color: vars.color.textMuted, fontSize: '0.9375rem' });
 

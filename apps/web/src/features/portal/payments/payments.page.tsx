@@ -1,5 +1,6 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import {
+  commonMessages,
   canRefundPayment,
   formatMoney,
   formatUsShortDate,
@@ -27,6 +28,7 @@ import { portalPaths } from '../portal-paths.ts';
 import { PlusIcon } from './plus-icon.tsx';
 import * as styles from './payments.css.ts';
 import { Pager } from '../../../ui/pager/pager.tsx';
+import { PageHeader } from '../../../ui/page-header/page-header.tsx';
 
 type PaymentPage = RouterOutputs['payments']['list'];
 export type PaymentRecord = PaymentPage['items'][number];
@@ -60,16 +62,16 @@ export function PaymentsPage() {
 
   return (
     <div className={styles.page}>
-      <div className={styles.header}>
-        <div>
-          <h1 className={styles.title}>Payment Records</h1>
-          <p className={styles.muted}>Payments you have recorded, newest first, each in its own currency.</p>
-        </div>
-        <LinkButton href={portalPaths.newPayment()}>
-          <PlusIcon size={18} />
-          New Payment
-        </LinkButton>
-      </div>
+      <PageHeader
+        title="Payment Records"
+        description="Payments you have recorded, newest first, each in its own currency."
+        actions={
+          <LinkButton href={portalPaths.newPayment()}>
+            <PlusIcon size={18} />
+            New Payment
+          </LinkButton>
+        }
+      />
 
 
       {list.isPending ? (
@@ -191,7 +193,7 @@ function RefundDialog({ payment, onClose }: { payment: PaymentRecord; onClose: (
         notify.success({ title: refundMessages.refunded, description: `${describePayment(payment)} is now refunded.` });
       },
       onError: (error) => {
-        notify.error({ title: refundMessages.failed, description: apiErrorMessage(error) ?? 'Please try again later.' });
+        notify.error({ title: refundMessages.failed, description: apiErrorMessage(error) ?? commonMessages.tryAgainLater });
       },
       onSettled: async () => {
         onClose();
