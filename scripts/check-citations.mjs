@@ -13,7 +13,7 @@ import { fileURLToPath } from 'node:url';
 const TEXT_FILE = /\.(ts|tsx|js|mjs|cjs|css|md|sql|prisma|ya?ml|json|html|sh)$/;
 const SKIPPED = [/(^|\/)package-lock\.json$/, /(^|\/)generated\//];
 /** These two scripts name the old citation forms on purpose. */
-const SELF = new Set(['scripts/check-citations.mjs', 'scripts/check-citations.test.mjs', 'scripts/rewrite-citations.mjs']);
+const SELF = new Set(['scripts/check-citations.mjs', 'scripts/check-citations.test.mjs']);
 
 // The old forms: "SPEC §2", "SPEC.md §5", "DESIGN §8", "DESIGN.md", "STYLE.md" (split so this file does not match).
 const OLD_CITATION = new RegExp(['\\bSPEC(\\.md)? ?§', '\\bDESIGN(\\.md)? ?§', '\\b(SPEC|DESIGN|STYLE)\\.md\\b'].join('|'));

@@ -31,7 +31,7 @@ const PATIENTS_EACH = Number(process.env.BENCH_AUDIT_PATIENTS_EACH ?? 200);
 /** Requests drawn in order: practice after practice, a random patient of each. */
 const REQUESTS = 20_000;
 const ROUNDS = Math.max(1, Number(process.env.BENCH_AUDIT_ROUNDS ?? 4));
-export const AUDIT_GOAL_RATIO = 0.8;
+const AUDIT_GOAL_RATIO = 0.8;
 
 interface Request {
   readonly path: string;

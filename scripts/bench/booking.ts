@@ -18,7 +18,7 @@ const APPOINTMENTS = 10_000;
 const HORIZON_DAYS = 60;
 const ZONE = 'America/Chicago';
 const PORT = 3296;
-export const SLOTS_BUDGET_P95_MS = 25;
+const SLOTS_BUDGET_P95_MS = 25;
 
 /** A practice of its own with a listing and booking on; answers its practice id. */
 export async function bookablePractice(pool: pg.Pool, listingId: string, settings: BookingSettings): Promise<string> {

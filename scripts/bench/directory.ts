@@ -93,7 +93,7 @@ export function searchWorkload(seed = 20_261_123): Workload<DirectorySearchInput
 }
 
 /** Quiz: every complete answer set (5^5), in a shuffled order of popularity, asked with Zipf popularity. */
-export function quizWorkload(seed = 20_261_124): Workload<string[]> {
+function quizWorkload(seed = 20_261_124): Workload<string[]> {
   const random = mulberry32(seed);
   let sets: string[][] = [[]];
   for (const question of quizQuestions) sets = sets.flatMap((answers) => question.options.map((option) => [...answers, option.id]));

@@ -7,9 +7,9 @@ import { APP_ROLE, provisionDatabaseRoles, withLogin } from '../../apps/server/s
 export const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
 
 /** The machine's PostgreSQL, or BENCH_DATABASE_ADMIN_URL: benchmarks run on a real server. */
-export const adminUrl = process.env.BENCH_DATABASE_ADMIN_URL ?? 'postgresql://postgres@127.0.0.1:5432/postgres';
+const adminUrl = process.env.BENCH_DATABASE_ADMIN_URL ?? 'postgresql://postgres@127.0.0.1:5432/postgres';
 
-export async function withAdmin<T>(run: (client: pg.Client) => Promise<T>): Promise<T> {
+async function withAdmin<T>(run: (client: pg.Client) => Promise<T>): Promise<T> {
   const client = new pg.Client({ connectionString: adminUrl });
   await client.connect();
   try {

@@ -51,7 +51,7 @@ interface LighthouseRun {
   readonly accessibilityFailures: readonly string[];
 }
 
-export interface LighthousePageReport {
+interface LighthousePageReport {
   readonly url: string;
   readonly host: 'production' | 'preview';
   readonly runs: readonly LighthouseRun[];

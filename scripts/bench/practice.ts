@@ -32,7 +32,7 @@ import { PATIENT_DETAIL_SQL, PATIENT_FIND_SQL, patientSearchStatement } from '..
 import { summarize, type LatencyResult } from './directory.ts';
 import { createBenchDatabase, dropBenchDatabase, startServer, stopServer, waitForHealthy, benchServerDatabaseEnv } from './lib.ts';
 
-export const CONNECTIONS = 32;
+const CONNECTIONS = 32;
 const DURATION_S = Number(process.env.BENCH_DURATION_S ?? 10);
 const WARMUP_S = Number(process.env.BENCH_WARMUP_S ?? 5);
 const PRACTICES = 1_000;
@@ -42,11 +42,11 @@ const APPOINTMENTS = Number(process.env.BENCH_PRACTICE_APPOINTMENTS ?? 200_000);
 const OTHER_PATIENTS_EACH = 10;
 const OTHER_APPOINTMENTS_EACH = 50;
 export const TIME_ZONE = 'America/Chicago';
-export const BUDGET_RATIO = 1.5;
+const BUDGET_RATIO = 1.5;
 /** Issue 27's budgets: p95 at 32 clients, p95 with one client, and p95 against `auth.me`'s in the same run. */
-export const BUDGET_P95_MS = 50;
-export const BUDGET_SINGLE_P95_MS = 10;
-export const BUDGET_AUTH_ME_RATIO = 3;
+const BUDGET_P95_MS = 50;
+const BUDGET_SINGLE_P95_MS = 10;
+const BUDGET_AUTH_ME_RATIO = 3;
 const PAGE_SIZE = 25;
 
 export interface Statement {
@@ -57,7 +57,7 @@ export interface Statement {
 }
 
 /** A step of a request: one statement, or several the server sends at once (its `Promise.all`). */
-export type Step = Statement | readonly Statement[];
+type Step = Statement | readonly Statement[];
 
 /** One procedure: its HTTP paths (a pool drawn in order) and, for each, the steps it runs, one after another. */
 export interface Workload {
@@ -93,7 +93,7 @@ export interface Loaded {
   readonly today: string;
 }
 
-export async function load(pool: pg.Pool, now: Date): Promise<Loaded> {
+async function load(pool: pg.Pool, now: Date): Promise<Loaded> {
   const today = calendarDateInZone(now, TIME_ZONE);
   const users: unknown[][] = [];
   const practices: unknown[][] = [];
@@ -387,7 +387,7 @@ export function printProcedures(result: PracticeBenchResult): void {
 }
 
 /** The machine's load average (1, 5, 15 minutes), printed beside the numbers it colours. */
-export const loadAverage = (): string =>
+const loadAverage = (): string =>
   os
     .loadavg()
     .map((value) => value.toFixed(2))

@@ -30,7 +30,7 @@ import { trpcExpressHandler } from './trpc/express-handler.ts';
 import { createCallerFactory, createContextFactory, INTERNAL_ERROR_MESSAGE } from './trpc/trpc.ts';
 import { API_MAX_BATCH_SIZE } from '@wellspring/domain';
 
-export const JSON_BODY_LIMIT_BYTES = 100 * 1024;
+const JSON_BODY_LIMIT_BYTES = 100 * 1024;
 
 const createCaller = createCallerFactory(appRouter);
 

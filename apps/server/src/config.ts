@@ -4,7 +4,7 @@ import { fileURLToPath } from 'node:url';
 /** The repository root, whatever the working directory the server was started from. */
 export const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
 
-export interface RateLimitConfig {
+interface RateLimitConfig {
   /** Sign-in attempts per account (e-mail), from any address, within `signInWindowMs`. */
   readonly signInMax: number;
   /** Sign-in attempts per source address, across accounts, within `signInWindowMs`. */
@@ -73,7 +73,7 @@ export interface RelayConfig {
 }
 
 /** The in-process cache of public directory reads (src/cache/read-cache.ts). */
-export interface DirectoryCacheConfig {
+interface DirectoryCacheConfig {
   /** Entries kept at most (least recently used go first); 0 turns the cache off. */
   readonly maxEntries: number;
   /** Longest life of an entry; changes invalidate at once through LISTEN/NOTIFY. */
@@ -81,7 +81,7 @@ export interface DirectoryCacheConfig {
 }
 
 /** Sessions (src/auth/session.ts): besides their sliding 30-day expiry, an idle limit. */
-export interface SessionConfig {
+interface SessionConfig {
   /** A session unused this long is over (SESSION_IDLE_MINUTES, default 30, at least 1). */
   readonly idleTimeoutMs: number;
 }
@@ -162,7 +162,7 @@ export interface ServerConfig {
 type Env = Readonly<Record<string, string | undefined>>;
 
 /** Express's `trust proxy`: a hop count, or the proxies' addresses, subnets or names (`loopback`). */
-export type TrustProxy = number | readonly string[];
+type TrustProxy = number | readonly string[];
 
 function trustProxy(env: Env): TrustProxy | undefined {
   const raw = text(env, 'TRUST_PROXY');

@@ -12,7 +12,7 @@ export type { Logger };
  *    so an error message that quotes a header or a query's arguments cannot carry one out.
  */
 const SECRET_KEYS = ['password', 'passwordHash', 'password_hash', 'token', 'sessionToken', 'cookie', 'cookies', 'set-cookie', 'authorization', 'secret'];
-export const REDACTED = '[redacted]';
+const REDACTED = '[redacted]';
 
 const redactPaths = SECRET_KEYS.flatMap((key) => {
   const segment = /^[A-Za-z_$][\w$]*$/.test(key) ? key : `["${key}"]`;
@@ -28,7 +28,7 @@ const SECRET_PAIR = new RegExp(`(\\\\?"(?:${SECRET_KEYS.map((key) => key.replace
 const CALENDAR_FEED_PATH = /(\/calendar\/)[^/\s"?#\\]+/g;
 
 /** Removes session tokens, private links' tokens and secret fields from one serialized log line. */
-export function scrubLogLine(line: string): string {
+function scrubLogLine(line: string): string {
   return line
     .replace(SESSION_COOKIE_TEXT, `$1${REDACTED}`)
     .replace(CALENDAR_FEED_PATH, `$1${REDACTED}`)

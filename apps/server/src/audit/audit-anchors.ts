@@ -30,7 +30,7 @@ function isRecord(value: unknown): value is Record<string, unknown> {
 }
 
 /** One line of the file, or null when it is not an anchor (e.g. a line torn by a crash mid-write). */
-export function parseAnchorLine(line: string): AuditAnchorRecord | null {
+function parseAnchorLine(line: string): AuditAnchorRecord | null {
   let value: unknown;
   try {
     value = JSON.parse(line);

@@ -12,10 +12,10 @@ import type pg from 'pg';
 import { auditAppendStatements, type AuditEntryInput } from './audit-log.ts';
 
 /** The most entries one group writes; the rest wait for the next. */
-export const AUDIT_GROUP_MAX = 64;
+const AUDIT_GROUP_MAX = 64;
 
 /** Groups written at once (each holds a pooled connection while it is written). */
-export const AUDIT_WRITERS = 2;
+const AUDIT_WRITERS = 2;
 
 interface Waiting {
   readonly entry: AuditEntryInput;

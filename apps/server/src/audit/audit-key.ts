@@ -9,7 +9,7 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import type { AuditConfig } from '../config.ts';
 
-export const MIN_AUDIT_KEY_BYTES = 32;
+const MIN_AUDIT_KEY_BYTES = 32;
 
 export interface AuditKey {
   readonly key: Buffer;

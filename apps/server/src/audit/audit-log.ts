@@ -18,7 +18,7 @@ import type { PracticeSql } from '../practice/practice-transaction.ts';
 /** `export`: a document made of patient data left the practice (a superbill, the patient's copy). */
 export type AuditAction = 'read' | 'list' | 'create' | 'update' | 'delete' | 'sign' | 'amend' | 'export';
 
-export type AuditDetail = Record<string, string | number | boolean | null>;
+type AuditDetail = Record<string, string | number | boolean | null>;
 
 export interface AuditEntryInput {
   /** The signed-in user who acted (app_user.id, a uuid); null for a visitor or the system. */
@@ -78,7 +78,7 @@ export function auditAppendStatements(practiceId: string, entries: readonly Audi
 }
 
 /** One row of a patient's audit listing (no chain internals). */
-export interface PatientAuditEntry {
+interface PatientAuditEntry {
   id: string;
   occurredAt: Date;
   action: AuditAction;
@@ -98,7 +98,7 @@ export interface PatientAuditPage {
   nextCursor: string | null;
 }
 
-export const MAX_AUDIT_PAGE = 200;
+const MAX_AUDIT_PAGE = 200;
 
 /**
  * A patient's audit entries in one practice, newest first, `limit` at a time (at most 200). Entries
@@ -160,7 +160,7 @@ export type AuditChainBreakReason =
  * An entry's place: in a practice's chain (`practiceId`, `sequence` = its chain_sequence), or in the
  * legacy segment (`practiceId` null or absent, `sequence` = its global sequence; record 0039).
  */
-export interface AuditChainPosition {
+interface AuditChainPosition {
   practiceId?: string | null;
   sequence: bigint;
 }
@@ -174,7 +174,7 @@ export interface AuditChainAnchor extends AuditChainPosition {
 /** How long an entry may wait for its seal before verification fails (the sealer runs every second). */
 export const DEFAULT_UNSEALED_GRACE_MS = 5 * 60_000;
 
-export interface AuditSealSummary {
+interface AuditSealSummary {
   /** Entries whose seal checked out. */
   sealed: number;
   /** Entries at the ends of chains the sealer has not reached yet. */
@@ -185,7 +185,7 @@ export interface AuditSealSummary {
   oldestUnsealedAgeMs: number | null;
 }
 
-export interface AuditChainHeadReport {
+interface AuditChainHeadReport {
   /** null: the legacy segment. */
   practiceId: string | null;
   entries: number;
@@ -278,7 +278,7 @@ export function computeAuditEntryHash(entry: StoredAuditEntry): string {
  * sequence (v2), so a seal or anchor of one chain is never taken for another's; the legacy segment
  * keeps v1, which its existing seals and anchors were made with.
  */
-export function sealText(sequence: bigint | string, hash: string, practiceId: string | null = null): string {
+function sealText(sequence: bigint | string, hash: string, practiceId: string | null = null): string {
   return practiceId === null ? `wellspring-audit-seal-v1|${sequence.toString()}|${hash}` : `wellspring-audit-seal-v2|${hashField(practiceId)}|${sequence.toString()}|${hash}`;
 }
 

@@ -36,11 +36,11 @@ import {
 } from './audit-log.ts';
 
 /** Entries sealed per chain per transaction. */
-export const SEAL_BATCH_SIZE = 500;
+const SEAL_BATCH_SIZE = 500;
 
 const SEAL_LOCK_SQL = `SELECT pg_try_advisory_xact_lock(hashtextextended('wellspring.audit_seal', 0)) AS locked`;
 
-export interface SealPass {
+interface SealPass {
   /** Entries sealed in this pass. */
   readonly sealed: number;
   /** Another server's sealer held the lock: nothing done. */

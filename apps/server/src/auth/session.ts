@@ -15,11 +15,11 @@ import { deleteSession, findSessionWithUser, insertSession, touchSession } from 
 import type { PublicUser } from '../repositories/user.repository.ts';
 import { shortenedAddress } from './address.ts';
 
-export const SESSION_COOKIE = 'session';
+const SESSION_COOKIE = 'session';
 const DAY_MS = 24 * 60 * 60 * 1000;
 export const SESSION_LIFETIME_MS = 30 * DAY_MS;
 /** A session used when fewer than this many milliseconds remain gets a fresh 30 days. */
-export const SESSION_RENEW_THRESHOLD_MS = 15 * DAY_MS;
+const SESSION_RENEW_THRESHOLD_MS = 15 * DAY_MS;
 /**
  * Activity is written at most once a minute per session, not at every request: the stored time is
  * moved only when it is at least this old. It therefore lags the last request by under a minute,
@@ -61,7 +61,7 @@ export interface SessionOrigin {
 }
 
 /** A session still owing its 2-step code ends after this long (the sign-in starts again). */
-export const SECOND_FACTOR_WINDOW_MS = 5 * 60 * 1000;
+const SECOND_FACTOR_WINDOW_MS = 5 * 60 * 1000;
 
 export async function createSession(db: Database, userId: string, now = new Date(), origin: SessionOrigin = {}): Promise<{ token: string; expiresAt: Date }> {
   const token = generateSessionToken();

@@ -10,9 +10,9 @@ import pg from 'pg';
 import type { Logger } from '../logger.ts';
 import { ReadCache } from './read-cache.ts';
 
-export const DIRECTORY_CHANGED_CHANNEL = 'directory_changed';
+const DIRECTORY_CHANGED_CHANNEL = 'directory_changed';
 /** NOTIFYed at the commit of any write of appointments or holds (migration 20261128160000). */
-export const PRACTICE_CALENDAR_CHANGED_CHANNEL = 'practice_calendar_changed';
+const PRACTICE_CALENDAR_CHANGED_CHANNEL = 'practice_calendar_changed';
 const RECONNECT_DELAYS_MS = [250, 1_000, 2_000, 5_000, 10_000];
 
 export interface DirectoryChangeListener {

@@ -19,7 +19,7 @@ import { replayAggregate, type CommandMachine, type StoredEvent } from './run-co
  * An application event as stored. `ApplicationSubmitted` carries the webhook body and waits in the
  * outbox for the relay; the relay's own outcome events have nothing to deliver.
  */
-export function applicationEventToStored(event: ApplicationEvent): StoredEvent {
+function applicationEventToStored(event: ApplicationEvent): StoredEvent {
   if (event.type === 'ApplicationSubmitted') return { type: event.type, payload: { ...event, submission: { ...event.submission } }, delivery: 'pending' };
   return { type: event.type, payload: { ...event } };
 }

@@ -45,9 +45,3 @@ export function unclaimedIdempotencyKey(): IdempotentRequest | null {
   const request = idempotentRequests.getStore();
   return request && !request.claimed ? request : null;
 }
-
-/** Whether the running request carries a key the runner has not claimed yet. */
-export const hasUnclaimedIdempotencyKey = (): boolean => {
-  const request = idempotentRequests.getStore();
-  return request !== undefined && !request.claimed;
-};

@@ -72,7 +72,7 @@ export interface CommandRequest {
 }
 
 /** Who issues a command: a signed-in user, or nobody (a visitor, the relay). */
-export interface CommandActor {
+interface CommandActor {
   readonly userId: string | null;
 }
 
@@ -99,7 +99,7 @@ export interface StoredEvent {
 }
 
 /** What `save` writes: the state before and after the accepted command, and its events. */
-export interface StateChange<State, Command, Event> {
+interface StateChange<State, Command, Event> {
   readonly aggregateId: string;
   readonly command: Command;
   readonly before: State;

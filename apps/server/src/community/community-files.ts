@@ -21,7 +21,7 @@ interface FilesDependencies {
 const refuse = (res: Response, status: 401 | 403 | 404, code: string, message: string) => res.status(status).json({ error: { code, message } });
 
 /** `Content-Disposition: attachment` with an ASCII name and its UTF-8 form (RFC 6266). */
-export const attachmentDisposition = (fileName: string): string =>
+const attachmentDisposition = (fileName: string): string =>
   `attachment; filename="${fileName.replace(/[^\x20-\x7e]|["\\]/g, '_')}"; filename*=UTF-8''${encodeURIComponent(fileName)}`;
 
 export function communityFiles({ db, config, now }: FilesDependencies): express.Router {

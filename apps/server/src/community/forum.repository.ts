@@ -5,7 +5,7 @@
 import { FORUM_PAGE_SIZE, forumCategoriesOf, relativeActivity, type ForumCategory, type ForumCategoryName, type ForumTopic } from '@wellspring/domain';
 import type { Database, DatabaseTransaction } from '../db/client.ts';
 
-export interface ForumTopicView extends ForumTopic {
+interface ForumTopicView extends ForumTopic {
   /** Whether the viewer's like is among `likes`. */
   readonly likedByMe: boolean;
 }

@@ -7,7 +7,7 @@
 import { decideLike, evolveLike, likeEventSchema, type LikeCommand, type LikeEvent, type LikeState } from '@wellspring/domain';
 import { lockAggregate, type CommandMachine } from '../commands/run-command.ts';
 
-export const forumTopicLikeAggregate = (topicId: string, userId: string) => ({ type: 'forum-topic-like', id: `${topicId}:${userId}` });
+const forumTopicLikeAggregate = (topicId: string, userId: string) => ({ type: 'forum-topic-like', id: `${topicId}:${userId}` });
 
 export function forumTopicLikeCommands(topicId: string, userId: string): CommandMachine<LikeState, LikeCommand, LikeEvent> {
   return {

@@ -25,7 +25,7 @@ import type { Database, DatabaseTransaction } from '../db/client.ts';
 import { Prisma } from '../generated/prisma/client.ts';
 import { likePattern } from '../db/like-pattern.ts';
 
-export interface CommunityMemberView extends Omit<CommunityMember, 'achievement'> {
+interface CommunityMemberView extends Omit<CommunityMember, 'achievement'> {
   readonly achievement: string | null;
   /** The practitioner's public profile (`/practitioners/{id}`); null for a sample member. */
   readonly profileId: string | null;

@@ -38,9 +38,9 @@ async function runningClusterPort(clusterDir: string): Promise<number | null> {
   return Number.isInteger(port) && port > 0 ? port : null;
 }
 
-export class CliDatabaseError extends Error {}
+class CliDatabaseError extends Error {}
 
-export async function openCliDatabase(config: ServerConfig): Promise<CliDatabase> {
+async function openCliDatabase(config: ServerConfig): Promise<CliDatabase> {
   // The operator commands read across practices (the whole audit chain, every outbox row): they
   // connect as the tables' owner, never as the serving role that row-level security binds.
   if (config.databaseUrl) {

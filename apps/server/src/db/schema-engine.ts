@@ -96,7 +96,7 @@ function poolConfig(url: string, database?: string): pg.PoolConfig {
   };
 }
 
-export async function readMigrationList(migrationsDir: string): Promise<MigrationList> {
+async function readMigrationList(migrationsDir: string): Promise<MigrationList> {
   const entries = await readdir(migrationsDir, { withFileTypes: true });
   const directories = entries.filter((entry) => entry.isDirectory()).map((entry) => entry.name).sort();
   const lockfile = await readFile(path.join(migrationsDir, 'migration_lock.toml'), 'utf8').catch(() => null);

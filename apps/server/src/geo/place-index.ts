@@ -28,7 +28,7 @@ export interface CityPlace {
   readonly zipCount: number;
 }
 
-export interface ZipPlace {
+interface ZipPlace {
   readonly zip: string;
   readonly city: string;
   readonly state: string;
@@ -53,7 +53,7 @@ const ABBREVIATIONS: Readonly<Record<string, string>> = { st: 'saint', ste: 'sai
  * The form in which place names compare. `lastWordComplete: false` (a text still being typed) leaves
  * the last word as typed: "st" may yet become "Stamford".
  */
-export function placeKey(text: string, { lastWordComplete = true }: { lastWordComplete?: boolean } = {}): string {
+function placeKey(text: string, { lastWordComplete = true }: { lastWordComplete?: boolean } = {}): string {
   const words = text
     .normalize('NFD')
     .replace(/\p{M}/gu, '')
@@ -137,7 +137,7 @@ function startingWith<T>(items: readonly T[], prefix: string, valueOf: (item: T)
 const cityKeyOf = (city: CityPlace): string => city.key;
 
 /** The cities of this exact name (key), in every state. */
-export function citiesNamed(index: PlaceIndex, key: string): CityPlace[] {
+function citiesNamed(index: PlaceIndex, key: string): CityPlace[] {
   const found: CityPlace[] = [];
   for (let at = lowerBound(index.cities, key, cityKeyOf); index.cities[at]?.key === key; at += 1) found.push(index.cities[at]!);
   return found;
@@ -155,7 +155,7 @@ function statesStartingWith(index: PlaceIndex, text: string): Set<string> {
   return codes;
 }
 
-export const zipLabel = (zip: ZipPlace): string => `${zip.city}, ${zip.state} ${zip.zip}`;
+const zipLabel = (zip: ZipPlace): string => `${zip.city}, ${zip.state} ${zip.zip}`;
 
 const ZIP_START = /^(\d{1,5})(?:-\d{0,4})?$/;
 const TRAILING_ZIP = /[\s,]+(\d{5})(?:-\d{0,4})?$/;

@@ -26,7 +26,7 @@ import { findProfilePhoto, type StoredPhoto } from '../practice/profile.reposito
 
 const ACCEPTED_FORMATS = new Set(['jpeg', 'png', 'webp']);
 
-export class PhotoRejected extends Error {
+class PhotoRejected extends Error {
   constructor(
     readonly status: 400 | 413 | 415,
     message: string,
@@ -36,7 +36,7 @@ export class PhotoRejected extends Error {
 }
 
 /** Reads, checks and re-encodes an uploaded image; throws PhotoRejected with the message to show. */
-export async function reencodeProfilePhoto(input: Buffer): Promise<StoredPhoto> {
+async function reencodeProfilePhoto(input: Buffer): Promise<StoredPhoto> {
   if (input.length === 0) throw new PhotoRejected(400, profilePhotoMessages.empty);
   if (input.length > PROFILE_PHOTO_MAX_BYTES) throw new PhotoRejected(413, profilePhotoMessages.tooLarge);
   let format: string | undefined;

@@ -6,7 +6,7 @@
 import type { Server } from 'node:http';
 import type { RequestHandler } from 'express';
 
-export const ALLOWED_METHODS = ['GET', 'HEAD', 'POST', 'OPTIONS'] as const;
+const ALLOWED_METHODS = ['GET', 'HEAD', 'POST', 'OPTIONS'] as const;
 const ALLOW_HEADER = ALLOWED_METHODS.join(', ');
 const allowed: ReadonlySet<string> = new Set(ALLOWED_METHODS);
 
@@ -17,7 +17,7 @@ const LABEL = '[a-z0-9_](?:[a-z0-9_-]{0,61}[a-z0-9_])?';
 const HOST = new RegExp(`^(?:${LABEL}(?:\\.${LABEL})*\\.?|\\[[0-9a-f:.]{2,45}\\])(?::(\\d{1,5}))?$`, 'i');
 
 /** Whether a Host (or X-Forwarded-Host) value names a host: a DNS name, IPv4 or [IPv6], and a port 1–65535. */
-export function isValidHostHeader(value: string): boolean {
+function isValidHostHeader(value: string): boolean {
   if (value.length > 260) return false;
   const match = HOST.exec(value);
   if (!match) return false;
@@ -28,7 +28,7 @@ export function isValidHostHeader(value: string): boolean {
 const badRequest = (message: string) => ({ error: { code: 'BAD_REQUEST', message } });
 
 /** How many `Host` lines a request carried (Node keeps only the first in `req.headers`; `rawHeaders` has them all). */
-export function hostHeaderCount(rawHeaders: readonly string[]): number {
+function hostHeaderCount(rawHeaders: readonly string[]): number {
   let count = 0;
   for (let index = 0; index < rawHeaders.length; index += 2) if (rawHeaders[index]?.toLowerCase() === 'host') count += 1;
   return count;
@@ -93,7 +93,7 @@ const CLOSE_ARRAY = 0x5d;
  * Whether JSON text nests objects and arrays deeper than `maxDepth`, found by one pass over its bytes
  * (strings skipped), without parsing it. Malformed text is left to the parser to refuse.
  */
-export function jsonNestsDeeperThan(json: Uint8Array | string, maxDepth: number): boolean {
+function jsonNestsDeeperThan(json: Uint8Array | string, maxDepth: number): boolean {
   const bytes = typeof json === 'string' ? Buffer.from(json) : json;
   let depth = 0;
   let inString = false;
@@ -114,7 +114,7 @@ export function jsonNestsDeeperThan(json: Uint8Array | string, maxDepth: number)
   return false;
 }
 
-export const tooDeepError = () =>
+const tooDeepError = () =>
   Object.assign(new Error(`Request input is nested more than ${MAX_JSON_DEPTH} levels deep.`), { status: 400, type: 'entity.too.deep', expose: true });
 
 /** For `express.json({ verify })`: the raw body is measured before it is parsed. */

@@ -9,7 +9,7 @@ import type { Request, RequestHandler } from 'express';
 import type { Database } from '../db/client.ts';
 import { escapeHtmlAttribute } from './html.ts';
 
-export const SITEMAP_MAX_URLS = 50_000;
+const SITEMAP_MAX_URLS = 50_000;
 
 const xml = (body: string) => `<?xml version="1.0" encoding="UTF-8"?>\n${body}\n`;
 const urlset = (urls: readonly string[]) =>

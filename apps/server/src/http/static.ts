@@ -14,7 +14,7 @@ import { escapeHtmlAttribute } from './html.ts';
 import { pageDataTag } from './page-data.ts';
 import { headTags, withHeadTags, type PageHead } from './page-head.ts';
 
-export const CONFIG_PLACEHOLDER = '__WELLSPRING_CONFIG__';
+const CONFIG_PLACEHOLDER = '__WELLSPRING_CONFIG__';
 
 export interface WebConfig {
   readonly contactEmail: string;
@@ -48,7 +48,7 @@ export interface RoutePreloads {
   readonly css: readonly string[];
 }
 
-export const ROUTE_PRELOADS_FILE = 'route-preloads.json';
+const ROUTE_PRELOADS_FILE = 'route-preloads.json';
 
 /** The build's list, keeping only well-formed entries of files under /assets/ (it is read, not trusted blindly). */
 export function parseRoutePreloads(json: string): ReadonlyMap<string, RoutePreloads> {

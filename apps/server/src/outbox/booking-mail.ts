@@ -94,7 +94,7 @@ export function bookingEventFromPayload(payload: unknown): BookingEvent | null {
 }
 
 /** "Tuesday, March 10, 2026 at 9:00 AM EDT": the practice's clock, its zone named. */
-export function formatAppointmentTime(at: Date, timeZone: string): string {
+function formatAppointmentTime(at: Date, timeZone: string): string {
   return new Intl.DateTimeFormat('en-US', { timeZone, dateStyle: 'full', timeStyle: 'short' }).format(at) + ` (${timeZoneLabel(at, timeZone)})`;
 }
 
@@ -104,7 +104,7 @@ function timeZoneLabel(at: Date, timeZone: string): string {
 }
 
 /** The page a manage link opens; the token rides in the fragment, which no server or log sees. */
-export function manageBookingLink(publicUrl: string, token: string, earlier?: string): string {
+function manageBookingLink(publicUrl: string, token: string, earlier?: string): string {
   const query = earlier ? `?earlier=${encodeURIComponent(earlier)}` : '';
   return `${publicUrl}/bookings/manage${query}#${token}`;
 }
@@ -113,12 +113,12 @@ export function manageBookingLink(publicUrl: string, token: string, earlier?: st
  * The calendar's SEQUENCE: every change the patient is told about replaces the last one — a move
  * (a new generation) and a confirmation go up by one each, a cancellation above them all.
  */
-export function calendarSequence(facts: Pick<BookingMailFacts, 'generation' | 'confirmed' | 'status'>): number {
+function calendarSequence(facts: Pick<BookingMailFacts, 'generation' | 'confirmed' | 'status'>): number {
   return facts.status === 'cancelled' ? 2 * facts.generation : 2 * (facts.generation - 1) + (facts.confirmed ? 1 : 0);
 }
 
 /** The booking as an RFC 5545 invitation (METHOD:REQUEST) or its cancellation (METHOD:CANCEL). */
-export function bookingCalendarFile(facts: BookingMailFacts, options: { readonly publicUrl: string; readonly now: Date; readonly manageLink: string | null }): { method: 'REQUEST' | 'CANCEL'; content: string } {
+function bookingCalendarFile(facts: BookingMailFacts, options: { readonly publicUrl: string; readonly now: Date; readonly manageLink: string | null }): { method: 'REQUEST' | 'CANCEL'; content: string } {
   const host = new URL(options.publicUrl).hostname || 'wellspring.local';
   const cancelled = facts.status === 'cancelled';
   const calendar = ical({

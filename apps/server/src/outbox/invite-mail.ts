@@ -47,7 +47,7 @@ const audience: Record<WaitlistType, { list: string; pitch: string }> = {
 };
 
 /** The message: who invited whom to which waitlist, with a link to the site. */
-export function composeInviteMail(invite: Invite, settings: Pick<InviteMailSettings, 'mailFrom' | 'publicUrl'>): Mail.Options {
+function composeInviteMail(invite: Invite, settings: Pick<InviteMailSettings, 'mailFrom' | 'publicUrl'>): Mail.Options {
   const link = `${settings.publicUrl}/#waitlist`;
   const { list, pitch } = audience[invite.waitlistType];
   const host = new URL(settings.publicUrl).hostname || 'wellspring.local';

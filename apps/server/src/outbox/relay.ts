@@ -43,7 +43,7 @@ import { onOutboxNotified } from './outbox-signal.ts';
 import { postWebhook, webhookBodyFromPayload } from './webhook.ts';
 
 /** How long `stop()` lets in-flight deliveries finish before abandoning them. */
-export const DEFAULT_STOP_GRACE_MS = 5_000;
+const DEFAULT_STOP_GRACE_MS = 5_000;
 
 /**
  * Wait before retry `attempt` (the attempt that just failed, from 1): base × 2^(attempt−1), capped,
@@ -55,7 +55,7 @@ export function retryDelayMs(attempt: number, baseDelayMs: number, maxDelayMs: n
   return Math.round(exponential / 2 + random() * (exponential / 2));
 }
 
-export interface RelayPass {
+interface RelayPass {
   /** Events claimed (and tried) in this pass. */
   readonly claimed: number;
   readonly delivered: number;

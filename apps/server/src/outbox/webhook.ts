@@ -13,12 +13,12 @@ import { createHmac } from 'node:crypto';
 import { applicationSubmittedEventSchema, buildApplicationSubmission, type ApplicationSubmission } from '@wellspring/domain';
 import { delivered, describeError, failed, truncate, type DeliveryOutcome } from './delivery.ts';
 
-export const IDEMPOTENCY_KEY_HEADER = 'Idempotency-Key';
-export const SIGNATURE_HEADER = 'X-Wellspring-Signature';
-export const EVENT_HEADER = 'X-Wellspring-Event';
+const IDEMPOTENCY_KEY_HEADER = 'Idempotency-Key';
+const SIGNATURE_HEADER = 'X-Wellspring-Signature';
+const EVENT_HEADER = 'X-Wellspring-Event';
 
 /** `sha256=<hex HMAC-SHA256 of body>`: the X-Wellspring-Signature value. */
-export function signWebhookBody(body: string | Uint8Array, secret: string): string {
+function signWebhookBody(body: string | Uint8Array, secret: string): string {
   return `sha256=${createHmac('sha256', secret).update(body).digest('hex')}`;
 }
 

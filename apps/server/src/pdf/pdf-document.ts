@@ -63,7 +63,7 @@ function numberPages(doc: Pdf): void {
   doc.fillColor('#000000');
 }
 
-export const contentWidth = (doc: Pdf): number => doc.page.width - doc.page.margins.left - doc.page.margins.right;
+const contentWidth = (doc: Pdf): number => doc.page.width - doc.page.margins.left - doc.page.margins.right;
 
 /** The document's title and, under it, lines such as the issuer's name and address. */
 export function titleBlock(doc: Pdf, title: string, lines: readonly string[] = []): void {

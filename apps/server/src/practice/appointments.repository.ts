@@ -43,7 +43,7 @@ export interface PracticeAppointment {
 }
 
 /** An appointment on the schedule grid: what the grid shows (time, patient, type) and where it links. */
-export type WeekAppointment = Pick<PracticeAppointment, 'id' | 'patientId' | 'patient' | 'time' | 'type'>;
+type WeekAppointment = Pick<PracticeAppointment, 'id' | 'patientId' | 'patient' | 'time' | 'type'>;
 
 /** A day of the schedule week with its appointments in time order. */
 export interface WeekDay {
@@ -118,7 +118,7 @@ async function scheduleVersion(sql: PracticeSql, practiceId: string): Promise<st
 }
 
 /** The instant a practice day starts (its midnight in the zone). */
-export const startOfDay = (date: CalendarDate, timeZone: string): Date => zonedTimeToInstant(date, '00:00', timeZone);
+const startOfDay = (date: CalendarDate, timeZone: string): Date => zonedTimeToInstant(date, '00:00', timeZone);
 
 /** The instants bounding the week (Sunday first) that holds `day`, in `timeZone`. */
 export function weekBounds(day: CalendarDate, timeZone: string): { days: CalendarDate[]; from: Date; to: Date } {
@@ -183,7 +183,7 @@ export function appointmentsRepository(sql: PracticeSql, scope: PracticeScope) {
 }
 
 /** A row of the portal's appointment table (docs/product.md#portal-appointments). */
-export interface PortalAppointmentRow {
+interface PortalAppointmentRow {
   readonly id: string;
   readonly patientId: string;
   readonly patientName: string;
@@ -232,9 +232,6 @@ export function portalAppointmentsSql(fetch: PageFetch): string {
   CROSS JOIN LATERAL (SELECT p.name, p.email FROM patient p WHERE p.practice_id = a.practice_id AND p.id = a.patient_id LIMIT 1) p
   ORDER BY ${listOrder('a')}`;
 }
-
-/** The first page's statement (the bench's and the tests' reference). */
-export const PORTAL_APPOINTMENTS_SQL = portalAppointmentsSql({ kind: 'offset', offset: 0 });
 
 /** One appointment as the edit form reads it: $1 practice, $2 id, $3 zone. */
 const PORTAL_APPOINTMENT_SQL = `

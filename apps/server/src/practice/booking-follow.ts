@@ -15,7 +15,7 @@ import type { PracticeScope } from './practice-scope.ts';
 import { sqlOf } from './practice-transaction.ts';
 
 /** How many waiting patients one opened time is offered to, first booked first. */
-export const EARLIER_TIME_OFFERS_MAX = 20;
+const EARLIER_TIME_OFFERS_MAX = 20;
 
 export interface AppointmentChange {
   readonly appointmentId: string;

@@ -27,7 +27,7 @@ interface LockedBookingRow {
 }
 
 /** The hash a booking's manage token is found by, at `generation`. */
-export const manageTokenHash = (links: LinkTokens, bookingId: string, generation: number): Buffer => links.hash(links.token('manage-booking', bookingId, generation));
+const manageTokenHash = (links: LinkTokens, bookingId: string, generation: number): Buffer => links.hash(links.token('manage-booking', bookingId, generation));
 
 export function bookingCommands(scope: PracticeScope, links: LinkTokens, details?: BookingDetails): CommandMachine<BookingState, BookingCommand, BookingEvent> {
   return {

@@ -21,16 +21,16 @@ import type { Database } from '../db/client.ts';
 import type { PracticeScope } from './practice-scope.ts';
 import { readInPractice, type PracticeSql } from './practice-transaction.ts';
 
-export const CALENDAR_FEED_PAST_DAYS = 30;
-export const CALENDAR_FEED_FUTURE_DAYS = 365;
-export const CALENDAR_FEED_MAX_EVENTS = 5000;
+const CALENDAR_FEED_PAST_DAYS = 30;
+const CALENDAR_FEED_FUTURE_DAYS = 365;
+const CALENDAR_FEED_MAX_EVENTS = 5000;
 /** How long a calendar (or a proxy) may keep an answer: `Cache-Control: private, max-age=300`. */
 export const CALENDAR_FEED_MAX_AGE_SECONDS = 300;
 
 const daysFrom = (at: Date, days: number): Date => new Date(at.getTime() + days * 86_400_000);
 
 /** The feed's address for a token. */
-export const calendarFeedUrl = (publicUrl: string, token: string): string => `${publicUrl}/calendar/${token}.ics`;
+const calendarFeedUrl = (publicUrl: string, token: string): string => `${publicUrl}/calendar/${token}.ics`;
 
 /** The practice's feed settings, as the settings screen and the machine see them (`ctx.practice.calendarFeed`). */
 export function calendarFeedRepository(sql: PracticeSql, scope: PracticeScope) {
@@ -149,7 +149,7 @@ export async function readCalendarFeed(db: Database, links: LinkTokens, token: s
 
 
 /** The feed's RFC 5545 text. Times in UTC: every calendar shows them in its own zone. */
-export function calendarFeedFile(appointments: readonly FeedAppointmentRow[], options: { readonly publicUrl: string; readonly now: Date; readonly showsNames: boolean }): string {
+function calendarFeedFile(appointments: readonly FeedAppointmentRow[], options: { readonly publicUrl: string; readonly now: Date; readonly showsNames: boolean }): string {
   const host = new URL(options.publicUrl).hostname || 'wellspring.local';
   const calendar = ical({
     prodId: { company: 'Wellspring', product: 'Calendar feed', language: 'EN' },

@@ -11,7 +11,7 @@ import { summaryFigureSql } from './practice-figures.ts';
 import type { PracticeSql } from './practice-transaction.ts';
 import type { PracticeScope } from './practice-scope.ts';
 
-export interface ClinicalRecordRow {
+interface ClinicalRecordRow {
   readonly id: string;
   readonly recordType: EhrRecordType;
   /** The day it was written, in the practice's zone. */
@@ -62,7 +62,7 @@ const totalSql = (filters: ClinicalRecordFilters, narrowing: string): string =>
     : `(SELECT count(*)::int FROM clinical_note c WHERE c.practice_id = $1 ${narrowing})`;
 
 /** The total alone, for a page past the end (it has no row to carry it). */
-export function clinicalRecordsTotalStatement(filters: ClinicalRecordFilters, practiceId: string): { text: string; values: unknown[] } {
+function clinicalRecordsTotalStatement(filters: ClinicalRecordFilters, practiceId: string): { text: string; values: unknown[] } {
   const values: unknown[] = [practiceId];
   const narrowing = narrowingSql(filters, (value) => {
     values.push(value);

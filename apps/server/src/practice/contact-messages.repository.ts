@@ -7,7 +7,7 @@ import type { PracticeSql } from './practice-transaction.ts';
 import type { PracticeScope } from './practice-scope.ts';
 
 /** The most the list shows; the counts cover every message. */
-export const CONTACT_MESSAGE_LIST_LIMIT = 100;
+const CONTACT_MESSAGE_LIST_LIMIT = 100;
 
 export interface ReceivedContactMessage {
   readonly id: string;

@@ -26,7 +26,7 @@ import type { PracticeScope } from './practice-scope.ts';
 const member = <T extends string>(values: readonly T[], value: string, fallback: T): T => (isOneOf(values, value) ? value : fallback);
 const storedLines = z.array(invoiceLineSchema);
 
-export interface InvoiceListRow {
+interface InvoiceListRow {
   readonly id: string;
   readonly number: string | null;
   readonly status: InvoiceStatus;

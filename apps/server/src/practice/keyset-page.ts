@@ -21,7 +21,7 @@ const DIRECTION_CODES: Record<PageDirection, string> = { after: 'a', before: 'b'
 export const encodeCursor = (direction: PageDirection, key: SortKey): string => Buffer.from(JSON.stringify([DIRECTION_CODES[direction], ...key]), 'utf8').toString('base64url');
 
 /** The cursor's direction and key, or null when it is not one this list wrote (another list's, altered, garbled). */
-export function decodeCursor(cursor: string, width: number): { direction: PageDirection; key: SortKey } | null {
+function decodeCursor(cursor: string, width: number): { direction: PageDirection; key: SortKey } | null {
   let parsed: unknown;
   try {
     parsed = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8'));

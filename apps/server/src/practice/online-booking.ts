@@ -101,7 +101,7 @@ export async function cachedOpenSlots(
 }
 
 /** Open slots of one session type, from `from` for `days` dates (the domain's rules). */
-export async function findOpenSlots(
+async function findOpenSlots(
   db: Database,
   booking: ListingBooking,
   query: { readonly sessionTypeId: string; readonly from?: CalendarDate; readonly days?: number; readonly now: Date },

@@ -8,7 +8,7 @@ import { isInstantKey, keysetClauses, pageCursors, pageFetch, type PageFetch } f
 import type { PracticeSql } from './practice-transaction.ts';
 import type { PracticeScope } from './practice-scope.ts';
 
-export interface PaymentRow {
+interface PaymentRow {
   readonly id: string;
   /** The day it was recorded, in the practice's zone. */
   readonly date: CalendarDate;
@@ -41,7 +41,7 @@ export interface PaymentPage {
  * both made the prepared statement's generic plan read every patient of the practice per row. The total is the practice's maintained figure. PostgreSQL
  * gives each its day in the practice's zone, as it does for appointments.
  */
-export function paymentsSql(fetch: PageFetch): string {
+function paymentsSql(fetch: PageFetch): string {
   const { condition, innerOrder, listOrder } = keysetClauses(
     fetch,
     [

@@ -35,7 +35,7 @@ export const PORTAL_OVERVIEW_SQL = `
             ORDER BY a.starts_at, a.id LIMIT $3) u
       JOIN patient p ON p.practice_id = u.practice_id AND p.id = u.patient_id) AS upcoming`;
 
-export interface PortalRevenue {
+interface PortalRevenue {
   /** Completed payments in US dollars, minor units: the Total Revenue card. */
   readonly usdMinor: number;
   /** Completed payments in every other currency, each totalled on its own, beside the card. */

@@ -11,7 +11,7 @@ import type { DatabaseTransaction } from '../db/client.ts';
 import type { PracticeSql } from './practice-transaction.ts';
 import type { PracticeScope } from './practice-scope.ts';
 
-export type AuditRecordType =
+type AuditRecordType =
   | 'appointment'
   | 'appointment_list'
   | 'booking_settings'

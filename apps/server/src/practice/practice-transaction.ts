@@ -21,7 +21,7 @@ export interface PracticeBinding {
  * load: Prisma's defaults (2 s to get a connection, 5 s to finish) would fail it where the pool is
  * merely busy.
  */
-export const PRACTICE_TRANSACTION_OPTIONS = { maxWait: 30_000, timeout: 60_000 } as const;
+const PRACTICE_TRANSACTION_OPTIONS = { maxWait: 30_000, timeout: 60_000 } as const;
 
 /** Names the practice (and account) this transaction acts for; later calls in it replace them. */
 export async function bindPractice(tx: DatabaseTransaction, binding: PracticeBinding): Promise<void> {
@@ -36,7 +36,7 @@ export function inPractice<T>(db: Database, binding: PracticeBinding, work: (tx:
   }, PRACTICE_TRANSACTION_OPTIONS);
 }
 
-export interface SqlStatement {
+interface SqlStatement {
   readonly text: string;
   readonly values?: readonly unknown[];
   /**

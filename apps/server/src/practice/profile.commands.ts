@@ -32,7 +32,7 @@ import type { PracticeScope } from './practice-scope.ts';
 import type { StoredPhoto } from './profile.repository.ts';
 
 /** Uploaded photos no saved profile uses are kept this long (an editor may still be open), then deleted. */
-export const UNUSED_PHOTO_GRACE_MS = 24 * 60 * 60 * 1000;
+const UNUSED_PHOTO_GRACE_MS = 24 * 60 * 60 * 1000;
 
 type ProfileMachine<Command> = CommandMachine<PractitionerProfileState, Command, PractitionerProfileEvent>;
 

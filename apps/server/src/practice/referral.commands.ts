@@ -40,7 +40,7 @@ import type { DatabaseTransaction } from '../db/client.ts';
 import type { PracticeScope } from './practice-scope.ts';
 
 /** The domain actor of a command: the signed-in user (with their account e-mail when given), or the system. */
-export function actorOf(context: CommandContext, email?: string): Actor {
+function actorOf(context: CommandContext, email?: string): Actor {
   if (context.actor.userId === null) return { kind: 'system' };
   return email === undefined ? { kind: 'user', id: context.actor.userId } : { kind: 'user', id: context.actor.userId, email };
 }
@@ -127,7 +127,7 @@ interface LockedReferralRow {
 }
 
 /** What a new referral holds besides the machine's state. */
-export interface NewReferralDetails {
+interface NewReferralDetails {
   readonly referrerName: string;
   readonly refereeName: string;
   readonly refereeType: ReferralPartyType;
@@ -136,7 +136,7 @@ export interface NewReferralDetails {
 }
 
 /** Who may see the referral: its sender's practice, and the account with its e-mail; `null` = the system. */
-export type ReferralViewer = { readonly practiceId: string; readonly email: string } | { readonly email: string } | null;
+type ReferralViewer = { readonly practiceId: string; readonly email: string } | { readonly email: string } | null;
 
 export interface ReferralCommandOptions {
   readonly viewer: ReferralViewer;

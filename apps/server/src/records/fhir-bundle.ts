@@ -34,7 +34,7 @@ import type {
 import { appointmentModeLabel, appointmentTypeLabel, ehrRecordTypeLabel } from '@wellspring/domain';
 import type { ExportNote, ExportRecord, ExportVisit, PracticeHeader } from '../practice/record-export.repository.ts';
 
-export const FHIR_SYSTEMS = {
+const FHIR_SYSTEMS = {
   cpt: 'http://www.ama-assn.org/go/cpt',
   icd10cm: 'http://hl7.org/fhir/sid/icd-10-cm',
   npi: 'http://hl7.org/fhir/sid/us-npi',

@@ -51,7 +51,7 @@ const sampleOrigin = (location: string | undefined): DirectoryOrigin | null => {
  * included), else any US city with its state or a ZIP code from the gazetteer (geo/geocoder.ts), else
  * null (the text then filters the listings' "City, ST" by substring).
  */
-export async function resolveSearchOrigin(location: string | undefined): Promise<DirectoryOrigin | null> {
+async function resolveSearchOrigin(location: string | undefined): Promise<DirectoryOrigin | null> {
   if (!location) return null;
   const sample = sampleOrigin(location);
   if (sample) return sample;

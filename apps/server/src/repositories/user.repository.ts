@@ -1,6 +1,6 @@
 import type { Database, DatabaseTransaction } from '../db/client.ts';
 
-export const publicUserSelect = { id: true, name: true, email: true, role: true, emailVerifiedAt: true } as const;
+const publicUserSelect = { id: true, name: true, email: true, role: true, emailVerifiedAt: true } as const;
 
 export interface PublicUser {
   readonly id: string;

@@ -142,7 +142,7 @@ export async function seedDemoConnections(db: Database, userId: string, now = ne
 const DAY_MS = 24 * 60 * 60 * 1000;
 
 /** A sample resource's file: a Markdown document of its details (the samples carry no files of their own). */
-export function resourceFile(resource: CommunityResource): { fileName: string; contentType: string; content: Uint8Array<ArrayBuffer> } {
+function resourceFile(resource: CommunityResource): { fileName: string; contentType: string; content: Uint8Array<ArrayBuffer> } {
   const slug = resource.title.replace(/[^A-Za-z0-9]+/g, '-').replace(/^-|-$/g, '').toLowerCase();
   const text = [
     `# ${resource.title}`,

@@ -12,7 +12,7 @@ import { expectsStream } from './express-handler.ts';
 import type { ReadCache } from '../cache/read-cache.ts';
 
 /** Public, caller-independent reads: their answer depends only on their input and the directory. */
-export const CACHEABLE_PUBLIC_READS: ReadonlySet<string> = new Set(['directory.search', 'quiz.match', 'practitioners.byId']);
+const CACHEABLE_PUBLIC_READS: ReadonlySet<string> = new Set(['directory.search', 'quiz.match', 'practitioners.byId']);
 
 /** What tRPC's JSON answers carry and a replay must too. */
 const REPLAY_HEADERS = { 'content-type': 'application/json', vary: 'trpc-accept, accept' } as const;

@@ -25,7 +25,7 @@ import { appointmentNotFound } from './appointments.router.ts';
 import { patientNotFound } from './patients.router.ts';
 import { practitionerProcedure, router } from './trpc.ts';
 
-export const invoiceNotFound = () => new TRPCError({ code: 'NOT_FOUND', message: invoiceMessages.notFound });
+const invoiceNotFound = () => new TRPCError({ code: 'NOT_FOUND', message: invoiceMessages.notFound });
 const paymentNotFound = () => new TRPCError({ code: 'NOT_FOUND', message: invoiceMessages.paymentNotFound });
 const refused = (message: string) => new TRPCError({ code: 'PRECONDITION_FAILED', message });
 

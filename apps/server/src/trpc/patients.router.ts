@@ -4,7 +4,6 @@ import {
   ACCESS_LOG_PAGE_SIZE,
   accessLogSchema,
   calendarDateInZone,
-  createPatientSchema,
   healthRecordCounts,
   healthRecordMessages,
   healthRecordSchema,
@@ -43,7 +42,7 @@ function refuseFutureBirth(scope: PracticeScope, details: PatientDetailsInput): 
 
 export const patientsRouter = router({
   /** "Add New Patient": a patient from the form, through the patient machine. */
-  create: practitionerProcedure.input(createPatientSchema).mutation(async ({ ctx, input }): Promise<{ id: string; message: string }> => {
+  create: practitionerProcedure.input(patientDetailsSchema).mutation(async ({ ctx, input }): Promise<{ id: string; message: string }> => {
     refuseFutureBirth(ctx.scope, input);
     const id = randomUUID();
     await ctx.command(patientCommands(ctx.scope, input), id, { kind: 'Register', id });

@@ -4,7 +4,7 @@ import { readCacheKey } from '../cache/read-cache.ts';
 import { findPractitionerProfile } from '../repositories/practitioner.repository.ts';
 import { publicProcedure, router } from './trpc.ts';
 
-export const practitionerNotFound = () => new TRPCError({ code: 'NOT_FOUND', message: practitionerMessages.notFound.description });
+const practitionerNotFound = () => new TRPCError({ code: 'NOT_FOUND', message: practitionerMessages.notFound.description });
 
 export const practitionersRouter = router({
   /** The full profile (docs/product.md#profile), without `distance`; NOT_FOUND "We couldn't find the practitioner you're looking for." Cached until the directory changes. */

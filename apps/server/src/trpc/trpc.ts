@@ -107,7 +107,7 @@ export function createContextFactory(deps: ContextDependencies) {
 export const INTERNAL_ERROR_MESSAGE = 'Internal server error';
 
 /** What a procedure declares about itself beyond its input and type. */
-export interface ProcedureMeta {
+interface ProcedureMeta {
   /**
    * A query that changes data on the way (My Referrals expires the referrals past due): a practice
    * call runs it in a change's transaction, where `ctx.command` works, instead of a read-only one.
@@ -142,7 +142,6 @@ const t = initTRPC.context<Context>().meta<ProcedureMeta>().create({
 
 export const router = t.router;
 export const createCallerFactory = t.createCallerFactory;
-export const middleware = t.middleware;
 
 /**
  * The one place a refused domain command becomes a tRPC error: the runner throws a
@@ -156,7 +155,7 @@ const answerDomainRejections = t.middleware(async ({ next }) => {
 });
 
 /** The header a client sends with each submission of a mutation (a retry sends the same one). */
-export const IDEMPOTENCY_KEY_HEADER = 'idempotency-key';
+const IDEMPOTENCY_KEY_HEADER = 'idempotency-key';
 const IDEMPOTENCY_KEY_PATTERN = /^[\x21-\x7e]{8,128}$/;
 export const idempotencyMessages = {
   invalid: 'The Idempotency-Key header must be 8 to 128 visible ASCII characters.',
@@ -341,7 +340,7 @@ const domainToTrpcCode: Record<DomainErrorCode, TRPC_ERROR_CODE_KEY> = {
 };
 
 /** A rejected domain command as the tRPC error the client sees; one about a form field, under that field. */
-export function domainErrorToTrpc(error: DomainError): TRPCError {
+function domainErrorToTrpc(error: DomainError): TRPCError {
   if (error.field !== undefined) return fieldError(error.field, error.message);
   return new TRPCError({ code: domainToTrpcCode[error.code], message: error.message });
 }

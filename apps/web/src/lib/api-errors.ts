@@ -10,7 +10,7 @@ function errorData(error: unknown): Record<string, unknown> | undefined {
   return typeof data === 'object' && data !== null ? (data as Record<string, unknown>) : undefined;
 }
 
-export type ApiErrorCode = 'CONFLICT' | 'BAD_REQUEST' | 'UNAUTHORIZED' | 'FORBIDDEN' | 'TOO_MANY_REQUESTS' | 'NOT_FOUND';
+type ApiErrorCode = 'CONFLICT' | 'BAD_REQUEST' | 'UNAUTHORIZED' | 'FORBIDDEN' | 'TOO_MANY_REQUESTS' | 'NOT_FOUND';
 
 const codeByStatus: Record<number, ApiErrorCode> = {
   400: 'BAD_REQUEST',

@@ -12,7 +12,7 @@ type ApiCalls = typeof ApiCallsModule;
 let loading: Promise<ApiCalls> | undefined;
 let loaded: ApiCalls | undefined;
 
-export function loadApi(): Promise<ApiCalls> {
+function loadApi(): Promise<ApiCalls> {
   loading ??= import('./api-calls.ts').then(
     (api) => (loaded = api),
     (error: unknown) => {
@@ -29,7 +29,7 @@ export function preloadApi(): void {
 }
 
 /** A failed call, as the UI reacts to it. */
-export class ApiCallError extends Error {
+class ApiCallError extends Error {
   constructor(
     /** The tRPC error code (CONFLICT, BAD_REQUEST...), undefined for a network failure. */
     readonly code: string | undefined,
@@ -49,7 +49,7 @@ function call<T>(api: ApiCalls, request: (client: ApiClient) => Promise<T>): Pro
 }
 
 /** Calls the API once its client is loaded (at once if it already is); failures are `ApiCallError`s. */
-export function callApi<T>(request: (client: ApiClient) => Promise<T>): Promise<T> {
+function callApi<T>(request: (client: ApiClient) => Promise<T>): Promise<T> {
   if (loaded) return call(loaded, request);
   return loadApi().then(
     (api) => call(api, request),

@@ -1,7 +1,7 @@
 import { createContext, useContext, type ReactNode } from 'react';
 
 /** Where the workspace's patient screens live unless a section mounts them elsewhere. */
-export const WORKSPACE_PATIENTS_BASE = '/dashboard/patients';
+const WORKSPACE_PATIENTS_BASE = '/dashboard/patients';
 
 const PatientsBaseContext = createContext<string>(WORKSPACE_PATIENTS_BASE);
 

@@ -9,7 +9,7 @@ export interface SearchRouteState {
   readonly location: string;
 }
 
-export const SEARCH_PATH = '/search';
+const SEARCH_PATH = '/search';
 
 /** Props for a react-aria `Link`/`LinkButton` to the directory searching for `state`. */
 export function searchLink(state: SearchRouteState = { query: '', location: '' }) {

@@ -2,13 +2,13 @@ import { DEFAULT_THEME, THEME_STORAGE_KEY, type Theme } from '@wellspring/domain
 import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
 
 /** Light, dark, or follow the operating system (docs/product.md#theme). The same key and logic live in public/theme-init.js. */
-export { DEFAULT_THEME, THEME_STORAGE_KEY, type Theme };
+export {  THEME_STORAGE_KEY, type Theme };
 export type ResolvedTheme = 'light' | 'dark';
 const DARK_QUERY = '(prefers-color-scheme: dark)';
 
 const isTheme = (value: unknown): value is Theme => value === 'light' || value === 'dark' || value === 'system';
 
-export function readStoredTheme(): Theme {
+function readStoredTheme(): Theme {
   try {
     const stored = window.localStorage.getItem(THEME_STORAGE_KEY);
     return isTheme(stored) ? stored : DEFAULT_THEME;
@@ -21,12 +21,12 @@ function systemPrefersDark(): boolean {
   return typeof window.matchMedia === 'function' && window.matchMedia(DARK_QUERY).matches;
 }
 
-export function resolveTheme(theme: Theme, prefersDark: boolean = systemPrefersDark()): ResolvedTheme {
+function resolveTheme(theme: Theme, prefersDark: boolean = systemPrefersDark()): ResolvedTheme {
   if (theme === 'system') return prefersDark ? 'dark' : 'light';
   return theme;
 }
 
-export function applyTheme(resolved: ResolvedTheme, root: HTMLElement = document.documentElement): void {
+function applyTheme(resolved: ResolvedTheme, root: HTMLElement = document.documentElement): void {
   root.classList.remove('light', 'dark');
   root.classList.add(resolved);
   root.style.colorScheme = resolved;

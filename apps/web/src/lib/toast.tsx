@@ -24,7 +24,7 @@ let toastify: Promise<typeof Toastify> | undefined;
 let requested = false;
 const requestListeners = new Set<() => void>();
 
-export function loadToastify(): Promise<typeof Toastify> {
+function loadToastify(): Promise<typeof Toastify> {
   toastify ??= import('react-toastify');
   if (!requested) {
     requested = true;

@@ -8,13 +8,13 @@ import { noteApiCall } from './session-guard.ts';
 /** The tRPC hooks: `useTRPC()` gives typed query/mutation options derived from the server's router. */
 export const { TRPCProvider, useTRPC, useTRPCClient } = createTRPCContext<AppRouter>();
 
-export const API_URL = '/api/trpc';
+const API_URL = '/api/trpc';
 
 /**
  * The header the server reads on every mutation (trpc.ts `honourIdempotencyKey`): a key it has
  * seen answers the stored answer, so a retried submission changes nothing twice.
  */
-export const IDEMPOTENCY_KEY_HEADER = 'Idempotency-Key';
+const IDEMPOTENCY_KEY_HEADER = 'Idempotency-Key';
 /** Where a mutation's key travels through the links (`op.context`), set once per call. */
 const IDEMPOTENCY_KEY_CONTEXT = 'idempotencyKey';
 

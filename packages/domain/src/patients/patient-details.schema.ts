@@ -95,7 +95,6 @@ export type PatientDetailsInput = z.output<ReturnType<typeof patientFormSchema>>
  */
 export const patientDetailsSchema = z.object({ ...patientFormSchema('9999-12-31').shape, dateOfBirth: dateOfBirth.default('') });
 
-export const createPatientSchema = patientDetailsSchema;
 export const updatePatientSchema = patientDetailsSchema.extend({ id: lineText().trim().min(1).max(200) });
 export const archivePatientSchema = z.object({ id: lineText().trim().min(1).max(200), archived: z.boolean() });
 

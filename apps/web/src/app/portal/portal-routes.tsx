@@ -21,7 +21,7 @@ const PatientDetailPage = lazy(() => import('../../features/patients/patient-det
 const NotFoundPage = lazy(() => import('../shell/not-found.page.tsx').then((m) => ({ default: m.NotFoundPage })));
 
 /** The portal's child routes (docs/product.md#portal). */
-export const portalRouteTable = [
+const portalRouteTable = [
   { path: portalPaths.dashboard, screen: PortalDashboardPage },
   { path: portalPaths.appointments, screen: AppointmentsPage },
   { path: portalPaths.newAppointment, screen: AppointmentFormPage },

@@ -8,7 +8,7 @@ import { useLogOutEntry } from '../signed-in/use-log-out-entry.tsx';
 import * as styles from './portal.css.ts';
 
 /** docs/product.md#portal: the sidebar's screens, in the spec's order. */
-export const portalMenu: readonly SideMenuLink[] = [
+const portalMenu: readonly SideMenuLink[] = [
   { label: 'Dashboard', href: portalPaths.dashboard, icon: <GridIcon /> },
   { label: 'Appointments', href: portalPaths.appointments, icon: <CalendarIcon /> },
   { label: 'Patients', href: portalPaths.patients, icon: <UsersIcon /> },

@@ -13,7 +13,7 @@ function messageOf(error: unknown): string {
   }
 }
 
-export function ErrorScreen({ error }: { error: unknown }) {
+function ErrorScreen({ error }: { error: unknown }) {
   return (
     <section className={styles.page} aria-labelledby="error-title" role="alert">
       <h1 id="error-title" className={styles.title}>

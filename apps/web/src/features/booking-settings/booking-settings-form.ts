@@ -72,7 +72,7 @@ export type FieldMessages = Readonly<Record<string, string>>;
 
 let lastKey = 0;
 /** A key for a new list entry, unique on the page. */
-export const newKey = (): string => `k${++lastKey}`;
+const newKey = (): string => `k${++lastKey}`;
 
 function randomHex(bytes: number): string {
   const values = crypto.getRandomValues(new Uint8Array(bytes));
@@ -80,7 +80,7 @@ function randomHex(bytes: number): string {
 }
 
 /** An id for a new session type, unlike the others ("session-3fa9c2d1"); the schema allows letters, digits, "-" and "_". */
-export function newSessionTypeId(taken: readonly string[]): string {
+function newSessionTypeId(taken: readonly string[]): string {
   for (;;) {
     const id = `session-${randomHex(4)}`;
     if (!taken.includes(id)) return id;
@@ -231,7 +231,7 @@ export function fieldPlaces(draft: BookingSettingsDraft): { readonly path: strin
 }
 
 /** The place a message shows: its own field, or the nearest enclosing one the screen has. */
-export function placeOf(path: string, places: ReadonlySet<string>): string | undefined {
+function placeOf(path: string, places: ReadonlySet<string>): string | undefined {
   const parts = path.split('.');
   for (let length = parts.length; length > 0; length -= 1) {
     const candidate = parts.slice(0, length).join('.');

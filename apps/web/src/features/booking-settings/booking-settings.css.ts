@@ -76,8 +76,6 @@ export const dayName = style({ fontWeight: 600, fontSize: '1rem', paddingTop: sp
 
 export const ranges = style({ display: 'flex', flexDirection: 'column', gap: space.sm, minWidth: 0 });
 
-export const rangeList = style({ display: 'flex', flexDirection: 'column', gap: space.sm, listStyle: 'none', margin: 0, padding: 0 });
-
 /** Start and end side by side; Remove beside them from a small tablet up, under them on a phone. */
 export const range = style({
   display: 'grid',

@@ -26,7 +26,7 @@ import { Notice } from '../../ui/notice/notice.tsx';
 
 type LoadedSettings = RouterOutputs['booking']['settings'];
 
-export const bookingSettingsTexts = {
+const bookingSettingsTexts = {
   saved: 'Online booking settings saved.',
   loadFailed: 'We couldn’t load your booking settings.',
   notSaved: 'Your settings were not saved.',

@@ -15,9 +15,9 @@ import { TextField } from '../../ui/text-field/text-field.tsx';
 import * as styles from './calendar-feed.css.ts';
 
 /** The section's id: the schedule's "Calendar sync" link opens `/dashboard/booking#calendar-sync`. */
-export const CALENDAR_SYNC_SECTION_ID = 'calendar-sync';
+const CALENDAR_SYNC_SECTION_ID = 'calendar-sync';
 
-export const calendarFeedTexts = {
+const calendarFeedTexts = {
   title: 'Calendar sync',
   subscribe: 'Subscribe to this private link in Google Calendar, Apple Calendar or Outlook',
   none: 'See your Wellspring appointments in Google Calendar, Apple Calendar or Outlook through a private link that only you have.',

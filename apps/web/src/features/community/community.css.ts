@@ -3,8 +3,6 @@ import { breakpoint, radius, space, titleSize, vars } from '../../ui/theme.css.t
 
 export const page = style({ width: '100%', maxWidth: '72rem', display: 'flex', flexDirection: 'column', gap: space.lg });
 
-export const title = style({ fontSize: titleSize.page });
-
 export const muted = style({ color: vars.color.textMuted });
 
 /** A main column and a side column, stacked on narrow screens. */

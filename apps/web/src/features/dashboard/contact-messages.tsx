@@ -17,7 +17,7 @@ import * as styles from './contact-messages.css.ts';
 type ContactMessages = RouterOutputs['contactMessages']['list'];
 type ContactMessage = ContactMessages['messages'][number];
 
-export const CONTACT_MESSAGES_LOAD_FAILED = 'Failed to load your messages. Please try again.';
+const CONTACT_MESSAGES_LOAD_FAILED = 'Failed to load your messages. Please try again.';
 
 /**
  * The messages visitors sent from the practitioner's public profile (issue 16): newest first, the

@@ -3,7 +3,7 @@ import * as layout from '../../ui/layout/layout.css.ts';
 import * as styles from './legal.css.ts';
 
 /** When the privacy policy and the terms last changed, shown under their titles. */
-export const LEGAL_UPDATED = 'November 25, 2026';
+const LEGAL_UPDATED = 'November 25, 2026';
 
 export interface LegalSection {
   readonly title: string;

@@ -12,7 +12,7 @@ export const longDate = (date: CalendarDate): string => formatLongDate(date, NO_
 /** "June 5": the patient card's upcoming appointments (docs/product.md#formats). */
 export const monthDay = (date: CalendarDate): string => formatMonthDay(date, NO_ZONE);
 /** "6/5/2025": every other date, the date of birth among them (docs/product.md#formats). */
-export const usShortDate = (date: CalendarDate): string => formatUsShortDate(date, NO_ZONE);
+const usShortDate = (date: CalendarDate): string => formatUsShortDate(date, NO_ZONE);
 
 /** "38 years (3/12/1987)": age in whole years on the practice's today with the full date of birth; null without one. */
 export function ageWithBirthDate(dob: CalendarDate | null, today: CalendarDate): string | null {

@@ -24,7 +24,7 @@ import { pageHeader } from './record-export.css.ts';
 import { usePractice } from '../../lib/use-practice.ts';
 
 /** The tabs of docs/product.md#patient-detail, Overview first (the default); the chosen one is kept in the address (`?tab=`). */
-export const patientTabs = [
+const patientTabs = [
   { id: 'overview', label: 'Overview' },
   { id: 'health-record', label: 'Health Record' },
   { id: 'notes', label: 'Clinical Notes' },

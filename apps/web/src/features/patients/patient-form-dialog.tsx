@@ -55,7 +55,7 @@ const valuesOf = (patient: PatientDetail): Values => ({
   status: patient.status,
 });
 
-export interface PatientFormDialogProps {
+interface PatientFormDialogProps {
   /** The patient being edited; none: "Add New Patient". */
   readonly patient?: PatientDetail;
   readonly onClose: () => void;
@@ -67,7 +67,7 @@ export interface PatientFormDialogProps {
  * same name and date of birth) are named, with a link to each, and saving needs a second press.
  * A failed save keeps everything typed.
  */
-export function PatientFormDialog({ patient, onClose }: PatientFormDialogProps) {
+function PatientFormDialog({ patient, onClose }: PatientFormDialogProps) {
   const trpc = useTRPC();
   const queryClient = useQueryClient();
   const [, navigate] = useLocation();

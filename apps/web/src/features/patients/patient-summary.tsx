@@ -12,7 +12,7 @@ import { PatientFormButton } from './patient-form-dialog.tsx';
 import * as styles from './patient-detail.css.ts';
 
 /** docs/product.md#patient-detail: the first 3 conditions show, then "+N more". */
-export const VISIBLE_CONDITIONS = 3;
+const VISIBLE_CONDITIONS = 3;
 
 /** The patient card (docs/product.md#patient-detail): name, age with date of birth, edit, e-mail, phone, condition badges. */
 export function PatientCard({ patient, today }: { patient: PatientDetail; today: string }) {

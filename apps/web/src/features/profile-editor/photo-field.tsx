@@ -7,7 +7,7 @@ import { Button } from '../../ui/button/button.tsx';
 import * as styles from './profile-editor.css.ts';
 
 /** Posts the image's bytes as they are; the server checks and re-encodes them. */
-export async function uploadProfilePhoto(file: File): Promise<StoredPhotoInfo> {
+async function uploadProfilePhoto(file: File): Promise<StoredPhotoInfo> {
   const response = await fetch(PROFILE_PHOTO_UPLOAD_PATH, { method: 'POST', headers: { 'content-type': file.type }, body: file, credentials: 'same-origin' });
   const body = (await response.json().catch(() => null)) as (StoredPhotoInfo & { error?: { message?: string } }) | null;
   if (!response.ok || !body?.photoUrl) throw new Error(body?.error?.message ?? profilePhotoMessages.uploadFailed);

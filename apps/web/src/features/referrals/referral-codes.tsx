@@ -31,7 +31,7 @@ type Code = RouterOutputs['referralCodes']['list'][number];
 const formatDate = (iso: string) => formatUsShortDate(iso, 'UTC');
 
 /** "12 of 50 uses", or "7 uses (no limit)". */
-export const usageText = (code: Pick<Code, 'usageCount' | 'maxUsage'>): string =>
+const usageText = (code: Pick<Code, 'usageCount' | 'maxUsage'>): string =>
   code.maxUsage === null ? `${code.usageCount} ${code.usageCount === 1 ? 'use' : 'uses'} (no limit)` : `${code.usageCount} of ${code.maxUsage} uses`;
 
 function useCodeMutations() {

@@ -80,7 +80,7 @@ const fieldOf = (field: PropertyKey | undefined): Field | undefined =>
  * a session that ends with the dialog open (the idle limit) loses nothing: after signing in again,
  * the schedule opens the dialog as it was. Keyed by the page without its week (`?date=`).
  */
-export const SCHEDULE_DIALOG_DRAFT = '/dashboard/schedule#schedule-dialog';
+const SCHEDULE_DIALOG_DRAFT = '/dashboard/schedule#schedule-dialog';
 
 /** A saved draft of the dialog, or null (none, another user's, or not one of ours). */
 export function loadScheduleDraft(): DialogValues | null {

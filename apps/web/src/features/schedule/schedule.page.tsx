@@ -14,7 +14,7 @@ import { WeekGrid, WeekGridSkeleton } from './week-grid.tsx';
 import * as styles from './schedule.css.ts';
 import { PageHeader } from '../../ui/page-header/page-header.tsx';
 
-export const SCHEDULE_LOAD_FAILED = 'Failed to load the schedule. Please try again.';
+const SCHEDULE_LOAD_FAILED = 'Failed to load the schedule. Please try again.';
 
 /** The day the schedule is on, from `?date=yyyy-MM-dd` (the week holding it is shown); none: today. */
 function useScheduleDate(): [CalendarDate | undefined, (date: CalendarDate) => void] {

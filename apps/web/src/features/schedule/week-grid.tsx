@@ -7,7 +7,7 @@ import { visuallyHidden } from '../../ui/visually-hidden.css.ts';
 import { dayOfMonth, fullDay, shortWeekday } from './schedule-dates.ts';
 import * as styles from './week-grid.css.ts';
 
-export type ScheduleWeek = RouterOutputs['schedule']['week'];
+type ScheduleWeek = RouterOutputs['schedule']['week'];
 
 export interface WeekGridProps {
   readonly week: ScheduleWeek;

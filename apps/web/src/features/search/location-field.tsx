@@ -8,7 +8,7 @@ import { TextField } from '../../ui/text-field/text-field.tsx';
 /** Typing settles for this long before places are suggested. */
 export const SUGGEST_DEBOUNCE_MS = 150;
 /** Fewer characters than this suggest nothing (one letter starts thousands of places). */
-export const SUGGEST_MIN_LENGTH = 2;
+const SUGGEST_MIN_LENGTH = 2;
 
 /*
  * The combo box (react-aria's combo box, list box and popover) is the largest part of /search's

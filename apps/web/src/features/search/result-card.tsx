@@ -9,7 +9,7 @@ import { formatRating, RatingStars } from '../../ui/rating/rating.tsx';
 import * as styles from './search.css.ts';
 
 /** "2.4 miles away", "1 mile away". */
-export const distanceText = (miles: number): string => `${countOf(miles, 'mile')} away`;
+const distanceText = (miles: number): string => `${countOf(miles, 'mile')} away`;
 
 /** One practitioner of the directory, linking to the profile; "Book" where the listing takes online bookings. */
 export function ResultCard({ practitioner }: { practitioner: DirectorySearchCard }) {

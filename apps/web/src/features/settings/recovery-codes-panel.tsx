@@ -7,10 +7,10 @@ import { settingsTexts } from './settings-texts.ts';
 import * as styles from './settings.css.ts';
 import { Notice } from '../../ui/notice/notice.tsx';
 
-export const RECOVERY_CODES_FILE = 'wellspring-recovery-codes.txt';
+const RECOVERY_CODES_FILE = 'wellspring-recovery-codes.txt';
 
 /** The codes as a file or the clipboard holds them: one per line, under what they are for. */
-export const recoveryCodesText = (codes: readonly string[], email: string): string =>
+const recoveryCodesText = (codes: readonly string[], email: string): string =>
   [`Wellspring recovery codes for ${email}`, 'Each code works once, to sign in without your authenticator app.', '', ...codes, ''].join('\n');
 
 const download = (text: string): void => saveFile(new Blob([text], { type: 'text/plain;charset=utf-8' }), RECOVERY_CODES_FILE);

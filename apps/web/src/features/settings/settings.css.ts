@@ -3,8 +3,6 @@ import { breakpoint, radius, space, titleSize, vars } from '../../ui/theme.css.t
 
 export const page = style({ display: 'flex', flexDirection: 'column', gap: space.lg, maxWidth: '56rem', minWidth: 0 });
 
-export const title = style({ fontSize: titleSize.subpage });
-
 export const muted = style({ color: vars.color.textMuted, margin: 0 });
 
 export const small = style({ color: vars.color.textMuted, fontSize: '0.875rem', margin: 0 });

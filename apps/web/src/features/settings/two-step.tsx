@@ -23,7 +23,7 @@ import { Notice } from '../../ui/notice/notice.tsx';
 type TwoStepSetup = RouterOutputs['account']['twoStep']['start'];
 
 /** The set-up key in groups of four (`ABCD EFGH …`), easier to read off and type in; apps ignore the spaces. */
-export const groupedKey = (secret: string): string => secret.match(/.{1,4}/g)?.join(' ') ?? secret;
+const groupedKey = (secret: string): string => secret.match(/.{1,4}/g)?.join(' ') ?? secret;
 
 const CODE_LABEL = 'Authentication code';
 const CODE_HELP = 'The 6-digit code your authenticator app shows now.';

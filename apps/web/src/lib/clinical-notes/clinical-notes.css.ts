@@ -9,6 +9,3 @@ export const editorMeta = style({ display: 'flex', flexWrap: 'wrap', alignItems:
 export const saveState = style({ fontSize: '0.875rem', color: vars.color.textMuted, minHeight: '1.25rem' });
 
 export const hint = style({ margin: 0, fontSize: '0.875rem', color: vars.color.textMuted });
-
-/** Text of a note or an addendum, kept as written (line breaks too). */
-export const noteText = style({ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere', margin: 0 });

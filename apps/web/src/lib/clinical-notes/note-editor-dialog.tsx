@@ -13,7 +13,7 @@ import { TextField } from '../../ui/text-field/text-field.tsx';
 import * as styles from './clinical-notes.css.ts';
 
 /** How long typing pauses before the draft is saved. */
-export const AUTOSAVE_DELAY_MS = 800;
+const AUTOSAVE_DELAY_MS = 800;
 
 const typeItems = ehrRecordTypes.map((type) => ({ id: type, label: ehrRecordTypeLabels[type] }));
 const isRecordType = (value: string): value is EhrRecordType => (ehrRecordTypes as readonly string[]).includes(value);

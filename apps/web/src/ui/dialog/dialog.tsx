@@ -1,15 +1,12 @@
 import type { ReactNode } from 'react';
 import {
   Dialog as AriaDialog,
-  DialogTrigger,
   Heading,
   Modal,
   ModalOverlay,
   type DialogProps as AriaDialogProps,
 } from 'react-aria-components';
 import * as styles from './dialog.css.ts';
-
-export { DialogTrigger };
 
 export type DialogProps = Omit<AriaDialogProps, 'className' | 'children'> & {
   title: ReactNode;

@@ -48,7 +48,7 @@ import { createElement, type SVGProps } from 'react';
  */
 export type IconProps = SVGProps<SVGSVGElement> & { size?: number };
 
-export function Icon({ node, size = 20, ...props }: IconProps & { node: IconNode }) {
+function Icon({ node, size = 20, ...props }: IconProps & { node: IconNode }) {
   return (
     <svg
       width={size}

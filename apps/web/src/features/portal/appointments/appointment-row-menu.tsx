@@ -9,7 +9,7 @@ import { portalPaths } from '../portal-paths.ts';
 /** What the row menu can do: the machine's actions for the row's status, the visit's billing codes, and Delete. */
 export type RowMenuAction = AppointmentAction | 'codes' | 'delete';
 
-export const rowMenuLabels: Record<RowMenuAction, string> = {
+const rowMenuLabels: Record<RowMenuAction, string> = {
   confirm: 'Mark as Confirmed',
   complete: 'Mark as Completed',
   cancel: 'Cancel Appointment',
@@ -22,11 +22,11 @@ export const rowMenuLabels: Record<RowMenuAction, string> = {
  * The row menu's entries, in order: exactly what the appointment machine allows now, Billing Codes
  * (for any visit but a cancelled one, as the machine's SetCodes), then Delete.
  */
-export const rowMenuActions = (status: AppointmentStatus): RowMenuAction[] => [...allowedAppointmentActions(status), ...(status === 'cancelled' ? [] : ['codes' as const]), 'delete'];
+const rowMenuActions = (status: AppointmentStatus): RowMenuAction[] => [...allowedAppointmentActions(status), ...(status === 'cancelled' ? [] : ['codes' as const]), 'delete'];
 
 /** A completed appointment can be invoiced (issue 26): a link to Billing's New invoice for it. */
 const NEW_INVOICE = 'new-invoice';
-export const newInvoiceLabel = 'New Invoice';
+const newInvoiceLabel = 'New Invoice';
 
 const MoreIcon = /* @__PURE__ */ sized(EllipsisVertical);
 

@@ -27,13 +27,13 @@ type AppointmentPage = RouterOutputs['appointments']['list'];
 type AppointmentRow = AppointmentPage['items'][number];
 type Transition = Exclude<RowMenuAction, 'reschedule' | 'delete' | 'codes'>;
 
-export const APPOINTMENTS_LOAD_FAILED = 'Failed to load appointments. Please try again.';
-export const DELETE_CONFIRM_TITLE = 'Delete this appointment?';
+const APPOINTMENTS_LOAD_FAILED = 'Failed to load appointments. Please try again.';
+const DELETE_CONFIRM_TITLE = 'Delete this appointment?';
 const NOT_UPDATED = 'Appointment not updated';
 const NOT_DELETED = 'Appointment not deleted';
 
 /** docs/product.md#portal-appointments: "Appointment dates shown as long date with time" — "June 5, 2025 at 2:30 PM", in the practice's zone. */
-export const appointmentDateTime = (row: Pick<AppointmentRow, 'date' | 'time'>): string => `${formatLongDate(row.date, 'UTC')} at ${row.time}`;
+const appointmentDateTime = (row: Pick<AppointmentRow, 'date' | 'time'>): string => `${formatLongDate(row.date, 'UTC')} at ${row.time}`;
 
 /**
  * The row menu's changes: one verb per transition of the appointment machine, and Delete. Each shows

@@ -28,7 +28,7 @@ type UpcomingAppointment = PortalOverview['upcoming'][number];
 type OtherRevenue = PortalOverview['revenue']['other'];
 
 /** docs/product.md#dashboard: what a figure shows until the overview arrives. */
-export const LOADING_FIGURE = '...';
+const LOADING_FIGURE = '...';
 
 /**
  * `/provider-portal/dashboard` (docs/product.md#portal-dashboard): the practice's four figures, its next

@@ -34,9 +34,9 @@ type PaymentPage = RouterOutputs['payments']['list'];
 export type PaymentRecord = PaymentPage['items'][number];
 
 /** What a payment without an appointment shows in the Patient and Service columns. */
-export const NO_APPOINTMENT = 'No appointment';
+const NO_APPOINTMENT = 'No appointment';
 
-export const refundMessages = {
+const refundMessages = {
   action: 'Mark as Refunded',
   confirmTitle: 'Mark this payment as refunded?',
   refunded: 'Payment marked as refunded',
