@@ -1,16 +1,22 @@
 import AxeBuilder from '@axe-core/playwright';
-import { expect, type Page } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
 import { linkIn, mailsTo } from './mail-sink.ts';
 
 /** A unique address per test run, so reruns against the same database never collide. */
 export const uniqueEmail = (label: string): string =>
   `${label}.${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}@example.com`;
 
+/** What one accessibility scan adds to its test's time limit. */
+const A11Y_SCAN_BUDGET_MS = 10_000;
+
 /**
  * Fails on any accessibility violation of the page as it is now, whatever its impact (minor and
  * moderate too): docs/architecture.md#budgets aims at accessibility 100. No rule is turned off.
  */
 export async function expectNoA11yViolations(page: Page): Promise<void> {
+  // A scan is the test's own cost, not the product's: 3-7 s on a busy 2-core machine (more under the
+  // e2e run's own load), so each one adds its budget to the journey's instead of eating into it.
+  test.info().setTimeout(test.info().timeout + A11Y_SCAN_BUDGET_MS);
   // Colours mid-transition (a theme switch, a hover ending) are neither the old nor the new ones:
   // scan once running CSS transitions have finished (endless animations, like skeletons, are left).
   await page.evaluate(() => Promise.all(document.getAnimations().filter((animation) => animation instanceof CSSTransition).map((animation) => animation.finished.catch(() => undefined))));
