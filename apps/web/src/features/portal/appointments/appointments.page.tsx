@@ -7,7 +7,8 @@ import { apiErrorMessage } from '../../../lib/api-errors.ts';
 import { AppointmentStatusBadges } from '../../../lib/appointment-status.tsx';
 import { notify } from '../../../lib/toast.tsx';
 import { useTRPC } from '../../../lib/trpc.ts';
-import { Button, LinkButton } from '../../../ui/button/button.tsx';
+import { Button } from '../../../ui/button/button.tsx';
+import { NewAppointmentButton } from '../new-appointment-button.tsx';
 import { Card } from '../../../ui/card/card.tsx';
 import { Dialog } from '../../../ui/dialog/dialog.tsx';
 import { EmptyState } from '../../../ui/empty-state/empty-state.tsx';
@@ -15,7 +16,6 @@ import { FormAlert } from '../../../ui/form/form.tsx';
 import { CalendarIcon } from '../../../ui/icons/icons.tsx';
 import { Skeleton } from '../../../ui/skeleton/skeleton.tsx';
 import { Cell, Column, Row, ShownBelow, Table, TableBody, TableHeader } from '../../../ui/table/table.tsx';
-import { portalPaths } from '../portal-paths.ts';
 import { useRefreshAppointmentViews } from '../../../lib/appointment-views.ts';
 import { AppointmentRowMenu, type RowMenuAction } from './appointment-row-menu.tsx';
 import * as styles from './appointments.css.ts';
@@ -85,12 +85,7 @@ export function AppointmentsPage() {
       <PageHeader
         title="Appointments"
         description="Every appointment of your practice, newest first."
-        actions={
-          <LinkButton href={portalPaths.newAppointment}>
-            <CalendarIcon size={18} />
-            New Appointment
-          </LinkButton>
-        }
+        actions={<NewAppointmentButton />}
       />
 
       {list.isPending ? (

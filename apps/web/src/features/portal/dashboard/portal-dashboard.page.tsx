@@ -13,6 +13,7 @@ import type { ReactNode } from 'react';
 import { AppointmentStatusBadges } from '../../../lib/appointment-status.tsx';
 import { useTRPC } from '../../../lib/trpc.ts';
 import { Button, LinkButton } from '../../../ui/button/button.tsx';
+import { NewAppointmentButton } from '../new-appointment-button.tsx';
 import { Card } from '../../../ui/card/card.tsx';
 import { EmptyState } from '../../../ui/empty-state/empty-state.tsx';
 import { CalendarIcon, CreditCardIcon, FileTextIcon, UsersIcon } from '../../../ui/icons/icons.tsx';
@@ -49,12 +50,7 @@ export function PortalDashboardPage() {
         size="page"
         title="Provider Dashboard"
         description="Your practice at a glance: appointments, patients, records and revenue."
-        actions={
-          <LinkButton href={portalPaths.newAppointment}>
-            <CalendarIcon size={18} />
-            New Appointment
-          </LinkButton>
-        }
+        actions={<NewAppointmentButton />}
       />
 
       {overview.isError ? (
