@@ -14,7 +14,7 @@ import { Form, FormAlert } from '../../ui/form/form.tsx';
 import { TextLink } from '../../ui/link/link.tsx';
 import { TextField } from '../../ui/text-field/text-field.tsx';
 import * as styles from './auth.css.ts';
-import { takeLinkToken } from './link-token.ts';
+import { useLinkToken } from './link-token.ts';
 import { Notice } from '../../ui/notice/notice.tsx';
 
 const FALLBACK_ERROR = 'Could not change your password. Please try again.';
@@ -40,7 +40,7 @@ export function ResetPasswordPage() {
 function ResetPassword() {
   useDocumentTitle('Choose a new password');
   const trpc = useTRPC();
-  const [token] = useState(takeLinkToken);
+  const token = useLinkToken();
   // Once the new password is saved the link is used up: its answer is what the page shows from then on.
   const [done, setDone] = useState<string | null>(null);
   const link = useQuery({ ...trpc.auth.passwordResetLink.queryOptions({ token }), enabled: token !== '' && done === null, retry: false });

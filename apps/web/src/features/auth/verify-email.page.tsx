@@ -1,6 +1,6 @@
 import { accountMessages } from '@wellspring/domain';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useRef } from 'react';
 import { ApiProvider } from '../../lib/api.tsx';
 import { apiErrorMessage } from '../../lib/api-errors.ts';
 import { useTRPC } from '../../lib/trpc.ts';
@@ -8,7 +8,7 @@ import { useDocumentTitle } from '../../lib/use-document-title.ts';
 import { Card } from '../../ui/card/card.tsx';
 import { LinkButton } from '../../ui/button/button.tsx';
 import * as styles from './auth.css.ts';
-import { takeLinkToken } from './link-token.ts';
+import { useLinkToken } from './link-token.ts';
 import { Notice } from '../../ui/notice/notice.tsx';
 
 /**
@@ -27,7 +27,7 @@ function VerifyEmail() {
   useDocumentTitle('Confirm your email address');
   const trpc = useTRPC();
   const queryClient = useQueryClient();
-  const [token] = useState(takeLinkToken);
+  const token = useLinkToken();
   const verify = useMutation(trpc.auth.verifyEmail.mutationOptions({ onSuccess: () => queryClient.invalidateQueries(trpc.auth.me.pathFilter()) }));
   const { mutate } = verify;
   // Once: a link works once, so a second call (a re-render, StrictMode's double effect) would fail it.
