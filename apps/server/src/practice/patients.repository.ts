@@ -103,10 +103,10 @@ export function patientSearchStatement(fetch: PageFetch, practiceId: string, pag
     (SELECT count(*) FROM clinical_note n WHERE n.practice_id = $1 AND n.patient_id = p.id) AS notes
   FROM page p
   ORDER BY ${listOrder('p')}`;
-  // A search is planned for its text each time (an unnamed statement): a prepared statement's
-  // generic plan cannot know the pattern, and scanned the practice's every patient instead of
-  // using the trigram indexes.
-  return typed === null ? { name: `practice-patient-search-${fetch.kind}`, text, values } : { text, values };
+  // Prepared once per connection, a search too: the pattern reaches the trigram indexes inside
+  // `practice_patient_matches`, whose query is planned for it at each call, so the generic plan of
+  // this statement around it loses nothing (planning it per call was a third of its cost).
+  return { name: `practice-patient-${typed === null ? 'list' : 'search'}-${fetch.kind}`, text, values };
 }
 
 /** The total alone, for a page past the end (it has no row to carry it). */
