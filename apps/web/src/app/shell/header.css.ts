@@ -128,3 +128,6 @@ export const mobileLink = style([
     backgroundColor: vars.color.surface,
   },
 ]);
+
+/** The session-dependent items' place while the session is asked for: kept (no jump), not shown, not focusable. */
+export const sessionPending = style({ display: 'contents', visibility: 'hidden' });

@@ -1,4 +1,4 @@
-import { act, fireEvent, screen, within } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { stubApi } from '../../test/api-stub.ts';
@@ -33,14 +33,15 @@ describe('Header', () => {
     expect(header.hasAttribute('data-scrolled')).toBe(false);
   });
 
-  it('links the brand to "/" and marks Home as the current page on "/"', () => {
+  it('links the brand to "/" and marks Home as the current page on "/"', async () => {
     stubMatchMedia();
     stubApi(noSession);
     renderWithProviders(<Header />, { path: '/' });
     expect(screen.getByRole('link', { name: /Wellspring/ }).getAttribute('href')).toBe('/');
     const home = screen.getAllByRole('link', { name: 'Home' })[0];
     expect(home?.getAttribute('aria-current')).toBe('page');
-    expect(screen.getByRole('link', { name: 'Join Waitlist' }).getAttribute('href')).toBe('/#waitlist');
+    // Once the session is known to be none (the test page may be signed in, as a page with a session cookie).
+    expect((await screen.findByRole('link', { name: 'Join Waitlist' })).getAttribute('href')).toBe('/#waitlist');
   });
 
   it('links Search, the quiz, About and For Practitioners, marking the current one', () => {
@@ -133,5 +134,21 @@ describe('Header', () => {
     await within(menu).findByRole('link', { name: 'Dashboard' });
     expect(within(menu).getAllByRole('link').map((link) => link.textContent)).toEqual(['Home', 'Search', 'Quiz', 'About', 'For Practitioners', 'Dashboard']);
     expect(within(menu).getByRole('link', { name: 'Dashboard' }).getAttribute('aria-current')).toBe('page');
+  });
+
+  it('holds the place of "Join Waitlist" and "Sign in" while the session is asked for, so a signed-in practitioner never sees them flash', async () => {
+    stubMatchMedia();
+    let answer: ((value: unknown) => void) | undefined;
+    stubApi({ 'auth.me': () => new Promise((resolve) => (answer = resolve)) });
+    renderWithProviders(<Header />, { path: '/search' });
+    const banner = screen.getByRole('banner');
+    const names = () => within(banner).queryAllByRole('link').map((link) => link.textContent);
+    // The lazily loaded session check is on its way, then waiting for its answer: neither set of items.
+    expect(names()).toEqual(['Wellspring', 'Home', 'Search', 'Quiz', 'About', 'For Practitioners']);
+    await waitFor(() => expect(answer).toBeDefined());
+    expect(names()).toEqual(['Wellspring', 'Home', 'Search', 'Quiz', 'About', 'For Practitioners']);
+    answer?.(signedIn['auth.me']());
+    expect(await within(banner).findByRole('link', { name: 'Dashboard' })).toBeTruthy();
+    expect(names()).toEqual(['Wellspring', 'Home', 'Search', 'Quiz', 'About', 'For Practitioners', 'Dashboard']);
   });
 });

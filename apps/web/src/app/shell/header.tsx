@@ -155,12 +155,21 @@ function SignInLink({ className, location }: { readonly className: string; reado
 // the visitor may be signed in (lib/session-hint): a visitor without a session cookie is not.
 const LazySessionSwitch = lazy(() => import('./session-link.tsx').then((m) => ({ default: m.SessionSwitch })));
 
-/** The header's items that depend on the session: signed out ("Sign in", Join Waitlist) until a session is known. */
-function BySession({ children }: SessionSwitchProps) {
+/**
+ * The header's items that depend on the session. A visitor who cannot be signed in gets the
+ * signed-out ones ("Sign in", Join Waitlist) at once; one who may be (issue 28: a practitioner saw
+ * "Join Waitlist" flash on every cold load) gets their place held, empty, until the session is known.
+ */
+function BySession({ children }: Pick<SessionSwitchProps, 'children'>) {
   const signedOut: ReactNode = children(false);
+  const pending = (
+    <span className={styles.sessionPending} aria-hidden="true">
+      {signedOut}
+    </span>
+  );
   return useMaybeSignedIn() ? (
-    <Suspense fallback={signedOut}>
-      <LazySessionSwitch>{children}</LazySessionSwitch>
+    <Suspense fallback={pending}>
+      <LazySessionSwitch pending={pending}>{children}</LazySessionSwitch>
     </Suspense>
   ) : (
     signedOut

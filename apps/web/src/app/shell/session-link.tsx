@@ -5,6 +5,8 @@ import { useSession } from '../../lib/use-session.ts';
 export interface SessionSwitchProps {
   /** What to show, signed in or not. */
   readonly children: (signedIn: boolean) => ReactNode;
+  /** What holds the place while the session is being asked for (neither set of items, so neither flashes). */
+  readonly pending: ReactNode;
 }
 
 /**
@@ -19,7 +21,8 @@ export function SessionSwitch(props: SessionSwitchProps) {
   );
 }
 
-function SessionSwitchWithSession({ children }: SessionSwitchProps) {
+function SessionSwitchWithSession({ children, pending }: SessionSwitchProps) {
   const session = useSession();
+  if (session.isPending) return pending;
   return children(Boolean(session.data?.user));
 }
