@@ -172,6 +172,8 @@ test.describe('referrals', () => {
     await receiverPage.reload();
     await expect(received.nth(0)).toContainText('Accepted');
     await received.nth(1).getByRole('button', { name: 'Decline referral from Dr. Omar Sender' }).click();
+    // Final, so it asks first.
+    await receiverPage.getByRole('alertdialog', { name: 'Decline this referral?' }).getByRole('button', { name: 'Decline referral' }).click();
     await expect(toast(receiverPage, 'Referral declined')).toBeVisible();
     await receiverPage.reload();
     await expect(received.nth(1)).toContainText('Declined');

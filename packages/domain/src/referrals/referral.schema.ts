@@ -138,6 +138,13 @@ export const referralToasts = {
     keep: 'Keep referral',
     confirm: 'Cancel referral',
   },
+  /** Declining is final too, so the receiver is asked first (issue 28). */
+  declineConfirm: {
+    title: 'Decline this referral?',
+    description: (referrerName: string) => `${referrerName} will see it as declined. A declined referral cannot be accepted later.`,
+    keep: 'Keep referral',
+    confirm: 'Decline referral',
+  },
 } as const;
 
 /** The copy button's "copied" indicator lasts 2 s; the simulated send took 1 s (docs/product.md#referral-codes). */

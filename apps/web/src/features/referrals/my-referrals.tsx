@@ -53,8 +53,8 @@ function useReferralAction() {
 /** My Referrals: sent and received, each with its status and the actions docs/product.md#referrals gives its viewer. */
 export function MyReferrals({ referrals }: { referrals: readonly ReferralRow[] }) {
   const { run, pendingId } = useReferralAction();
-  // Cancel is final, so it asks first; the other actions run at once.
-  const [cancelling, setCancelling] = useState<ReferralRow | null>(null);
+  // Cancel and Decline are final, so they ask first; Accept and Resend run at once.
+  const [confirming, setConfirming] = useState<{ readonly action: FinalAction; readonly referral: ReferralRow } | null>(null);
   if (referrals.length === 0) {
     return <EmptyState title="No referrals yet" description="Referrals you send and receive appear here." />;
   }
@@ -89,7 +89,7 @@ export function MyReferrals({ referrals }: { referrals: readonly ReferralRow[] }
                       size="sm"
                       variant={action === 'accept' || action === 'resend' ? 'primary' : 'outline'}
                       isDisabled={pendingId === referral.id}
-                      onPress={() => (action === 'cancel' ? setCancelling(referral) : run(action, referral.id))}
+                      onPress={() => (isFinalAction(action) ? setConfirming({ action, referral }) : run(action, referral.id))}
                       aria-label={`${referralActionLabels[action]} referral ${referral.role === 'sender' ? `to ${referral.refereeName}` : `from ${referral.referrerName}`}`}
                     >
                       {referralActionLabels[action]}
@@ -101,28 +101,44 @@ export function MyReferrals({ referrals }: { referrals: readonly ReferralRow[] }
           </li>
         ))}
       </ul>
-      {cancelling ? (
-        <Dialog title={referralToasts.cancelConfirm.title} role="alertdialog" isOpen onOpenChange={(open) => (open ? undefined : setCancelling(null))}>
-          {({ close }) => (
-            <>
-              <p>{referralToasts.cancelConfirm.description(cancelling.refereeName)}</p>
-              <div className={styles.dialogActions}>
-                <Button variant="outline" onPress={close} autoFocus>
-                  {referralToasts.cancelConfirm.keep}
-                </Button>
-                <Button
-                  onPress={() => {
-                    run('cancel', cancelling.id);
-                    close();
-                  }}
-                >
-                  {referralToasts.cancelConfirm.confirm}
-                </Button>
-              </div>
-            </>
-          )}
-        </Dialog>
+      {confirming ? (
+        <ConfirmFinalAction
+          {...confirming}
+          onConfirm={() => run(confirming.action, confirming.referral.id)}
+          onClose={() => setConfirming(null)}
+        />
       ) : null}
     </>
+  );
+}
+
+/** The actions that cannot be undone: each asks first. */
+type FinalAction = Extract<ReferralAction, 'cancel' | 'decline'>;
+const isFinalAction = (action: ReferralAction): action is FinalAction => action === 'cancel' || action === 'decline';
+
+/** The alert dialog before a final action: the safe choice has focus, the final one says what it does. */
+function ConfirmFinalAction({ action, referral, onConfirm, onClose }: { readonly action: FinalAction; readonly referral: ReferralRow; readonly onConfirm: () => void; readonly onClose: () => void }) {
+  const copy = action === 'cancel' ? referralToasts.cancelConfirm : referralToasts.declineConfirm;
+  return (
+    <Dialog title={copy.title} role="alertdialog" isOpen onOpenChange={(open) => (open ? undefined : onClose())}>
+      {({ close }) => (
+        <>
+          <p>{copy.description(action === 'cancel' ? referral.refereeName : referral.referrerName)}</p>
+          <div className={styles.dialogActions}>
+            <Button variant="outline" onPress={close} autoFocus>
+              {copy.keep}
+            </Button>
+            <Button
+              onPress={() => {
+                onConfirm();
+                close();
+              }}
+            >
+              {copy.confirm}
+            </Button>
+          </div>
+        </>
+      )}
+    </Dialog>
   );
 }

@@ -140,6 +140,24 @@ describe('Referrals page', { timeout: 20_000 }, () => {
     expect(screen.queryByRole('alertdialog')).toBeNull();
   });
 
+  it('Decline asks first too: "Keep referral" changes nothing, "Decline referral" declines', async () => {
+    const events = userEvent.setup();
+    const { calls } = renderPage({ 'referrals.decline': (input) => ({ id: (input as { id: string }).id, status: 'declined' }) });
+    const declineCalls = () => calls.filter((call) => call.path === 'referrals.decline').map((call) => call.input);
+    await events.click(await screen.findByRole('button', { name: 'Decline referral from Dr. Grace Kim' }));
+    const dialog = await screen.findByRole('alertdialog', { name: 'Decline this referral?' });
+    expect(dialog.textContent).toContain('Dr. Grace Kim will see it as declined. A declined referral cannot be accepted later.');
+    expect(document.activeElement).toBe(within(dialog).getByRole('button', { name: 'Keep referral' }));
+    await events.click(within(dialog).getByRole('button', { name: 'Keep referral' }));
+    await waitFor(() => expect(screen.queryByRole('alertdialog')).toBeNull());
+    expect(declineCalls()).toEqual([]);
+
+    await events.click(screen.getByRole('button', { name: 'Decline referral from Dr. Grace Kim' }));
+    await events.click(within(await screen.findByRole('alertdialog')).getByRole('button', { name: 'Decline referral' }));
+    expect(await findToast('Referral declined')).toBeTruthy();
+    expect(declineCalls()).toEqual([{ id: 'r2' }]);
+  });
+
   it('refers someone: active codes only, "Sending Referral..." while sending, then success and a reset form', async () => {
     const events = userEvent.setup();
     const pending = deferred<unknown>();
