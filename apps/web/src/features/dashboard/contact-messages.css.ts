@@ -1,6 +1,6 @@
 import { style } from '@vanilla-extract/css';
 import { breakpoint, radius, space, vars } from '../../ui/theme.css.ts';
-import { row, sectionTitle } from './dashboard-overview.css.ts';
+import { row, title as sectionTitle } from '../../ui/section-card/section-card.css.ts';
 
 export const intro = style({ color: vars.color.textMuted, marginTop: space.xs });
 

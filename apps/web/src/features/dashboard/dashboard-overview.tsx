@@ -17,6 +17,7 @@ import { Card } from '../../ui/card/card.tsx';
 import { EmptyState } from '../../ui/empty-state/empty-state.tsx';
 import { CalendarIcon, ChartIcon, ClockIcon, MapPinIcon, UsersIcon, VideoIcon } from '../../ui/icons/icons.tsx';
 import { TextLink } from '../../ui/link/link.tsx';
+import { SectionCard, SectionList, SectionRow, SectionRowMain, sectionRowLead } from '../../ui/section-card/section-card.tsx';
 import { Skeleton } from '../../ui/skeleton/skeleton.tsx';
 import { StatCard, StatCardSkeleton, StatDetail, StatList } from '../../ui/stat-card/stat-card.tsx';
 import * as styles from './dashboard-overview.css.ts';
@@ -79,17 +80,17 @@ export function DashboardOverview() {
         </StatList>
       </section>
 
-      <Card as="section" aria-labelledby="dashboard-upcoming" padding="lg">
-        <div className={styles.sectionHeader}>
-          <h2 id="dashboard-upcoming" className={styles.sectionTitle}>
-            Upcoming Appointments
-          </h2>
-          {upcoming.length > 0 ? (
+      <SectionCard
+        titleId="dashboard-upcoming"
+        title="Upcoming Appointments"
+        action={
+          upcoming.length > 0 ? (
             <LinkButton href="/dashboard/schedule" variant="outline" size="sm">
               View Schedule
             </LinkButton>
-          ) : null}
-        </div>
+          ) : null
+        }
+      >
         {upcoming.length === 0 ? (
           <EmptyState
             icon={<CalendarIcon />}
@@ -101,13 +102,13 @@ export function DashboardOverview() {
             }
           />
         ) : (
-          <ul className={styles.list}>
+          <SectionList>
             {upcoming.map((appointment) => (
               <UpcomingRow key={appointment.id} appointment={appointment} timeZone={timeZone} />
             ))}
-          </ul>
+          </SectionList>
         )}
-      </Card>
+      </SectionCard>
     </div>
   );
 }
@@ -115,15 +116,15 @@ export function DashboardOverview() {
 function UpcomingRow({ appointment, timeZone }: { appointment: UpcomingAppointment; timeZone: string }) {
   const { patientId, patient, date, time, duration, type, mode, status, canStartSession } = appointment;
   return (
-    <li className={styles.row}>
-      <div className={styles.who}>
-        <TextLink href={`/dashboard/patients/${patientId}`} className={styles.patientLink}>
+    <SectionRow>
+      <SectionRowMain>
+        <TextLink href={`/dashboard/patients/${patientId}`} className={sectionRowLead}>
           {patient}
         </TextLink>
         <span className={styles.when}>
           {formatUsShortDate(date, timeZone)} at {time} · {type} · {duration} min
         </span>
-      </div>
+      </SectionRowMain>
       <div className={styles.badges}>
         <Badge tone="neutral">
           {mode === 'virtual' ? <VideoIcon size={14} /> : <MapPinIcon size={14} />}
@@ -141,7 +142,7 @@ function UpcomingRow({ appointment, timeZone }: { appointment: UpcomingAppointme
         <VideoIcon size={16} />
         Start Session
       </Button>
-    </li>
+    </SectionRow>
   );
 }
 

@@ -1,5 +1,5 @@
 import { style } from '@vanilla-extract/css';
-import { breakpoint, radius, space, titleSize, vars } from '../../../ui/theme.css.ts';
+import { radius, space, titleSize, vars } from '../../../ui/theme.css.ts';
 
 export const page = style({ display: 'flex', flexDirection: 'column', gap: space.xl, width: '100%', maxWidth: '72rem' });
 
@@ -21,36 +21,8 @@ export const currencyItem = style({ display: 'flex', justifyContent: 'space-betw
 
 export const currencyCode = style({ color: vars.color.textMuted, fontWeight: 600 });
 
-export const sectionHeader = style({
-  display: 'flex',
-  flexWrap: 'wrap',
-  alignItems: 'center',
-  justifyContent: 'space-between',
-  gap: space.md,
-});
-
-export const sectionTitle = style({ fontSize: titleSize.section });
 
 export const list = style({ ...plainList, display: 'flex', flexDirection: 'column', gap: space.sm });
-
-export const row = style({
-  display: 'grid',
-  gap: space.xs,
-  alignItems: 'center',
-  justifyItems: 'start',
-  padding: space.md,
-  borderRadius: radius.md,
-  border: `1px solid ${vars.color.border}`,
-  backgroundColor: vars.color.surface,
-  gridTemplateColumns: 'minmax(0, 1fr)',
-  '@media': {
-    [breakpoint.md]: { gridTemplateColumns: 'minmax(0, 1fr) auto auto', gap: space.md },
-  },
-});
-
-export const who = style({ display: 'flex', flexDirection: 'column', gap: '0.125rem', minWidth: 0 });
-
-export const patientLink = style({ fontWeight: 600, fontSize: '1.0625rem' });
 
 export const when = style({ color: vars.color.text, fontSize: '0.9375rem' });
 

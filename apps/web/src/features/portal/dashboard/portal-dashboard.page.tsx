@@ -18,6 +18,7 @@ import { Card } from '../../../ui/card/card.tsx';
 import { EmptyState } from '../../../ui/empty-state/empty-state.tsx';
 import { CalendarIcon, CreditCardIcon, FileTextIcon, UsersIcon } from '../../../ui/icons/icons.tsx';
 import { TextLink } from '../../../ui/link/link.tsx';
+import { SectionCard, SectionList, SectionRow, SectionRowMain, sectionRowLead } from '../../../ui/section-card/section-card.tsx';
 import { Skeleton } from '../../../ui/skeleton/skeleton.tsx';
 import { StatCard, StatDetail, StatList } from '../../../ui/stat-card/stat-card.tsx';
 import { portalPaths } from '../portal-paths.ts';
@@ -115,17 +116,17 @@ function OtherCurrencies({ totals }: { totals: OtherRevenue }) {
 
 function UpcomingAppointments({ upcoming }: { upcoming: PortalOverview['upcoming'] | undefined }) {
   return (
-    <Card as="section" aria-labelledby="portal-upcoming" padding="lg">
-      <div className={styles.sectionHeader}>
-        <h2 id="portal-upcoming" className={styles.sectionTitle}>
-          Upcoming Appointments
-        </h2>
-        {upcoming && upcoming.length > 0 ? (
+    <SectionCard
+      titleId="portal-upcoming"
+      title="Upcoming Appointments"
+      action={
+        upcoming && upcoming.length > 0 ? (
           <LinkButton href={portalPaths.appointments} variant="outline" size="sm">
             View All
           </LinkButton>
-        ) : null}
-      </div>
+        ) : null
+      }
+    >
       {upcoming === undefined ? (
         <div className={styles.list} role="status" aria-label="Loading upcoming appointments">
           <Skeleton height="3.5rem" />
@@ -134,13 +135,13 @@ function UpcomingAppointments({ upcoming }: { upcoming: PortalOverview['upcoming
       ) : upcoming.length === 0 ? (
         <EmptyState icon={<CalendarIcon />} title={dashboardMessages.noUpcoming} />
       ) : (
-        <ul className={styles.list}>
+        <SectionList>
           {upcoming.map((appointment) => (
             <UpcomingRow key={appointment.id} appointment={appointment} />
           ))}
-        </ul>
+        </SectionList>
       )}
-    </Card>
+    </SectionCard>
   );
 }
 
@@ -150,18 +151,18 @@ function UpcomingRow({ appointment }: { appointment: UpcomingAppointment }) {
   // a calendar date is formatted as it is, whatever zone is passed.
   const when = `${formatLongDate(date, 'UTC')} at ${time}`;
   return (
-    <li className={styles.row}>
-      <div className={styles.who}>
-        <TextLink href={portalPaths.patient(patientId)} className={styles.patientLink}>
+    <SectionRow>
+      <SectionRowMain>
+        <TextLink href={portalPaths.patient(patientId)} className={sectionRowLead}>
           {patientName}
         </TextLink>
         <span className={styles.muted}>
           {appointmentTypeLabel(type)} · {durationMinutes} min
         </span>
-      </div>
+      </SectionRowMain>
       <span className={styles.when}>{when}</span>
       <AppointmentStatusBadges status={status} />
-    </li>
+    </SectionRow>
   );
 }
 
