@@ -1,11 +1,7 @@
 import { style } from '@vanilla-extract/css';
-import { breakpoint, radius, space, titleSize, vars } from '../../ui/theme.css.ts';
+import { breakpoint, radius, space, vars } from '../../ui/theme.css.ts';
 
 export const page = style({ display: 'flex', flexDirection: 'column', gap: space.lg, maxWidth: '72rem', minWidth: 0 });
-
-export const header = style({ display: 'flex', alignItems: 'flex-start', justifyContent: 'space-between', gap: space.md, flexWrap: 'wrap' });
-
-export const title = style({ fontSize: titleSize.subpage });
 
 export const toolbar = style({ display: 'flex', gap: space.md, alignItems: 'flex-end', flexWrap: 'wrap' });
 

@@ -17,6 +17,7 @@ import { InvoiceActions } from './invoice-actions.tsx';
 import { InvoiceEditor } from './invoice-editor.tsx';
 import { InvoiceTotals, type Invoice } from './invoice-totals.tsx';
 import * as styles from './billing.css.ts';
+import { PageHeader } from '../../ui/page-header/page-header.tsx';
 
 /**
  * `/dashboard/billing/:id`: one invoice. A draft opens in the editor; an issued, paid or void one
@@ -56,10 +57,10 @@ function InvoiceView({ invoice }: { invoice: Invoice }) {
   const money = (minor: number) => formatMoney(minor, invoice.currency);
   return (
     <>
-      <div className={styles.header}>
-        <h1 className={styles.title}>{invoice.number ? `Invoice ${invoice.number}` : 'Draft invoice'}</h1>
-        <Badge color={invoiceStatusColors[invoice.status]}>{invoiceStatusLabel(invoice.status)}</Badge>
-      </div>
+      <PageHeader
+        title={invoice.number ? `Invoice ${invoice.number}` : 'Draft invoice'}
+        actions={<Badge color={invoiceStatusColors[invoice.status]}>{invoiceStatusLabel(invoice.status)}</Badge>}
+      />
       <Card padding="md">
         <dl className={styles.facts}>
           <div className={styles.fact}>

@@ -1,9 +1,7 @@
 import { style } from '@vanilla-extract/css';
-import { breakpoint, radius, space, titleSize, vars } from '../../ui/theme.css.ts';
+import { breakpoint, radius, space, vars } from '../../ui/theme.css.ts';
 
 export const page = style({ display: 'flex', flexDirection: 'column', gap: space.lg, maxWidth: '48rem', minWidth: 0 });
-
-export const title = style({ fontSize: titleSize.subpage });
 
 export const muted = style({ color: vars.color.textMuted });
 

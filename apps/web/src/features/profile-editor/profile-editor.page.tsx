@@ -27,6 +27,7 @@ import { TextField } from '../../ui/text-field/text-field.tsx';
 import { ListField } from './list-field.tsx';
 import { PhotoField } from './photo-field.tsx';
 import * as styles from './profile-editor.css.ts';
+import { PageHeader } from '../../ui/page-header/page-header.tsx';
 
 type MyProfile = RouterOutputs['profile']['mine'];
 type SaveInput = RouterInputs['profile']['save'];
@@ -106,7 +107,7 @@ export function ProfileEditorPage() {
   if (mine.data) return <ProfileEditor saved={mine.data} />;
   return (
     <div className={styles.page}>
-      <h1 className={styles.title}>Your Profile</h1>
+      <PageHeader title="Your Profile" />
       {mine.isError ? (
         <Card padding="lg">
           <p role="alert">We couldn&apos;t load your profile.</p>
@@ -211,17 +212,11 @@ function ProfileEditor({ saved }: { saved: MyProfile }) {
 
   return (
     <div className={styles.page}>
-      <div>
-        <h1 className={styles.title}>{isNew ? 'Create Your Profile' : 'Edit Your Profile'}</h1>
-        <p className={styles.muted}>
-          {isNew ? 'Your profile is your listing in the directory: patients find you by it.' : 'Changes show in the directory as soon as you save them.'}
-        </p>
-        {saved.practitionerId ? (
-          <p>
-            <TextLink href={`/practitioners/${saved.practitionerId}`}>View public profile</TextLink>
-          </p>
-        ) : null}
-      </div>
+      <PageHeader
+        title={isNew ? 'Create Your Profile' : 'Edit Your Profile'}
+        description={isNew ? 'Your profile is your listing in the directory: patients find you by it.' : 'Changes show in the directory as soon as you save them.'}
+        actions={saved.practitionerId ? <TextLink href={`/practitioners/${saved.practitionerId}`}>View public profile</TextLink> : null}
+      />
       <Card padding="lg">
         <Form
           aria-label={isNew ? 'Create Profile' : 'Edit Profile'}

@@ -30,6 +30,7 @@ import { TextField } from '../../../ui/text-field/text-field.tsx';
 import { portalPaths } from '../portal-paths.ts';
 import { useRefreshAppointmentViews } from '../../../lib/appointment-views.ts';
 import * as styles from './appointments.css.ts';
+import { PageHeader } from '../../../ui/page-header/page-header.tsx';
 
 const typeItems = appointmentTypes.map((type) => ({ id: type, label: appointmentTypeLabels[type] }));
 /** The form's durations, and an edited appointment's own when it is none of them (the schedule's 45). */
@@ -86,12 +87,14 @@ function EditAppointment({ id }: { id: string }) {
 function FormPage({ heading, children }: { heading: string; children: ReactNode }) {
   return (
     <div className={styles.formPage}>
-      <div className={styles.formHeader}>
-        <LinkButton href={portalPaths.appointments} variant="ghost" size="icon" aria-label="Back to Appointments">
-          <ArrowLeftIcon size={20} />
-        </LinkButton>
-        <h1 className={styles.title}>{heading}</h1>
-      </div>
+      <PageHeader
+        title={heading}
+        leading={
+          <LinkButton href={portalPaths.appointments} variant="ghost" size="icon" aria-label="Back to Appointments">
+            <ArrowLeftIcon size={20} />
+          </LinkButton>
+        }
+      />
       {children}
     </div>
   );

@@ -1,9 +1,7 @@
 import { style } from '@vanilla-extract/css';
-import { space, titleSize, vars } from '../../../ui/theme.css.ts';
+import { space, vars } from '../../../ui/theme.css.ts';
 
 export const page = style({ display: 'flex', flexDirection: 'column', gap: space.lg, maxWidth: '80rem', minWidth: 0 });
-
-export const title = style({ fontSize: titleSize.subpage });
 
 export const muted = style({ color: vars.color.textMuted });
 
@@ -28,8 +26,6 @@ export const actions = style({ display: 'flex', justifyContent: 'flex-end', gap:
 
 /** The form page: one readable column. */
 export const formPage = style({ display: 'flex', flexDirection: 'column', gap: space.lg, maxWidth: '44rem', minWidth: 0 });
-
-export const formHeader = style({ display: 'flex', alignItems: 'center', gap: space.sm, flexWrap: 'wrap' });
 
 export const pair = style({
   display: 'grid',

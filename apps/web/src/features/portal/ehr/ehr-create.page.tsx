@@ -16,6 +16,7 @@ import { Select } from '../../../ui/select/select.tsx';
 import { TextField } from '../../../ui/text-field/text-field.tsx';
 import { portalPaths } from '../portal-paths.ts';
 import * as styles from './ehr.css.ts';
+import { PageHeader } from '../../../ui/page-header/page-header.tsx';
 
 type CreateInput = RouterInputs['clinicalRecords']['create'];
 
@@ -118,7 +119,7 @@ export function EhrCreatePage() {
         <ArrowLeftIcon size={16} />
         Back to EHR Records
       </LinkButton>
-      <h1 className={styles.title}>New EHR Record</h1>
+      <PageHeader title="New EHR Record" />
       <Card className={styles.formCard}>
         <Form
           aria-label="New EHR Record"

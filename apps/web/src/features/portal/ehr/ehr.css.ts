@@ -5,8 +5,6 @@ export const page = style({ display: 'flex', flexDirection: 'column', gap: space
 
 export const titleBlock = style({ display: 'flex', flexDirection: 'column', gap: space.xs, minWidth: 0 });
 
-export const title = style({ fontSize: titleSize.subpage });
-
 export const back = style({ alignSelf: 'flex-start' });
 
 export const records = style({ display: 'flex', flexDirection: 'column', gap: space.md, margin: 0, padding: 0, listStyle: 'none' });

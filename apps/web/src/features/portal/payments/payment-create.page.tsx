@@ -32,6 +32,7 @@ import { Select } from '../../../ui/select/select.tsx';
 import { TextField } from '../../../ui/text-field/text-field.tsx';
 import { portalPaths } from '../portal-paths.ts';
 import * as styles from './payments.css.ts';
+import { PageHeader } from '../../../ui/page-header/page-header.tsx';
 
 type CreateInput = RouterInputs['payments']['create'];
 type LinkedAppointment = RouterOutputs['appointments']['byId'];
@@ -131,10 +132,7 @@ export function PaymentCreatePage() {
         <ArrowLeftIcon size={16} />
         Back to Payments
       </LinkButton>
-      <div>
-        <h1 className={styles.title}>Record Payment</h1>
-        <p className={styles.muted}>Record a payment received from a patient.</p>
-      </div>
+      <PageHeader title="Record Payment" description="Record a payment received from a patient." />
 
       <Card padding="lg">
         <Form
