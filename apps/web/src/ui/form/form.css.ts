@@ -61,7 +61,10 @@ export const fieldGroup = style({
 /** A fieldset's legend inside a form (a group of fields: a new patient, an emergency contact). */
 export const fieldsetLegend = style({ padding: `0 ${space.xs}`, fontWeight: 600 });
 
-/** A warning inside a form that does not stop it (an overlap, a possible duplicate): title, list. */
+/**
+ * A warning inside a form that does not stop it (an overlap, a possible duplicate): title, list.
+ * Empty, it takes no room: a live region kept on the page for a warning still to come shows nothing.
+ */
 export const formWarning = style({
   display: 'flex',
   flexDirection: 'column',
@@ -71,6 +74,7 @@ export const formWarning = style({
   border: `1px solid ${vars.color.accent}`,
   backgroundColor: vars.color.surfaceMuted,
   color: vars.color.text,
+  selectors: { '&:empty': { padding: 0, borderWidth: 0 } },
 });
 export const formWarningTitle = style({ fontWeight: 600 });
 export const formWarningList = style({ margin: 0, paddingLeft: space.lg, fontSize: '0.9375rem' });
