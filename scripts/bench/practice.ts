@@ -195,7 +195,7 @@ function workloads(loaded: Loaded, now: Date, random: Random): Workload[] {
       paths: searches.map((query) => trpcPath('patients.list', { query, page: 1, pageSize: PAGE_SIZE })),
       statements: searches.map((query) => [
         ...preamble,
-        patientSearchStatement({ kind: 'offset', offset: 0 }, loaded.practiceId, PAGE_SIZE, now, query),
+        patientSearchStatement({ kind: 'offset', offset: 0 }, loaded.practiceId, PAGE_SIZE, now, query, TIME_ZONE),
         auditInsert(loaded, 'patient_list', null, 'list'),
       ]),
     },

@@ -94,6 +94,30 @@ describe('patients.list', () => {
     expect(page).toMatchObject({ total: 3, page: 2, pageSize: 2 });
     expect(page.items.map((row) => row.name)).toEqual(['Cleo 100%_Sure']);
   });
+
+  it("words each row's last visit and next appointment in the practice's zone, not the server's", async () => {
+    // 10:00 on Monday 16 June 2025 in Los Angeles (17:00 UTC); the practice keeps that zone.
+    const now = new Date('2025-06-16T17:00:00Z');
+    const { caller, practiceId } = await createPractitioner(database.db, { timeZone: 'America/Los_Angeles', now });
+    const today = await addPatient(database.db, practiceId, { name: 'Ada Today' });
+    const later = await addPatient(database.db, practiceId, { name: 'Bea Later' });
+    await addPatient(database.db, practiceId, { name: 'Cy None' });
+    // Yesterday at 17:30 local is already 16 June in UTC: the local day is what counts.
+    await addAppointment(database.db, practiceId, today, { startsAt: new Date('2025-06-16T00:30:00Z'), status: 'completed' });
+    await addAppointment(database.db, practiceId, today, { startsAt: new Date('2025-06-16T21:00:00Z'), status: 'confirmed' });
+    // Tuesday 23:30 local is Wednesday in UTC; a cancelled one earlier is not the next.
+    await addAppointment(database.db, practiceId, later, { startsAt: new Date('2025-06-17T20:00:00Z'), status: 'cancelled' });
+    await addAppointment(database.db, practiceId, later, { startsAt: new Date('2025-06-18T06:30:00Z'), status: 'scheduled' });
+    await addAppointment(database.db, practiceId, later, { startsAt: new Date('2025-05-01T17:00:00Z'), status: 'completed' });
+    const rows = (await caller.patients.list({ query: '' })).items.map(({ name, lastVisit, nextAppointment }) => ({ name, lastVisit, nextAppointment }));
+    expect(rows).toEqual([
+      { name: 'Ada Today', lastVisit: 'Yesterday', nextAppointment: 'Today, 2:00 PM' },
+      { name: 'Bea Later', lastVisit: '1 month ago', nextAppointment: 'Tomorrow, 11:30 PM' },
+      { name: 'Cy None', lastVisit: 'Never', nextAppointment: 'Not scheduled' },
+    ]);
+    // A search words its rows the same way.
+    expect((await caller.patients.list({ query: 'bea' })).items.map((row) => row.nextAppointment)).toEqual(['Tomorrow, 11:30 PM']);
+  });
 });
 
 describe('dashboard.overview', () => {

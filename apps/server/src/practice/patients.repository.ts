@@ -14,7 +14,7 @@ import {
   lifestyleSchema,
   medicalHistoryItemSchema,
   medicationSchema,
-  nextAppointmentText,
+  nextAppointmentTextOn,
   patientStatuses,
   relativeLastVisit,
   type CalendarDate,
@@ -49,8 +49,10 @@ interface PatientListSqlRow {
   status: string;
   conditions: string[] | null;
   total: number;
-  last_visit: Date | null;
-  next_appointment: Date | null;
+  /** The last visit's and the next appointment's day and time of day in the practice's zone. */
+  last_visit: CalendarDate | null;
+  next_date: CalendarDate | null;
+  next_time: string | null;
   notes: string;
 }
 
@@ -61,13 +63,21 @@ const likeLiteral = (text: string): string => text.replace(/[\\%_]/g, (character
  * One statement: the page of matching patients in name order — at the cursor, from the index
  * `(practice_id, name)`, or by offset — and the total (the maintained figure for the whole list, a
  * count of the matches for a search), then for the page's rows only their last visit, next
- * appointment and note count. Values: $1 practice, $2 rows, $3 now; then the offset or the cursor's
+ * appointment (their day and time of day in the practice's zone, from `to_char` as the week's) and
+ * note count. Values: $1 practice, $2 rows, $3 now, $4 the practice's zone; then the offset or the cursor's
  * name and id; then the search text escaped for LIKE. Name and e-mail match case-insensitively as
  * substrings (ILIKE), the phone as typed (case-sensitive LIKE), as docs/product.md#patients says; all three can use
  * the trigram indexes, and the query is escaped so `%` and `_` match themselves.
  */
-export function patientSearchStatement(fetch: PageFetch, practiceId: string, pageSize: number, now: Date, query: string): { name?: string; text: string; values: unknown[] } {
-  const values: unknown[] = [practiceId, pageSize, now];
+export function patientSearchStatement(
+  fetch: PageFetch,
+  practiceId: string,
+  pageSize: number,
+  now: Date,
+  query: string,
+  timeZone: string,
+): { name?: string; text: string; values: unknown[] } {
+  const values: unknown[] = [practiceId, pageSize, now, timeZone];
   const parameter = (value: unknown): number => values.push(value);
   const offset = fetch.kind === 'offset' ? parameter(fetch.offset) : null;
   // The cursor holds the boundary patient's id only, never their name (it travels in addresses):
@@ -96,12 +106,15 @@ export function patientSearchStatement(fetch: PageFetch, practiceId: string, pag
   const text = `
   WITH ${page}
   SELECT p.*, ${total} AS total,
-    (SELECT max(a.starts_at) FROM appointment a
-      WHERE a.practice_id = $1 AND a.patient_id = p.id AND a.starts_at <= $3 AND a.status <> 'cancelled') AS last_visit,
-    (SELECT min(a.starts_at) FROM appointment a
-      WHERE a.practice_id = $1 AND a.patient_id = p.id AND a.starts_at > $3 AND a.status IN ('scheduled', 'confirmed')) AS next_appointment,
+    to_char(last_visit.at AT TIME ZONE $4::text, 'YYYY-MM-DD') AS last_visit,
+    to_char(next_visit.at AT TIME ZONE $4::text, 'YYYY-MM-DD') AS next_date,
+    to_char(next_visit.at AT TIME ZONE $4::text, 'FMHH12:MI AM') AS next_time,
     (SELECT count(*) FROM clinical_note n WHERE n.practice_id = $1 AND n.patient_id = p.id) AS notes
   FROM page p
+  CROSS JOIN LATERAL (SELECT max(a.starts_at) AS at FROM appointment a
+      WHERE a.practice_id = $1 AND a.patient_id = p.id AND a.starts_at <= $3 AND a.status <> 'cancelled') last_visit
+  CROSS JOIN LATERAL (SELECT min(a.starts_at) AS at FROM appointment a
+      WHERE a.practice_id = $1 AND a.patient_id = p.id AND a.starts_at > $3 AND a.status IN ('scheduled', 'confirmed')) next_visit
   ORDER BY ${listOrder('p')}`;
   // Prepared once per connection, a search too: the pattern reaches the trigram indexes inside
   // `practice_patient_matches`, whose query is planned for it at each call, so the generic plan of
@@ -217,7 +230,7 @@ export function patientsRepository(sql: PracticeSql, scope: PracticeScope) {
     async search(input: { readonly query: string; readonly page: number; readonly pageSize: number; readonly cursor?: string | undefined }): Promise<PatientPage> {
       const query = input.query.trim();
       const fetch = pageFetch(input, 1, () => true);
-      const result = await sql.query<PatientListSqlRow>(patientSearchStatement(fetch, scope.practiceId, input.pageSize, scope.now, query));
+      const result = await sql.query<PatientListSqlRow>(patientSearchStatement(fetch, scope.practiceId, input.pageSize, scope.now, query, scope.timeZone));
       const total = result.rows[0] ? result.rows[0].total : ((await sql.query<{ total: number }>(patientTotalStatement(scope.practiceId, query))).rows[0]?.total ?? 0);
       return {
         items: result.rows.map((row) => ({
@@ -226,8 +239,8 @@ export function patientsRepository(sql: PracticeSql, scope: PracticeScope) {
           email: row.email,
           phone: row.phone,
           dob: row.date_of_birth ? dateOnly(row.date_of_birth) : null,
-          lastVisit: relativeLastVisit(row.last_visit ? calendarDateInZone(row.last_visit, scope.timeZone) : null, today),
-          nextAppointment: nextAppointmentText(row.next_appointment, scope.now, scope.timeZone),
+          lastVisit: relativeLastVisit(row.last_visit, today),
+          nextAppointment: nextAppointmentTextOn(row.next_date !== null && row.next_time !== null ? { day: row.next_date, time: row.next_time } : null, today),
           status: asStatus(row.status),
           conditions: row.conditions ?? [],
           notes: Number(row.notes),

@@ -19,8 +19,12 @@ export const TIME_OF_DAY = 'h:mm a';
 
 /** "June 5, 2025" (notes, visits, patient dates of birth). */
 export const formatLongDate = (value: Instant | CalendarDate, timeZone: string): string => formatValue(value, timeZone, LONG_DATE);
+/** A calendar date's "June 5" through one cached Intl formatter: a page of rows formats one each. */
+const calendarMonthDay = new Intl.DateTimeFormat('en-US', { month: 'long', day: 'numeric', timeZone: 'UTC' });
+
 /** "June 5" (upcoming appointments on the patient card). */
-export const formatMonthDay = (value: Instant | CalendarDate, timeZone: string): string => formatValue(value, timeZone, MONTH_DAY);
+export const formatMonthDay = (value: Instant | CalendarDate, timeZone: string): string =>
+  typeof value === 'string' && isCalendarDate(value) ? calendarMonthDay.format(calendarToUtc(value)) : formatValue(value, timeZone, MONTH_DAY);
 /** "June 5, 2025 at 2:30 PM" (portal appointments). */
 export const formatLongDateTime = (value: Instant, timeZone: string): string => formatValue(value, timeZone, LONG_DATE_TIME);
 /** "June 2025" (the schedule's month-year picker). */
@@ -31,13 +35,19 @@ export const formatMonthYear = (value: Instant | CalendarDate, timeZone: string)
  * "June 20, 10:00 AM", or "Not scheduled".
  */
 export function nextAppointmentText(startsAt: Instant | null, now: Instant, timeZone: string): string {
-  if (startsAt === null) return 'Not scheduled';
-  const day = calendarDateInZone(startsAt, timeZone);
-  const today = calendarDateInZone(now, timeZone);
-  const time = formatTimeOfDay(startsAt, timeZone);
-  const diff = daysBetween(today, day);
-  if (diff === 0) return `Today, ${time}`;
-  if (diff === 1) return `Tomorrow, ${time}`;
-  return `${formatMonthDay(startsAt, timeZone)}, ${time}`;
+  const next = startsAt === null ? null : { day: calendarDateInZone(startsAt, timeZone), time: formatTimeOfDay(startsAt, timeZone) };
+  return nextAppointmentTextOn(next, calendarDateInZone(now, timeZone));
+}
+
+/**
+ * The same text from the appointment's day and time of day already in the practice's zone ("9:00 AM",
+ * as PostgreSQL's `to_char` gives them for a page of rows), and today there.
+ */
+export function nextAppointmentTextOn(next: { readonly day: CalendarDate; readonly time: string } | null, today: CalendarDate): string {
+  if (next === null) return 'Not scheduled';
+  const diff = daysBetween(today, next.day);
+  if (diff === 0) return `Today, ${next.time}`;
+  if (diff === 1) return `Tomorrow, ${next.time}`;
+  return `${formatMonthDay(next.day, 'UTC')}, ${next.time}`;
 }
 

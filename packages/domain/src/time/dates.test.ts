@@ -18,7 +18,7 @@ import {
   yearsInPractice,
   zonedTimeToInstant,
 } from './dates.ts';
-import { formatLongDate, formatLongDateTime, formatMonthDay, formatMonthYear, nextAppointmentText } from './date-formats.ts';
+import { formatLongDate, formatLongDateTime, formatMonthDay, formatMonthYear, nextAppointmentText, nextAppointmentTextOn } from './date-formats.ts';
 
 describe('calendar dates', () => {
   it('validates yyyy-MM-dd', () => {
@@ -114,6 +114,15 @@ describe('relative texts', () => {
     expect(nextAppointmentText(zonedTimeToInstant('2025-06-16', '10:00', zone), now, zone)).toBe('Today, 10:00 AM');
     expect(nextAppointmentText(zonedTimeToInstant('2025-06-17', '14:00', zone), now, zone)).toBe('Tomorrow, 2:00 PM');
     expect(nextAppointmentText(zonedTimeToInstant('2025-06-20', '09:00', zone), now, zone)).toBe('June 20, 9:00 AM');
+  });
+
+  it('words it the same from a day and time already in the zone (as the database gives a page of them)', () => {
+    expect(nextAppointmentTextOn(null, '2025-06-16')).toBe('Not scheduled');
+    expect(nextAppointmentTextOn({ day: '2025-06-16', time: '10:00 AM' }, '2025-06-16')).toBe('Today, 10:00 AM');
+    expect(nextAppointmentTextOn({ day: '2025-06-17', time: '2:00 PM' }, '2025-06-16')).toBe('Tomorrow, 2:00 PM');
+    expect(nextAppointmentTextOn({ day: '2025-07-01', time: '9:00 AM' }, '2025-06-16')).toBe('July 1, 9:00 AM');
+    // Across a year's end.
+    expect(nextAppointmentTextOn({ day: '2026-01-01', time: '9:00 AM' }, '2025-12-31')).toBe('Tomorrow, 9:00 AM');
   });
 });
 
