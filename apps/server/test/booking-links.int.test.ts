@@ -244,6 +244,19 @@ describe('reminders', () => {
     await relay().drain({ timeoutMs: 10_000 });
     expect(reminders(email)).toHaveLength(1);
   });
+
+  it('is not work in hand while its time has not come, however soon: draining does not wait for it', async () => {
+    const { email, appointmentId } = await bookWithReminderDue();
+    // Due in ten minutes, well within the relay's longest retry wait (an hour by default). A
+    // Sunday's bookings (the next open times a day away) put reminders there, and the drain waited.
+    await database.query(
+      "UPDATE domain_event SET next_attempt_at = now() + interval '10 minutes' WHERE type = 'BookingReminderScheduled' AND aggregate_id = (SELECT id FROM booking WHERE appointment_id = $1)",
+      [appointmentId],
+    );
+    // A drain that waited for it would fail here: it gives up (throws) after its time.
+    await relay().drain({ timeoutMs: 5_000 });
+    expect(mailsTo(email).map((mail) => mail.subject)).toEqual(['Your appointment with Dr. Links is confirmed']);
+  });
 });
 
 describe('an earlier time for the patients waiting for one', () => {

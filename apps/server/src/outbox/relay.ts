@@ -330,7 +330,7 @@ export function createRelay({ db, config, logger: parentLogger, random = Math.ra
       const pass = await runOnce();
       total = addPasses(total, pass);
       if (pass.claimed > 0) continue;
-      // A delivery due later than any retry wait is a scheduled one (a reminder), not pending work.
+      // Waits for the retries of the moment, not for scheduled deliveries (a reminder's first attempt).
       const pending = await pendingDeliveries(db, types, config.maxDelayMs + config.leaseMarginMs + config.timeoutMs);
       if (pending.count === 0) return total;
       const left = deadline - Date.now();

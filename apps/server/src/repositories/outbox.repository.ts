@@ -148,16 +148,22 @@ export async function releaseClaim(db: Database, claim: ClaimedDelivery): Promis
     WHERE id = ${claim.id}::uuid AND delivery_status = 'pending' AND claimed_until = ${claim.lease}::timestamptz`;
 }
 
-/** Pending deliveries of `types`, and how long until the next of them can be claimed (0 = now). */
-export async function pendingDeliveries(db: Database, types: readonly string[], dueWithinMs: number | null = null): Promise<{ count: number; nextDueInMs: number | null }> {
+/**
+ * Pending deliveries of `types`, and how long until the next of them can be claimed (0 = now).
+ * With `retriesWithinMs`, only the work in hand counts: what is due now or held by a relay, and the
+ * retries (an attempt made) due within that time. A first attempt set for later is a scheduled
+ * delivery (a reminder), not work in hand, however soon its time: a reminder due in ten minutes
+ * made `drain` wait for it (and time out) whenever a booking's reminder fell within the hour.
+ */
+export async function pendingDeliveries(db: Database, types: readonly string[], retriesWithinMs: number | null = null): Promise<{ count: number; nextDueInMs: number | null }> {
   const rows = await db.$queryRaw<{ count: number; next_due_in_ms: number | null }[]>`
     SELECT count(*)::int AS count,
            greatest(0, extract(epoch FROM min(greatest(coalesce(next_attempt_at, '-infinity'), coalesce(claimed_until, '-infinity'))) - now()) * 1000)::float8
              AS next_due_in_ms
     FROM domain_event
     WHERE delivery_status = 'pending' AND type = ANY(${[...types]}::text[])
-      AND (${dueWithinMs}::float8 IS NULL OR next_attempt_at IS NULL
-           OR next_attempt_at <= now() + make_interval(secs => ${dueWithinMs}::float8 / 1000))`;
+      AND (${retriesWithinMs}::float8 IS NULL OR next_attempt_at IS NULL OR next_attempt_at <= now()
+           OR (attempts > 0 AND next_attempt_at <= now() + make_interval(secs => ${retriesWithinMs}::float8 / 1000)))`;
   const row = rows[0];
   return { count: row?.count ?? 0, nextDueInMs: row && row.count > 0 ? (row.next_due_in_ms ?? 0) : null };
 }
