@@ -4,11 +4,11 @@
  * every read in it and stores none of it.
  */
 import { randomUUID } from 'node:crypto';
-import pg from 'pg';
+import type pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createAuditAppender } from '../src/audit/audit-appender.ts';
 import { verifyAuditChain, type AuditEntryInput } from '../src/audit/audit-log.ts';
-import { createTestDatabase, type TestDatabase } from './support/database.ts';
+import { createTestDatabase, type TestDatabase, testPool } from './support/database.ts';
 
 let database: TestDatabase;
 /** As the server: the application role, under row-level security. */
@@ -16,7 +16,7 @@ let pool: pg.Pool;
 
 beforeAll(async () => {
   database = await createTestDatabase();
-  pool = new pg.Pool({ connectionString: database.url, max: 4 });
+  pool = testPool(database.url, 4);
 });
 
 afterAll(async () => {

@@ -31,7 +31,7 @@ import { repoRoot } from '../src/config.ts';
 import { closeDatabase, createDatabaseClient, type Database } from '../src/db/client.ts';
 import { migrate } from '../src/db/migrate.ts';
 import { bindPractice } from '../src/practice/practice-transaction.ts';
-import { createEmptyDatabase, createTestDatabase, databaseUrl, type TestDatabase } from './support/database.ts';
+import { createEmptyDatabase, createTestDatabase, databaseUrl, type TestDatabase, testPool } from './support/database.ts';
 
 const run = promisify(execFile);
 const VERIFY_CLI = path.join(repoRoot, 'apps/server/src/audit/audit-verify.cli.ts');
@@ -131,7 +131,7 @@ describe('many practices appending at once', () => {
   beforeAll(async () => {
     database = await createTestDatabase();
     // As the server: the application role, under row-level security.
-    pool = new pg.Pool({ connectionString: database.url, max: 8 });
+    pool = testPool(database.url, 8);
   });
   afterAll(async () => {
     await pool.end();

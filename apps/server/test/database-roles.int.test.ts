@@ -16,7 +16,7 @@ import { migrate } from '../src/db/migrate.ts';
 import { APP_ROLE, OWNER_ROLE, privilegedRoleProblem, servingRolePrivileges } from '../src/db/roles.ts';
 import { createLogger } from '../src/logger.ts';
 import { readInPractice } from '../src/practice/practice-transaction.ts';
-import { createTestDatabase, type TestDatabase } from './support/database.ts';
+import { createTestDatabase, type TestDatabase, testPool } from './support/database.ts';
 import { addPatient, createPractitioner, type TestPractitioner } from './support/practice-factory.ts';
 
 let database: TestDatabase;
@@ -27,7 +27,7 @@ let beta: TestPractitioner;
 
 beforeAll(async () => {
   database = await createTestDatabase();
-  app = new pg.Pool({ connectionString: database.url, max: 3 });
+  app = testPool(database.url, 3);
   alpha = await createPractitioner(database.db, { name: 'Dr. Alpha' });
   beta = await createPractitioner(database.db, { name: 'Dr. Beta' });
   await addPatient(database.db, alpha.practiceId, { name: 'Alice Alpha' });
@@ -132,7 +132,7 @@ describe('a practice read (readInPractice, every query procedure)', () => {
   });
 
   it('gives its connection back clean after a failed statement or a thrown error', async () => {
-    const single = new pg.Pool({ connectionString: database.url, max: 1 });
+    const single = testPool(database.url, 1);
     try {
       await expect(readInPractice(single, { practiceId: alpha.practiceId }, (sql) => sql.query('SELECT no_such_column FROM patient'))).rejects.toThrow(/no_such_column/);
       await expect(readInPractice(single, { practiceId: alpha.practiceId }, () => Promise.reject(new Error('the handler failed')))).rejects.toThrow('the handler failed');

@@ -4,9 +4,9 @@
  * write at once; the practitioner's own overlapping entries are kept, marked as deliberate.
  */
 import { randomUUID } from 'node:crypto';
-import pg from 'pg';
+import type pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestDatabase, type TestDatabase } from './support/database.ts';
+import { createTestDatabase, type TestDatabase, testPool } from './support/database.ts';
 import { addPatient, createPractitioner, type TestPractitioner } from './support/practice-factory.ts';
 
 let database: TestDatabase;
@@ -17,7 +17,7 @@ let patientId: string;
 
 beforeAll(async () => {
   database = await createTestDatabase();
-  app = new pg.Pool({ connectionString: database.url, max: 20 });
+  app = testPool(database.url, 20);
   owner = await createPractitioner(database.db);
   patientId = await addPatient(database.db, owner.practiceId, { name: 'Guarded Grace' });
 });
