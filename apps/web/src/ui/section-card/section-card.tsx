@@ -27,12 +27,8 @@ export function SectionCard({ titleId, title, action, children }: SectionCardPro
 }
 
 /** A section's rows: each a bordered line whose first cell (`SectionRowMain`) takes the width. */
-export function SectionList({ children, ...props }: { readonly children: ReactNode; readonly 'aria-label'?: string }) {
-  return (
-    <ul {...props} className={styles.list}>
-      {children}
-    </ul>
-  );
+export function SectionList({ children }: { readonly children: ReactNode }) {
+  return <ul className={styles.list}>{children}</ul>;
 }
 
 export function SectionRow({ children }: { readonly children: ReactNode }) {
