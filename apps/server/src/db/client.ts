@@ -25,7 +25,9 @@ export interface DatabaseClientOptions {
 
 export function createDatabaseClient(connectionString: string, options: DatabaseClientOptions = {}): Database {
   const onError = options.onConnectionError ?? (() => undefined);
-  const pool = new pg.Pool({ connectionString, max: options.maxConnections ?? DEFAULT_POOL_MAX });
+  // Pipelining: a statement is written as soon as it is made, not once the one before is answered
+  // (db/client-transaction.ts, record 0049). Code that awaits each statement runs as before.
+  const pool = new pg.Pool({ connectionString, max: options.maxConnections ?? DEFAULT_POOL_MAX, pipeline: true });
   // Listening here, not only through the adapter: Prisma connects its adapter lazily, and the pool
   // may serve raw queries before Prisma's first one.
   pool.on('error', onError);

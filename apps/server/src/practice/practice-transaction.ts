@@ -102,7 +102,8 @@ function sqlOfClient(client: pg.PoolClient): PracticeSql {
 
 /**
  * Runs the read `work` in a read-only transaction bound to the practice, on a `pg` client of the
- * pool: `BEGIN` and the binding in one round trip, then the work's statements, then `COMMIT`.
+ * pool: `BEGIN` and the binding in one statement, the work's first statement written right behind it,
+ * then the rest, and `COMMIT` sent as the answer goes (db/client-transaction.ts).
  * A practice read used to be a Prisma interactive transaction, which waits
  * between its statements and tripled a read's p95 under load (record 0032); changes keep Prisma's.
  */
@@ -113,6 +114,7 @@ export function readInPractice<T>(pool: pg.Pool, binding: PracticeBinding, work:
     (client) =>
       `BEGIN READ ONLY; SELECT set_config('app.practice_id', ${client.escapeLiteral(binding.practiceId)}, true), set_config('app.user_email', ${client.escapeLiteral(binding.userEmail ?? '')}, true)`,
     (client) => work(sqlOfClient(client)),
+    { readOnly: true },
   );
 }
 
