@@ -28,7 +28,7 @@ import { generateSessionToken, sessionIdFromToken } from '../../apps/server/src/
 import { UPCOMING_SQL, WEEK_SQL } from '../../apps/server/src/practice/appointments.repository.ts';
 import { SESSION_WITH_USER_SQL } from '../../apps/server/src/repositories/session.repository.ts';
 import { DASHBOARD_STATS_SQL, DASHBOARD_UPCOMING_LIMIT } from '../../apps/server/src/practice/dashboard.repository.ts';
-import { PATIENT_DETAIL_SQL, PATIENT_FIND_SQL, patientSearchStatement } from '../../apps/server/src/practice/patients.repository.ts';
+import { PATIENT_DETAIL_SQL, patientSearchStatement } from '../../apps/server/src/practice/patients.repository.ts';
 import { summarize, type LatencyResult } from './directory.ts';
 import { createBenchDatabase, dropBenchDatabase, startServer, stopServer, waitForHealthy, benchServerDatabaseEnv } from './lib.ts';
 
@@ -204,7 +204,6 @@ function workloads(loaded: Loaded, now: Date, random: Random): Workload[] {
       paths: records.map((id) => trpcPath('patients.byId', { id })),
       statements: records.map((id) => [
         ...preamble,
-        { name: 'practice-patient-find', text: PATIENT_FIND_SQL, values: [loaded.practiceId, id] },
         { name: 'practice-patient-detail', text: PATIENT_DETAIL_SQL, values: [loaded.practiceId, id] },
         auditInsert(loaded, 'patient', id, 'read'),
       ]),

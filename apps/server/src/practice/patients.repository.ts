@@ -142,7 +142,7 @@ const PATIENT_OPTIONS_SQL = `
   LIMIT $3`;
 
 /** $1 practice, $2 patient id. */
-export const PATIENT_FIND_SQL = 'SELECT id, name FROM patient WHERE practice_id = $1 AND id = $2';
+const PATIENT_FIND_SQL = 'SELECT id, name FROM patient WHERE practice_id = $1 AND id = $2';
 
 /**
  * $1 practice, $2 patient id: the patient with its health record, appointments (not cancelled,

@@ -76,8 +76,10 @@ export const patientsRouter = router({
   list: practitionerProcedure.input(patientSearchSchema).query(({ ctx, input }) => ctx.practice.patients.search(input)),
 
   /** One patient's record (docs/product.md#patient-detail). Reading it leaves an audit entry. */
-  byId: ownedPatientProcedure.query(async ({ ctx }) => {
-    const patient = await ctx.practice.patients.detail(ctx.patient.id);
+  // Not `ownedPatientProcedure`: the record's one statement answers "not one of ours" itself (null),
+  // so the lookup before it would be a round trip for nothing.
+  byId: practitionerProcedure.input(patientIdSchema).query(async ({ ctx, input }) => {
+    const patient = await ctx.practice.patients.detail(input.id);
     if (!patient) throw patientNotFound();
     return patient;
   }),
