@@ -5,6 +5,7 @@ import { apiErrorMessage } from '../../lib/api-errors.ts';
 import { notify } from '../../lib/toast.tsx';
 import { useTRPC } from '../../lib/trpc.ts';
 import { Button } from '../../ui/button/button.tsx';
+import { ConfirmDialog } from '../../ui/dialog/confirm-dialog.tsx';
 import { Dialog } from '../../ui/dialog/dialog.tsx';
 import { Select } from '../../ui/select/select.tsx';
 import { invoiceLabel } from './billing.page.tsx';
@@ -111,17 +112,17 @@ export function InvoiceActions({ invoice }: { invoice: Invoice }) {
         </div>
       </Dialog>
 
-      <Dialog role="alertdialog" title={`Void ${invoiceLabel(invoice)}?`} isOpen={dialog === 'void'} isDismissable={!voiding.isPending} onOpenChange={(open) => (open ? undefined : setDialog(null))}>
-        <p>{invoiceMessages.voidConfirm(invoiceLabel(invoice))}</p>
-        <div className={styles.actions}>
-          <Button variant="outline" isDisabled={voiding.isPending} onPress={() => setDialog(null)} autoFocus>
-            Cancel
-          </Button>
-          <Button isDisabled={voiding.isPending} onPress={() => voiding.mutate({ id: invoice.id })}>
-            {voiding.isPending ? 'Voiding...' : 'Void invoice'}
-          </Button>
-        </div>
-      </Dialog>
+      <ConfirmDialog
+        title={`Void ${invoiceLabel(invoice)}?`}
+        isOpen={dialog === 'void'}
+        isPending={voiding.isPending}
+        confirmLabel="Void invoice"
+        pendingLabel="Voiding..."
+        onCancel={() => setDialog(null)}
+        onConfirm={() => voiding.mutate({ id: invoice.id })}
+      >
+        {invoiceMessages.voidConfirm(invoiceLabel(invoice))}
+      </ConfirmDialog>
     </div>
   );
 }

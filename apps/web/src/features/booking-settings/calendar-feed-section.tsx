@@ -9,7 +9,7 @@ import { useTRPC } from '../../lib/trpc.ts';
 import { Button } from '../../ui/button/button.tsx';
 import { Card } from '../../ui/card/card.tsx';
 import { Checkbox } from '../../ui/checkbox/checkbox.tsx';
-import { Dialog } from '../../ui/dialog/dialog.tsx';
+import { ConfirmDialog } from '../../ui/dialog/confirm-dialog.tsx';
 import { Skeleton } from '../../ui/skeleton/skeleton.tsx';
 import { TextField } from '../../ui/text-field/text-field.tsx';
 import * as styles from './calendar-feed.css.ts';
@@ -186,21 +186,17 @@ export function CalendarFeedSection() {
         </div>
       )}
 
-      <Dialog title={calendarFeedTexts.regenerateTitle} role="alertdialog" isOpen={confirming} onOpenChange={setConfirming}>
-        {({ close }) => (
-          <>
-            <p>{calendarFeedTexts.regenerateBody}</p>
-            <div className={styles.dialogActions}>
-              <Button variant="outline" onPress={close}>
-                Cancel
-              </Button>
-              <Button isDisabled={regenerate.isPending} onPress={() => regenerate.mutate()}>
-                {regenerate.isPending ? 'Regenerating...' : 'Regenerate link'}
-              </Button>
-            </div>
-          </>
-        )}
-      </Dialog>
+      <ConfirmDialog
+        title={calendarFeedTexts.regenerateTitle}
+        isOpen={confirming}
+        isPending={regenerate.isPending}
+        confirmLabel="Regenerate link"
+        pendingLabel="Regenerating..."
+        onCancel={() => setConfirming(false)}
+        onConfirm={() => regenerate.mutate()}
+      >
+        {calendarFeedTexts.regenerateBody}
+      </ConfirmDialog>
     </Card>
   );
 }

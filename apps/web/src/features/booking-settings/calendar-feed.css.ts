@@ -37,4 +37,3 @@ export const warning = style({
 
 export const names = style({ display: 'flex', flexDirection: 'column', gap: space.sm, paddingTop: space.md, borderTop: `1px solid ${vars.color.border}` });
 
-export const dialogActions = style({ display: 'flex', justifyContent: 'flex-end', gap: space.sm, flexWrap: 'wrap', marginTop: space.md });

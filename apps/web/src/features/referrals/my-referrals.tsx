@@ -7,7 +7,7 @@ import { notify } from '../../lib/toast.tsx';
 import { useTRPC } from '../../lib/trpc.ts';
 import { Button } from '../../ui/button/button.tsx';
 import { Card } from '../../ui/card/card.tsx';
-import { Dialog } from '../../ui/dialog/dialog.tsx';
+import { ConfirmDialog } from '../../ui/dialog/confirm-dialog.tsx';
 import { EmptyState } from '../../ui/empty-state/empty-state.tsx';
 import { ReferralStatusBadge, ReferralStatusIcon } from './referral-status.tsx';
 import * as styles from './referrals.css.ts';
@@ -116,29 +116,22 @@ export function MyReferrals({ referrals }: { referrals: readonly ReferralRow[] }
 type FinalAction = Extract<ReferralAction, 'cancel' | 'decline'>;
 const isFinalAction = (action: ReferralAction): action is FinalAction => action === 'cancel' || action === 'decline';
 
-/** The alert dialog before a final action: the safe choice has focus, the final one says what it does. */
+/** The question before a final action: the safe choice has focus, the final one says what it does. */
 function ConfirmFinalAction({ action, referral, onConfirm, onClose }: { readonly action: FinalAction; readonly referral: ReferralRow; readonly onConfirm: () => void; readonly onClose: () => void }) {
   const copy = action === 'cancel' ? referralToasts.cancelConfirm : referralToasts.declineConfirm;
   return (
-    <Dialog title={copy.title} role="alertdialog" isOpen onOpenChange={(open) => (open ? undefined : onClose())}>
-      {({ close }) => (
-        <>
-          <p>{copy.description(action === 'cancel' ? referral.refereeName : referral.referrerName)}</p>
-          <div className={styles.dialogActions}>
-            <Button variant="outline" onPress={close} autoFocus>
-              {copy.keep}
-            </Button>
-            <Button
-              onPress={() => {
-                onConfirm();
-                close();
-              }}
-            >
-              {copy.confirm}
-            </Button>
-          </div>
-        </>
-      )}
-    </Dialog>
+    <ConfirmDialog
+      title={copy.title}
+      isOpen
+      cancelLabel={copy.keep}
+      confirmLabel={copy.confirm}
+      onCancel={onClose}
+      onConfirm={() => {
+        onConfirm();
+        onClose();
+      }}
+    >
+      {copy.description(action === 'cancel' ? referral.refereeName : referral.referrerName)}
+    </ConfirmDialog>
   );
 }

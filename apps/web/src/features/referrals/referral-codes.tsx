@@ -19,6 +19,7 @@ import { useTRPC } from '../../lib/trpc.ts';
 import { useZodForm } from '../../lib/use-zod-form.ts';
 import { Button } from '../../ui/button/button.tsx';
 import { Card } from '../../ui/card/card.tsx';
+import { ConfirmDialog } from '../../ui/dialog/confirm-dialog.tsx';
 import { Dialog } from '../../ui/dialog/dialog.tsx';
 import { EmptyState } from '../../ui/empty-state/empty-state.tsx';
 import { Form } from '../../ui/form/form.tsx';
@@ -73,6 +74,7 @@ function useCodeMutations() {
       );
     },
     busy: activate.isPending || deactivate.isPending || remove.isPending,
+    removing: remove.isPending,
   };
 }
 
@@ -230,21 +232,17 @@ export function ReferralCodes({ codes }: { codes: readonly Code[] }) {
         </ul>
       )}
       <CreateCodeDialog isOpen={creating} onOpenChange={setCreating} />
-      <Dialog title={referralToasts.deleteConfirm.title} role="alertdialog" isOpen={deleting !== null} onOpenChange={(open) => (open ? undefined : setDeleting(null))}>
-        {({ close }) => (
-          <>
-            <p>{referralToasts.deleteConfirm.description}</p>
-            <div className={styles.dialogActions}>
-              <Button variant="outline" onPress={close}>
-                Cancel
-              </Button>
-              <Button isDisabled={mutations.busy} onPress={() => deleting && mutations.remove(deleting, close)}>
-                Delete
-              </Button>
-            </div>
-          </>
-        )}
-      </Dialog>
+      <ConfirmDialog
+        title={referralToasts.deleteConfirm.title}
+        isOpen={deleting !== null}
+        isPending={mutations.removing}
+        confirmLabel="Delete"
+        pendingLabel="Deleting..."
+        onCancel={() => setDeleting(null)}
+        onConfirm={() => deleting && mutations.remove(deleting, () => setDeleting(null))}
+      >
+        {referralToasts.deleteConfirm.description}
+      </ConfirmDialog>
     </div>
   );
 }

@@ -35,3 +35,6 @@ export const dialog = style({
 });
 
 export const title = style({ fontSize: titleSize.card });
+
+/** A dialog's buttons: the safe choice first, the acting one last, at the end of the line. */
+export const actions = style({ display: 'flex', justifyContent: 'flex-end', gap: space.sm, flexWrap: 'wrap', marginTop: space.md });

@@ -10,7 +10,7 @@ import { useTRPC } from '../../../lib/trpc.ts';
 import { Button } from '../../../ui/button/button.tsx';
 import { NewAppointmentButton } from '../new-appointment-button.tsx';
 import { Card } from '../../../ui/card/card.tsx';
-import { Dialog } from '../../../ui/dialog/dialog.tsx';
+import { ConfirmDialog } from '../../../ui/dialog/confirm-dialog.tsx';
 import { EmptyState } from '../../../ui/empty-state/empty-state.tsx';
 import { FormAlert } from '../../../ui/form/form.tsx';
 import { CalendarIcon } from '../../../ui/icons/icons.tsx';
@@ -124,38 +124,24 @@ export function AppointmentsPage() {
 
       {coding ? <VisitCodesDialog appointmentId={coding.id} visitLabel={`${coding.patientName}, ${appointmentDateTime(coding)}`} onClose={() => setCoding(null)} /> : null}
 
-      {deleting ? (
-        <Dialog
-          title={DELETE_CONFIRM_TITLE}
-          role="alertdialog"
-          isOpen
-          onOpenChange={(isOpen) => {
-            if (!isOpen) setDeleting(null);
-          }}
-        >
-          {({ close }) => (
-            <>
-              <p className={styles.dialogText}>
-                {deleting.patientName}’s appointment on {appointmentDateTime(deleting)} will be removed for good. An appointment with clinical notes or payments
-                cannot be deleted; cancel it instead.
-              </p>
-              <div className={styles.actions}>
-                <Button variant="outline" onPress={close} autoFocus>
-                  Keep it
-                </Button>
-                <Button
-                  onPress={() => {
-                    changes.remove(deleting.id);
-                    close();
-                  }}
-                >
-                  Delete
-                </Button>
-              </div>
-            </>
-          )}
-        </Dialog>
-      ) : null}
+      <ConfirmDialog
+        title={DELETE_CONFIRM_TITLE}
+        isOpen={deleting !== null}
+        cancelLabel="Keep it"
+        confirmLabel="Delete"
+        onCancel={() => setDeleting(null)}
+        onConfirm={() => {
+          if (deleting) changes.remove(deleting.id);
+          setDeleting(null);
+        }}
+      >
+        {deleting ? (
+          <>
+            {deleting.patientName}’s appointment on {appointmentDateTime(deleting)} will be removed for good. An appointment with clinical notes or payments cannot be
+            deleted; cancel it instead.
+          </>
+        ) : null}
+      </ConfirmDialog>
     </div>
   );
 }

@@ -22,7 +22,6 @@ export const nowrap = style({ whiteSpace: 'nowrap' });
 /** The previous page stays on screen, dimmed, while the next answer is on its way. */
 export const stale = style({ opacity: 0.6, transition: 'opacity 150ms ease' });
 
-export const dialogActions = style({ display: 'flex', justifyContent: 'flex-end', gap: space.sm, flexWrap: 'wrap', marginTop: space.md });
 
 /* The Record Payment form. */
 

@@ -19,7 +19,7 @@ import { useTRPC } from '../../../lib/trpc.ts';
 import { Badge } from '../../../ui/badge/badge.tsx';
 import { Button, LinkButton } from '../../../ui/button/button.tsx';
 import { Card } from '../../../ui/card/card.tsx';
-import { Dialog } from '../../../ui/dialog/dialog.tsx';
+import { ConfirmDialog } from '../../../ui/dialog/confirm-dialog.tsx';
 import { EmptyState } from '../../../ui/empty-state/empty-state.tsx';
 import { LoadFailed, LoadingRows } from '../../../ui/load-states/load-states.tsx';
 import { Cell, Column, Row, ShownBelow, Table, TableBody, TableHeader } from '../../../ui/table/table.tsx';
@@ -203,26 +203,16 @@ function RefundDialog({ payment, onClose }: { payment: PaymentRecord; onClose: (
   );
 
   return (
-    <Dialog
-      role="alertdialog"
+    <ConfirmDialog
       title={refundMessages.confirmTitle}
       isOpen
-      isDismissable={!refund.isPending}
-      onOpenChange={(open) => {
-        if (!open && !refund.isPending) onClose();
-      }}
+      isPending={refund.isPending}
+      confirmLabel={refundMessages.action}
+      pendingLabel="Marking as Refunded..."
+      onCancel={onClose}
+      onConfirm={() => refund.mutate({ id: payment.id })}
     >
-      <p>
-        {describePayment(payment)} will be marked as refunded. Its amount then no longer counts towards your revenue, and this cannot be undone.
-      </p>
-      <div className={styles.dialogActions}>
-        <Button variant="outline" isDisabled={refund.isPending} onPress={onClose} autoFocus>
-          Cancel
-        </Button>
-        <Button isDisabled={refund.isPending} onPress={() => refund.mutate({ id: payment.id })}>
-          {refund.isPending ? 'Marking as Refunded...' : refundMessages.action}
-        </Button>
-      </div>
-    </Dialog>
+      {describePayment(payment)} will be marked as refunded. Its amount then no longer counts towards your revenue, and this cannot be undone.
+    </ConfirmDialog>
   );
 }
