@@ -234,51 +234,82 @@ function SetUpSteps({ setup, onCancel, onEnabled }: { readonly setup: TwoStepSet
   );
 }
 
-function TurnOffForm({ onCancel, onTurnedOff }: { readonly onCancel: () => void; readonly onTurnedOff: () => void }) {
-  const trpc = useTRPC();
-  const queryClient = useQueryClient();
+interface SecondFactorFormProps {
+  /** The form's name for assistive technology. */
+  readonly label: string;
+  /** What the action does, above the code field. */
+  readonly explanation: string;
+  readonly submitLabel: string;
+  /** The submit button while the action runs. */
+  readonly pendingLabel: string;
+  readonly mutation: { readonly isPending: boolean; readonly isError: boolean; readonly error: unknown };
+  /** Runs the action with the code; `onError` puts a refusal under its field, or asks for the password. */
+  readonly send: (input: SecondFactorInput, onError: (error: unknown) => void) => void;
+  readonly onCancel: () => void;
+}
+
+/** An action that needs a second factor: a code from the app (or a recovery code), then the action. */
+function SecondFactorForm({ label, explanation, submitLabel, pendingLabel, mutation, send, onCancel }: SecondFactorFormProps) {
   const reauthentication = useReauthentication();
-  const disable = useMutation(trpc.account.twoStep.disable.mutationOptions());
   const { form, codeField, switchButton, askForNextCode } = useCodeForm();
 
   const submit = async () => {
     const input = await form.validate();
-    if (!input || disable.isPending) return;
-    disable.mutate(input, {
-      onSuccess: async (answer) => {
-        notify.success({ title: answer.message });
-        await queryClient.invalidateQueries(trpc.account.overview.queryFilter());
-        onTurnedOff();
-      },
-      onError: (error) => {
-        if (reauthentication.askWhenNeeded(error, askForNextCode)) return;
-        form.showServerErrors(apiFieldErrors(error));
-      },
+    if (!input || mutation.isPending) return;
+    send(input, (error) => {
+      if (reauthentication.askWhenNeeded(error, askForNextCode)) return;
+      form.showServerErrors(apiFieldErrors(error));
     });
   };
-  const alert = formAlertOf(disable);
+  const alert = formAlertOf(mutation);
 
   return (
     <Form
-      aria-label="Turn off 2-step verification"
+      aria-label={label}
       onSubmit={(event) => {
         event.preventDefault();
         void submit();
       }}
     >
-      <p>Signing in will ask only for your password. Your recovery codes stop working.</p>
+      <p>{explanation}</p>
       {alert ? <FormAlert>{alert}</FormAlert> : null}
       <TextField key={codeField.label} autoFocus className={styles.narrow} {...codeField} />
       {switchButton}
       <div className={styles.actions}>
-        <Button type="submit" isDisabled={disable.isPending}>
-          {disable.isPending ? 'Turning off...' : 'Turn off'}
+        <Button type="submit" isDisabled={mutation.isPending}>
+          {mutation.isPending ? pendingLabel : submitLabel}
         </Button>
         <Button variant="outline" onPress={onCancel}>
           Cancel
         </Button>
       </div>
     </Form>
+  );
+}
+
+function TurnOffForm({ onCancel, onTurnedOff }: { readonly onCancel: () => void; readonly onTurnedOff: () => void }) {
+  const trpc = useTRPC();
+  const queryClient = useQueryClient();
+  const disable = useMutation(trpc.account.twoStep.disable.mutationOptions());
+  return (
+    <SecondFactorForm
+      label="Turn off 2-step verification"
+      explanation="Signing in will ask only for your password. Your recovery codes stop working."
+      submitLabel="Turn off"
+      pendingLabel="Turning off..."
+      mutation={disable}
+      onCancel={onCancel}
+      send={(input, onError) =>
+        disable.mutate(input, {
+          onSuccess: async (answer) => {
+            notify.success({ title: answer.message });
+            await queryClient.invalidateQueries(trpc.account.overview.queryFilter());
+            onTurnedOff();
+          },
+          onError,
+        })
+      }
+    />
   );
 }
 
@@ -323,47 +354,25 @@ export function RecoveryCodesPart({ left, onCodes }: RecoveryCodesPartProps) {
 function NewCodesForm({ onCancel, onCodes }: { readonly onCancel: () => void; readonly onCodes: (codes: readonly string[]) => void }) {
   const trpc = useTRPC();
   const queryClient = useQueryClient();
-  const reauthentication = useReauthentication();
   const regenerate = useMutation(trpc.account.twoStep.regenerateRecoveryCodes.mutationOptions());
-  const { form, codeField, switchButton, askForNextCode } = useCodeForm();
-
-  const submit = async () => {
-    const input = await form.validate();
-    if (!input || regenerate.isPending) return;
-    regenerate.mutate(input, {
-      onSuccess: async (answer) => {
-        notify.success({ title: settingsTexts.newCodes, description: settingsTexts.newCodesDescription });
-        onCodes(answer.recoveryCodes);
-        await queryClient.invalidateQueries(trpc.account.overview.queryFilter());
-      },
-      onError: (error) => {
-        if (reauthentication.askWhenNeeded(error, askForNextCode)) return;
-        form.showServerErrors(apiFieldErrors(error));
-      },
-    });
-  };
-  const alert = formAlertOf(regenerate);
-
   return (
-    <Form
-      aria-label="Get new recovery codes"
-      onSubmit={(event) => {
-        event.preventDefault();
-        void submit();
-      }}
-    >
-      <p>The codes you have now stop working.</p>
-      {alert ? <FormAlert>{alert}</FormAlert> : null}
-      <TextField key={codeField.label} autoFocus className={styles.narrow} {...codeField} />
-      {switchButton}
-      <div className={styles.actions}>
-        <Button type="submit" isDisabled={regenerate.isPending}>
-          {regenerate.isPending ? 'Creating codes...' : 'Get new codes'}
-        </Button>
-        <Button variant="outline" onPress={onCancel}>
-          Cancel
-        </Button>
-      </div>
-    </Form>
+    <SecondFactorForm
+      label="Get new recovery codes"
+      explanation="The codes you have now stop working."
+      submitLabel="Get new codes"
+      pendingLabel="Creating codes..."
+      mutation={regenerate}
+      onCancel={onCancel}
+      send={(input, onError) =>
+        regenerate.mutate(input, {
+          onSuccess: async (answer) => {
+            notify.success({ title: settingsTexts.newCodes, description: settingsTexts.newCodesDescription });
+            onCodes(answer.recoveryCodes);
+            await queryClient.invalidateQueries(trpc.account.overview.queryFilter());
+          },
+          onError,
+        })
+      }
+    />
   );
 }
