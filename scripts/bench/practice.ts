@@ -27,7 +27,7 @@ import {
 import { generateSessionToken, sessionIdFromToken } from '../../apps/server/src/auth/session.ts';
 import { UPCOMING_SQL, WEEK_SQL } from '../../apps/server/src/practice/appointments.repository.ts';
 import { SESSION_WITH_USER_SQL } from '../../apps/server/src/repositories/session.repository.ts';
-import { DASHBOARD_STATS_SQL, DASHBOARD_UPCOMING_LIMIT } from '../../apps/server/src/practice/dashboard.repository.ts';
+import { DASHBOARD_STATS_SQL, DASHBOARD_UPCOMING_LIMIT, DASHBOARD_WEEK_SQL } from '../../apps/server/src/practice/dashboard.repository.ts';
 import { PATIENT_DETAIL_SQL, patientSearchStatement } from '../../apps/server/src/practice/patients.repository.ts';
 import { summarize, type LatencyResult } from './directory.ts';
 import { createBenchDatabase, dropBenchDatabase, startServer, stopServer, waitForHealthy, benchServerDatabaseEnv } from './lib.ts';
@@ -180,7 +180,18 @@ function workloads(loaded: Loaded, now: Date, random: Random): Workload[] {
     {
       procedure: 'dashboard.overview',
       paths: [trpcPath('dashboard.overview', undefined)],
-      statements: [[...preamble, { name: 'practice-dashboard-stats', text: DASHBOARD_STATS_SQL, values: [loaded.practiceId, thisWeekFrom, thisWeekTo] }, { name: 'practice-upcoming', text: UPCOMING_SQL, values: [loaded.practiceId, now, DASHBOARD_UPCOMING_LIMIT, TIME_ZONE] }]],
+      // The floor: what the server reads when nothing is kept yet (the figures, then the week's and the upcoming list at once;
+      // the server reads 24 upcoming rows then, to keep them).
+      statements: [
+        [
+          ...preamble,
+          { name: 'practice-dashboard-stats', text: DASHBOARD_STATS_SQL, values: [loaded.practiceId] },
+          [
+            { name: 'practice-dashboard-week', text: DASHBOARD_WEEK_SQL, values: [loaded.practiceId, thisWeekFrom, thisWeekTo] },
+            { name: 'practice-upcoming', text: UPCOMING_SQL, values: [loaded.practiceId, now, DASHBOARD_UPCOMING_LIMIT, TIME_ZONE] },
+          ],
+        ],
+      ],
     },
     {
       procedure: 'schedule.week',

@@ -22,6 +22,7 @@ import { summaryFigureSql } from './practice-figures.ts';
 import { isInstantKey, keysetClauses, pageCursors, pageFetch, type PageFetch } from './keyset-page.ts';
 import type { PracticeSql } from './practice-transaction.ts';
 import type { PracticeScope } from './practice-scope.ts';
+import { LRUCache } from 'lru-cache';
 import { WeekCache } from './week-cache.ts';
 
 /** An appointment on the schedule grid or the dashboard's upcoming list. */
@@ -89,8 +90,11 @@ export const WEEK_SQL = `SELECT a.id, a.patient_id, p.name AS patient, a.type, t
   WHERE a.practice_id = $1 AND a.starts_at >= $2 AND a.starts_at < $3 AND a.status <> 'cancelled'
   ORDER BY a.starts_at, a.id`;
 
-/** The dashboard's upcoming list: $1 practice, from $2 (now), $3 rows at most, $4 its zone; completed ones are not upcoming. */
-export const UPCOMING_SQL = `SELECT ${APPOINTMENT_COLUMNS}
+/**
+ * The dashboard's upcoming list: $1 practice, from $2 (now), $3 rows at most, $4 its zone; completed
+ * ones are not upcoming. Each row's instant too: a list kept in memory drops the ones that have begun.
+ */
+export const UPCOMING_SQL = `SELECT a.starts_at, ${APPOINTMENT_COLUMNS}
   WHERE a.practice_id = $1 AND a.starts_at >= $2 AND a.status IN ('scheduled', 'confirmed', 'cancelled')
   ORDER BY a.starts_at, a.id
   LIMIT $3`;
@@ -106,6 +110,35 @@ const OVERLAP_SQL = `SELECT ${APPOINTMENT_COLUMNS}
 
 /** Weeks answered by this server, kept while the practice's schedule version is unchanged. */
 const keptWeeks = new WeekCache<readonly WeekDay[]>();
+
+type UpcomingSqlRow = AppointmentSqlRow & { readonly starts_at: Date };
+
+/**
+ * How many upcoming appointments are read at once and kept: the dashboard shows six, and as the
+ * first ones begin, the next ones are already here.
+ */
+const UPCOMING_KEPT = 24;
+
+interface KeptUpcoming {
+  /** The practice's schedule version read before the rows (week-cache.ts says why that order). */
+  readonly version: string;
+  /** The instant they were read from: every open appointment from then on, up to `UPCOMING_KEPT`. */
+  readonly from: number;
+  readonly rows: readonly UpcomingSqlRow[];
+}
+
+/** Each practice's upcoming appointments (by practice and zone), kept while its schedule version is unchanged. */
+const keptUpcoming = new LRUCache<string, KeptUpcoming>({ max: 10_000 });
+
+/**
+ * The first `limit` of the kept rows that start at `now` or later, if the kept rows hold them: they
+ * do while enough have not begun, or when they were every upcoming appointment there was.
+ */
+function upcomingFromKept(kept: KeptUpcoming | undefined, version: string, now: number, limit: number): readonly UpcomingSqlRow[] | undefined {
+  if (!kept || kept.version !== version || now < kept.from) return undefined;
+  const later = kept.rows.filter((row) => row.starts_at.getTime() >= now);
+  return later.length >= limit || kept.rows.length < UPCOMING_KEPT ? later.slice(0, limit) : undefined;
+}
 
 /** The practice's schedule version (moved by every write its week shows), or null before its first figures. */
 async function scheduleVersion(sql: PracticeSql, practiceId: string): Promise<string | null> {
@@ -171,9 +204,25 @@ export function appointmentsRepository(sql: PracticeSql, scope: PracticeScope) {
       return rows.map(view);
     },
 
-    /** The dashboard's upcoming list: from now on, not completed, soonest first. */
-    async upcoming(limit: number): Promise<DashboardAppointmentRow[]> {
-      const { rows } = await query(UPCOMING_SQL, [scope.practiceId, scope.now, limit, scope.timeZone]);
+    /**
+     * The dashboard's upcoming list: from now on, not completed, soonest first. With the practice's
+     * schedule `version` (read before, in this read-only transaction) it is answered from memory
+     * while that version holds, as the week is.
+     */
+    async upcoming(limit: number, version: string | null): Promise<DashboardAppointmentRow[]> {
+      const key = `${scope.practiceId}|${scope.timeZone}`;
+      const now = scope.now.getTime();
+      const keeping = version !== null && sql.readOnly === true && limit <= UPCOMING_KEPT;
+      let rows = keeping ? upcomingFromKept(keptUpcoming.get(key), version, now, limit) : undefined;
+      if (!rows) {
+        const read = await sql.query<UpcomingSqlRow>({
+          name: 'practice-upcoming',
+          text: UPCOMING_SQL,
+          values: [scope.practiceId, scope.now, keeping ? UPCOMING_KEPT : limit, scope.timeZone],
+        });
+        if (keeping) keptUpcoming.set(key, { version, from: now, rows: read.rows });
+        rows = read.rows.slice(0, limit);
+      }
       return rows.flatMap((row) => {
         const dashboardStatus = row.status === 'scheduled' || row.status === 'confirmed' || row.status === 'cancelled' ? toDashboardStatus(row.status) : null;
         return dashboardStatus ? [{ ...view(row), dashboardStatus }] : [];

@@ -3,6 +3,7 @@
  * time zone: total patients, appointments this week (Sunday to Saturday, cancelled ones left out)
  * and their average length, and how complete the practitioner's profile is.
  */
+import { LRUCache } from 'lru-cache';
 import {
   averageSessionMinutes,
   calendarDateInZone,
@@ -14,18 +15,21 @@ import {
 } from '@wellspring/domain';
 import { summaryFigureSql } from './practice-figures.ts';
 import type { PracticeSql } from './practice-transaction.ts';
-import { weekBounds } from './appointments.repository.ts';
+import { appointmentsRepository, weekBounds, type DashboardAppointmentRow } from './appointments.repository.ts';
 import type { PracticeScope } from './practice-scope.ts';
 
 /** How many upcoming appointments the dashboard lists. */
 export const DASHBOARD_UPCOMING_LIMIT = 6;
 
-/** $1 practice, [$2, $3) this week's instants: one round trip for every figure; the patients are the maintained count (record 0042). */
+/**
+ * $1 practice: every figure but the week's, one row — the patients are the maintained count (record
+ * 0042) — and the practice's schedule version, which the week's figures and the upcoming list are
+ * kept under (week-cache.ts).
+ */
 export const DASHBOARD_STATS_SQL = `
   SELECT
     ${summaryFigureSql('patients')} AS total_patients,
-    (SELECT coalesce(array_agg(duration_minutes), '{}') FROM appointment
-      WHERE practice_id = $1 AND starts_at >= $2 AND starts_at < $3 AND status <> 'cancelled') AS week_durations,
+    (SELECT s.schedule_version::text FROM practice_summary s WHERE s.practice_id = $1) AS schedule_version,
     pr.profile,
     u.name AS owner_name,
     CASE WHEN l.id IS NULL THEN NULL ELSE json_build_object(
@@ -37,9 +41,18 @@ export const DASHBOARD_STATS_SQL = `
   LEFT JOIN practitioner l ON l.id = pr.practitioner_id
   WHERE pr.id = $1`;
 
+/** $1 practice, [$2, $3) this week's instants: the lengths of the week's appointments, cancelled ones left out. */
+export const DASHBOARD_WEEK_SQL = `
+  SELECT coalesce(array_agg(duration_minutes), '{}') AS durations FROM appointment
+  WHERE practice_id = $1 AND starts_at >= $2 AND starts_at < $3 AND status <> 'cancelled'`;
+
+/** Each practice's week of appointment lengths (by practice, zone and week), kept while its schedule version holds. */
+const keptWeekDurations = new LRUCache<string, { readonly version: string; readonly durations: readonly number[] }>({ max: 10_000 });
+
 interface StatsRow {
   total_patients: number;
-  week_durations: number[];
+  /** Null before the practice's first figures: nothing is kept then. */
+  schedule_version: string | null;
   profile: unknown;
   owner_name: string;
   listing: PractitionerProfile | null;
@@ -56,17 +69,41 @@ function profileForCompletion(stored: unknown, listing: PractitionerProfile | nu
 }
 
 export function dashboardRepository(sql: PracticeSql, scope: PracticeScope) {
+  const appointments = appointmentsRepository(sql, scope);
+
+  /** The week's appointment lengths: kept under the schedule version read before them, else read. */
+  async function weekDurations(version: string | null, from: Date, to: Date): Promise<readonly number[]> {
+    const key = `${scope.practiceId}|${scope.timeZone}|${from.toISOString()}`;
+    const kept = version === null ? undefined : keptWeekDurations.get(key);
+    if (kept && kept.version === version) return kept.durations;
+    const { rows } = await sql.query<{ durations: number[] }>({ name: 'practice-dashboard-week', text: DASHBOARD_WEEK_SQL, values: [scope.practiceId, from, to] });
+    const durations = rows[0]?.durations ?? [];
+    if (version !== null) keptWeekDurations.set(key, { version, durations });
+    return durations;
+  }
+
   return {
-    async stats(): Promise<DashboardStats> {
+    /**
+     * The dashboard: its figures and the first `upcomingLimit` upcoming appointments. The week's
+     * figures and the upcoming list are answered from memory while the practice's schedule version
+     * is the one they were read under; the patients and the profile are read every time.
+     */
+    async overview(upcomingLimit: number): Promise<{ readonly stats: DashboardStats; readonly upcoming: DashboardAppointmentRow[] }> {
       const { from, to } = weekBounds(calendarDateInZone(scope.now, scope.timeZone), scope.timeZone);
-      const { rows } = await sql.query<StatsRow>({ name: 'practice-dashboard-stats', text: DASHBOARD_STATS_SQL, values: [scope.practiceId, from, to] });
+      const { rows } = await sql.query<StatsRow>({ name: 'practice-dashboard-stats', text: DASHBOARD_STATS_SQL, values: [scope.practiceId] });
       const row = rows[0];
-      if (!row) return { totalPatients: 0, appointmentsThisWeek: 0, averageSessionMinutes: 0, profileCompletion: 0 };
+      // Only a read-only transaction reads a committed state that may be kept (practice-transaction.ts).
+      const version = sql.readOnly === true ? (row?.schedule_version ?? null) : null;
+      const [durations, upcoming] = await Promise.all([weekDurations(version, from, to), appointments.upcoming(upcomingLimit, version)]);
+      if (!row) return { stats: { totalPatients: 0, appointmentsThisWeek: 0, averageSessionMinutes: 0, profileCompletion: 0 }, upcoming };
       return {
-        totalPatients: Number(row.total_patients),
-        appointmentsThisWeek: row.week_durations.length,
-        averageSessionMinutes: averageSessionMinutes(row.week_durations),
-        profileCompletion: profileCompletion(profileForCompletion(row.profile, row.listing, row.owner_name)),
+        stats: {
+          totalPatients: Number(row.total_patients),
+          appointmentsThisWeek: durations.length,
+          averageSessionMinutes: averageSessionMinutes(durations),
+          profileCompletion: profileCompletion(profileForCompletion(row.profile, row.listing, row.owner_name)),
+        },
+        upcoming,
       };
     },
   };

@@ -5,7 +5,7 @@ import { practitionerProcedure, router } from './trpc.ts';
 export const dashboardRouter = router({
   /** The provider dashboard: figures from the practice's own data and the upcoming appointments (docs/product.md#dashboard). */
   overview: practitionerProcedure.query(async ({ ctx }) => {
-    const [stats, upcoming] = await Promise.all([ctx.practice.dashboard.stats(), ctx.practice.appointments.upcoming(DASHBOARD_UPCOMING_LIMIT)]);
+    const { stats, upcoming } = await ctx.practice.dashboard.overview(DASHBOARD_UPCOMING_LIMIT);
     return {
       stats,
       timeZone: ctx.scope.timeZone,
