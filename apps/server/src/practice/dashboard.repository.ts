@@ -46,8 +46,14 @@ export const DASHBOARD_WEEK_SQL = `
   SELECT coalesce(array_agg(duration_minutes), '{}') AS durations FROM appointment
   WHERE practice_id = $1 AND starts_at >= $2 AND starts_at < $3 AND status <> 'cancelled'`;
 
-/** Each practice's week of appointment lengths (by practice, zone and week), kept while its schedule version holds. */
-const keptWeekDurations = new LRUCache<string, { readonly version: string; readonly durations: readonly number[] }>({ max: 10_000 });
+/** The week's two figures: its appointments (cancelled ones left out) and their average length. */
+interface WeekFigures {
+  readonly appointments: number;
+  readonly averageMinutes: number;
+}
+
+/** Each practice's week figures (by practice, zone and week), kept while its schedule version holds. */
+const keptWeekFigures = new LRUCache<string, { readonly version: string; readonly figures: WeekFigures }>({ max: 10_000 });
 
 interface StatsRow {
   total_patients: number;
@@ -71,15 +77,16 @@ function profileForCompletion(stored: unknown, listing: PractitionerProfile | nu
 export function dashboardRepository(sql: PracticeSql, scope: PracticeScope) {
   const appointments = appointmentsRepository(sql, scope);
 
-  /** The week's appointment lengths: kept under the schedule version read before them, else read. */
-  async function weekDurations(version: string | null, from: Date, to: Date): Promise<readonly number[]> {
+  /** The week's figures: kept under the schedule version read before them, else read. */
+  async function weekFigures(version: string | null, from: Date, to: Date): Promise<WeekFigures> {
     const key = `${scope.practiceId}|${scope.timeZone}|${from.toISOString()}`;
-    const kept = version === null ? undefined : keptWeekDurations.get(key);
-    if (kept && kept.version === version) return kept.durations;
+    const kept = version === null ? undefined : keptWeekFigures.get(key);
+    if (kept && kept.version === version) return kept.figures;
     const { rows } = await sql.query<{ durations: number[] }>({ name: 'practice-dashboard-week', text: DASHBOARD_WEEK_SQL, values: [scope.practiceId, from, to] });
     const durations = rows[0]?.durations ?? [];
-    if (version !== null) keptWeekDurations.set(key, { version, durations });
-    return durations;
+    const figures = { appointments: durations.length, averageMinutes: averageSessionMinutes(durations) };
+    if (version !== null) keptWeekFigures.set(key, { version, figures });
+    return figures;
   }
 
   return {
@@ -94,13 +101,13 @@ export function dashboardRepository(sql: PracticeSql, scope: PracticeScope) {
       const row = rows[0];
       // Only a read-only transaction reads a committed state that may be kept (practice-transaction.ts).
       const version = sql.readOnly === true ? (row?.schedule_version ?? null) : null;
-      const [durations, upcoming] = await Promise.all([weekDurations(version, from, to), appointments.upcoming(upcomingLimit, version)]);
+      const [week, upcoming] = await Promise.all([weekFigures(version, from, to), appointments.upcoming(upcomingLimit, version)]);
       if (!row) return { stats: { totalPatients: 0, appointmentsThisWeek: 0, averageSessionMinutes: 0, profileCompletion: 0 }, upcoming };
       return {
         stats: {
           totalPatients: Number(row.total_patients),
-          appointmentsThisWeek: durations.length,
-          averageSessionMinutes: averageSessionMinutes(durations),
+          appointmentsThisWeek: week.appointments,
+          averageSessionMinutes: week.averageMinutes,
           profileCompletion: profileCompletion(profileForCompletion(row.profile, row.listing, row.owner_name)),
         },
         upcoming,
