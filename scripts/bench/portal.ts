@@ -11,7 +11,7 @@ import { portalAppointmentsSql } from '../../apps/server/src/practice/appointmen
 import { clinicalRecordsStatement } from '../../apps/server/src/practice/clinical-records.repository.ts';
 import { encodeCursor } from '../../apps/server/src/practice/keyset-page.ts';
 import { PAYMENTS_SQL } from '../../apps/server/src/practice/payments.repository.ts';
-import { PORTAL_OVERVIEW_SQL, PORTAL_UPCOMING_LIMIT } from '../../apps/server/src/practice/portal-dashboard.repository.ts';
+import { PORTAL_LATER_DAYS_SQL, PORTAL_OVERVIEW_SQL, PORTAL_UPCOMING_LIMIT } from '../../apps/server/src/practice/portal-dashboard.repository.ts';
 import {
   auditInsert,
   benchOnPractice,
@@ -117,7 +117,14 @@ function workloads(loaded: Loaded, now: Date): Workload[] {
     {
       procedure: 'portalDashboard.overview',
       paths: [trpcPath('portalDashboard.overview', undefined)],
-      statements: [[...preamble, { name: 'portal-overview', text: PORTAL_OVERVIEW_SQL, values: [loaded.practiceId, now, PORTAL_UPCOMING_LIMIT, TIME_ZONE] }]],
+      // The floor: what the server reads when nothing is kept yet (the overview, then the later days' sum).
+      statements: [
+        [
+          ...preamble,
+          { name: 'portal-overview', text: PORTAL_OVERVIEW_SQL, values: [loaded.practiceId, now, PORTAL_UPCOMING_LIMIT, TIME_ZONE] },
+          { name: 'portal-later-days', text: PORTAL_LATER_DAYS_SQL, values: [loaded.practiceId, now] },
+        ],
+      ],
     },
     {
       procedure: 'appointments.list',

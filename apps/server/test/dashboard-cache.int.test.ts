@@ -133,4 +133,35 @@ describe('the dashboard kept in memory', () => {
     ]);
     expect(reads[0]?.n).toBe(3);
   });
+
+  it("keeps the portal's count of upcoming appointments on later days, and counts today's every time", async () => {
+    const practitioner = await createPractitioner(database.db, { timeZone: ZONE, now: NOW });
+    const patientId = await addPatient(database.db, practitioner.practiceId, { name: 'Lee Park' });
+    const upcomingCountAt = async (now: Date) => {
+      const caller = createCallerFactory(appRouter)(testContext(database.db, { user: practitioner.user, sessionId: 'test-session', requestId: `req-p-${now.getTime()}`, now }));
+      return (await caller.portalDashboard.overview()).upcomingAppointments;
+    };
+    // Today (UTC) later on, tomorrow and next week.
+    await addAppointment(database.db, practitioner.practiceId, patientId, { startsAt: new Date(NOW.getTime() + 2 * HOUR) });
+    await addAppointment(database.db, practitioner.practiceId, patientId, { startsAt: new Date(NOW.getTime() + 24 * HOUR) });
+    await addAppointment(database.db, practitioner.practiceId, patientId, { startsAt: new Date(NOW.getTime() + 7 * 24 * HOUR) });
+    expect(await upcomingCountAt(NOW)).toBe(3);
+
+    // A new appointment on a later day moves the version: counted at the next read.
+    const added = await addAppointment(database.db, practitioner.practiceId, patientId, { startsAt: new Date(NOW.getTime() + 3 * 24 * HOUR) });
+    expect(await upcomingCountAt(NOW)).toBe(4);
+
+    // With the version trigger off, a change in SQL to a later day is not seen (the sum came from
+    // memory); today's part is counted every time.
+    await database.query('ALTER TABLE appointment DISABLE TRIGGER appointment_week_update');
+    try {
+      await database.query("UPDATE appointment SET status = 'cancelled' WHERE id = $1", [added]);
+    } finally {
+      await database.query('ALTER TABLE appointment ENABLE TRIGGER appointment_week_update');
+    }
+    expect(await upcomingCountAt(NOW)).toBe(4);
+    // The next day (UTC) is another key: its sum is read, and today's appointment has passed.
+    expect(await upcomingCountAt(new Date(NOW.getTime() + 12 * HOUR))).toBe(2);
+  });
 });
+

@@ -4,7 +4,8 @@
  * its revenue — completed payments only, totalled per currency and never converted.
  */
 import { appointmentStatuses, appointmentTypes, currencies, type AppointmentStatus, type AppointmentType, type CalendarDate, type Currency } from '@wellspring/domain';
-import { summaryFigureSql, upcomingOpenSql } from './practice-figures.ts';
+import { LRUCache } from 'lru-cache';
+import { summaryFigureSql, upcomingLaterDaysSql, upcomingTodaySql } from './practice-figures.ts';
 import type { PracticeSql } from './practice-transaction.ts';
 import type { PracticeScope } from './practice-scope.ts';
 
@@ -21,7 +22,8 @@ export const PORTAL_UPCOMING_LIMIT = 5;
 export const PORTAL_OVERVIEW_SQL = `
   SELECT
     ${summaryFigureSql('appointments')} AS total_appointments,
-    ${upcomingOpenSql} AS upcoming_appointments,
+    ${upcomingTodaySql} AS upcoming_today,
+    (SELECT s.schedule_version::text FROM practice_summary s WHERE s.practice_id = $1) AS schedule_version,
     ${summaryFigureSql('patients_with_appointments')} AS unique_patients,
     ${summaryFigureSql('clinical_notes')} AS ehr_records,
     (SELECT coalesce(json_agg(json_build_object('currency', r.currency, 'minor', r.completed_minor::text) ORDER BY r.currency), '[]')
@@ -34,6 +36,16 @@ export const PORTAL_OVERVIEW_SQL = `
             WHERE a.practice_id = $1 AND a.starts_at >= $2 AND a.status IN ('scheduled', 'confirmed')
             ORDER BY a.starts_at, a.id LIMIT $3) u
       JOIN patient p ON p.practice_id = u.practice_id AND p.id = u.patient_id) AS upcoming`;
+
+/** $1 practice, $2 now: the open appointments of the days after today (UTC), from the per-day counts. */
+export const PORTAL_LATER_DAYS_SQL = `SELECT ${upcomingLaterDaysSql} AS later`;
+
+/**
+ * Each practice's open appointments after today (by practice and UTC day), kept while its schedule
+ * version holds: summing a busy practice's per-day counts (~2,000 days ahead) was two thirds of the
+ * overview's statement.
+ */
+const keptLaterDays = new LRUCache<string, { readonly version: string; readonly open: number }>({ max: 10_000 });
 
 interface PortalRevenue {
   /** Completed payments in US dollars, minor units: the Total Revenue card. */
@@ -67,17 +79,29 @@ export function portalDashboardRepository(sql: PracticeSql, scope: PracticeScope
     async overview(): Promise<PortalOverview> {
       const { rows } = await sql.query<{
         total_appointments: number;
-        upcoming_appointments: number;
+        upcoming_today: number;
+        /** Null before the practice's first figures: nothing is kept then. */
+        schedule_version: string | null;
         unique_patients: number;
         ehr_records: number;
         revenue: { currency: string; minor: string }[];
         upcoming: { id: string; patientId: string; patientName: string; type: string; durationMinutes: number; status: string; date: CalendarDate; time: string }[];
       }>({ name: 'portal-overview', text: PORTAL_OVERVIEW_SQL, values: [scope.practiceId, scope.now, PORTAL_UPCOMING_LIMIT, scope.timeZone] });
       const row = rows[0];
+      // Read after the version, in this read-only transaction (week-cache.ts says why that order).
+      const version = sql.readOnly === true ? (row?.schedule_version ?? null) : null;
+      const key = `${scope.practiceId}|${scope.now.toISOString().slice(0, 10)}`;
+      const kept = version === null ? undefined : keptLaterDays.get(key);
+      let later = kept && kept.version === version ? kept.open : undefined;
+      if (later === undefined) {
+        const read = await sql.query<{ later: number }>({ name: 'portal-later-days', text: PORTAL_LATER_DAYS_SQL, values: [scope.practiceId, scope.now] });
+        later = Number(read.rows[0]?.later ?? 0);
+        if (version !== null) keptLaterDays.set(key, { version, open: later });
+      }
       const totals = (row?.revenue ?? []).map((total) => ({ currency: member<Currency>(currencies, total.currency, 'usd'), minor: Number(total.minor) }));
       return {
         totalAppointments: Number(row?.total_appointments ?? 0),
-        upcomingAppointments: Number(row?.upcoming_appointments ?? 0),
+        upcomingAppointments: Number(row?.upcoming_today ?? 0) + later,
         uniquePatients: Number(row?.unique_patients ?? 0),
         ehrRecords: Number(row?.ehr_records ?? 0),
         revenue: {

@@ -9,11 +9,14 @@ export const summaryFigureSql = (column: 'patients' | 'appointments' | 'clinical
   `(SELECT coalesce((SELECT ${column} FROM practice_summary WHERE practice_id = $1), 0))`;
 
 /**
- * Open appointments (scheduled or confirmed) from $2 (now) on, of practice $1: the maintained
- * per-day counts of the days after today (UTC), and today's rest counted in the partial index
- * `appointment_open_starts_idx` — a few hundred index entries at most, whatever the practice's size.
+ * Open appointments (scheduled or confirmed) from $2 (now) on, of practice $1, in two parts: the
+ * maintained per-day counts of the days after today (UTC), which change only with the practice's
+ * appointments (and so with its schedule version: a server keeps their sum, portal-dashboard.repository.ts),
+ * and today's rest counted in the partial index `appointment_open_starts_idx` — a few hundred index
+ * entries at most, whatever the practice's size.
  */
-export const upcomingOpenSql = `(
-    coalesce((SELECT sum(d.open_appointments) FROM practice_open_day d WHERE d.practice_id = $1 AND d.day > ($2::timestamptz AT TIME ZONE 'UTC')::date), 0)
-    + (SELECT count(*) FROM appointment a WHERE a.practice_id = $1 AND a.status IN ('scheduled', 'confirmed') AND a.starts_at >= $2
-        AND a.starts_at < ((($2::timestamptz AT TIME ZONE 'UTC')::date + 1)::timestamp AT TIME ZONE 'UTC')))::int`;
+export const upcomingLaterDaysSql = `coalesce((SELECT sum(d.open_appointments) FROM practice_open_day d
+    WHERE d.practice_id = $1 AND d.day > ($2::timestamptz AT TIME ZONE 'UTC')::date), 0)::int`;
+
+export const upcomingTodaySql = `(SELECT count(*) FROM appointment a WHERE a.practice_id = $1 AND a.status IN ('scheduled', 'confirmed') AND a.starts_at >= $2
+    AND a.starts_at < ((($2::timestamptz AT TIME ZONE 'UTC')::date + 1)::timestamp AT TIME ZONE 'UTC'))::int`;
