@@ -1,6 +1,6 @@
 /**
  * Issue 27: the schedule week is answered from memory while nothing it shows has changed
- * (practice/week-cache.ts, migration 20261129160000). Every way the week can change — the app's
+ * (practice/kept-by-schedule.ts, migration 20261129160000). Every way the week can change — the app's
  * writes, a patient's new name, a write in SQL outside the app, a TRUNCATE — shows on the next read,
  * and each read still leaves its audit entry.
  */

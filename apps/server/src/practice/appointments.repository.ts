@@ -22,8 +22,7 @@ import { summaryFigureSql } from './practice-figures.ts';
 import { isInstantKey, keysetClauses, pageCursors, pageFetch, type PageFetch } from './keyset-page.ts';
 import type { PracticeSql } from './practice-transaction.ts';
 import type { PracticeScope } from './practice-scope.ts';
-import { LRUCache } from 'lru-cache';
-import { WeekCache } from './week-cache.ts';
+import { KeptBySchedule } from './kept-by-schedule.ts';
 
 /** An appointment on the schedule grid or the dashboard's upcoming list. */
 export interface PracticeAppointment {
@@ -108,8 +107,8 @@ const OVERLAP_SQL = `SELECT ${APPOINTMENT_COLUMNS}
     AND a.starts_at + a.duration_minutes * interval '1 minute' > $2 AND a.status IN ('scheduled', 'confirmed')
   ORDER BY a.starts_at, a.id`;
 
-/** Weeks answered by this server, kept while the practice's schedule version is unchanged. */
-const keptWeeks = new WeekCache<readonly WeekDay[]>();
+/** Weeks answered by this server, kept while the practice's schedule version is unchanged: at most this many appointments over them all (a busy week is ~350). */
+const keptWeeks = new KeptBySchedule<readonly WeekDay[]>({ maxSize: 100_000, sizeOf: (week) => week.reduce((rows, day) => rows + day.appointments.length, 1) });
 
 type UpcomingSqlRow = AppointmentSqlRow & { readonly starts_at: Date };
 
@@ -120,22 +119,20 @@ type UpcomingSqlRow = AppointmentSqlRow & { readonly starts_at: Date };
 const UPCOMING_KEPT = 24;
 
 interface KeptUpcoming {
-  /** The practice's schedule version read before the rows (week-cache.ts says why that order). */
-  readonly version: string;
   /** The instant they were read from: every open appointment from then on, up to `UPCOMING_KEPT`. */
   readonly from: number;
   readonly rows: readonly UpcomingSqlRow[];
 }
 
 /** Each practice's upcoming appointments (by practice and zone), kept while its schedule version is unchanged. */
-const keptUpcoming = new LRUCache<string, KeptUpcoming>({ max: 10_000 });
+const keptUpcoming = new KeptBySchedule<KeptUpcoming>({ maxSize: 100_000, sizeOf: (kept) => kept.rows.length });
 
 /**
  * The first `limit` of the kept rows that start at `now` or later, if the kept rows hold them: they
  * do while enough have not begun, or when they were every upcoming appointment there was.
  */
-function upcomingFromKept(kept: KeptUpcoming | undefined, version: string, now: number, limit: number): readonly UpcomingSqlRow[] | undefined {
-  if (!kept || kept.version !== version || now < kept.from) return undefined;
+function upcomingFromKept(kept: KeptUpcoming | undefined, now: number, limit: number): readonly UpcomingSqlRow[] | undefined {
+  if (!kept || now < kept.from) return undefined;
   const later = kept.rows.filter((row) => row.starts_at.getTime() >= now);
   return later.length >= limit || kept.rows.length < UPCOMING_KEPT ? later.slice(0, limit) : undefined;
 }
@@ -178,7 +175,7 @@ export function appointmentsRepository(sql: PracticeSql, scope: PracticeScope) {
     /** The seven days of the week holding `day` (Sunday first), each with its appointments (not cancelled) in time order. */
     async week(day: CalendarDate): Promise<readonly WeekDay[]> {
       const { days, from, to } = weekBounds(day, scope.timeZone);
-      // The version first: a week read after it is at least as new as the version says (week-cache.ts).
+      // The version first: a week read after it is at least as new as the version says (kept-by-schedule.ts).
       const version = sql.readOnly ? await scheduleVersion(sql, scope.practiceId) : null;
       const key = `${scope.practiceId}|${scope.timeZone}|${from.toISOString()}`;
       const kept = version === null ? undefined : keptWeeks.get(key, version);
@@ -193,7 +190,7 @@ export function appointmentsRepository(sql: PracticeSql, scope: PracticeScope) {
       for (const row of rows) {
         byDate.get(row.local_date)?.push({ id: row.id, patientId: row.patient_id, patient: row.patient, time: row.local_time, type: scheduleTypeLabel(row.type) });
       }
-      if (version !== null) keptWeeks.set(key, { version, week, rows: rows.length });
+      if (version !== null) keptWeeks.set(key, version, week);
       return week;
     },
 
@@ -213,14 +210,14 @@ export function appointmentsRepository(sql: PracticeSql, scope: PracticeScope) {
       const key = `${scope.practiceId}|${scope.timeZone}`;
       const now = scope.now.getTime();
       const keeping = version !== null && sql.readOnly === true && limit <= UPCOMING_KEPT;
-      let rows = keeping ? upcomingFromKept(keptUpcoming.get(key), version, now, limit) : undefined;
+      let rows = keeping ? upcomingFromKept(keptUpcoming.get(key, version), now, limit) : undefined;
       if (!rows) {
         const read = await sql.query<UpcomingSqlRow>({
           name: 'practice-upcoming',
           text: UPCOMING_SQL,
           values: [scope.practiceId, scope.now, keeping ? UPCOMING_KEPT : limit, scope.timeZone],
         });
-        if (keeping) keptUpcoming.set(key, { version, from: now, rows: read.rows });
+        if (keeping) keptUpcoming.set(key, version, { from: now, rows: read.rows });
         rows = read.rows.slice(0, limit);
       }
       return rows.flatMap((row) => {

@@ -3,7 +3,6 @@
  * time zone: total patients, appointments this week (Sunday to Saturday, cancelled ones left out)
  * and their average length, and how complete the practitioner's profile is.
  */
-import { LRUCache } from 'lru-cache';
 import {
   averageSessionMinutes,
   calendarDateInZone,
@@ -16,6 +15,7 @@ import {
 import { summaryFigureSql } from './practice-figures.ts';
 import type { PracticeSql } from './practice-transaction.ts';
 import { appointmentsRepository, weekBounds, type DashboardAppointmentRow } from './appointments.repository.ts';
+import { KeptBySchedule } from './kept-by-schedule.ts';
 import type { PracticeScope } from './practice-scope.ts';
 
 /** How many upcoming appointments the dashboard lists. */
@@ -24,7 +24,7 @@ export const DASHBOARD_UPCOMING_LIMIT = 6;
 /**
  * $1 practice: every figure but the week's, one row — the patients are the maintained count (record
  * 0042) — and the practice's schedule version, which the week's figures and the upcoming list are
- * kept under (week-cache.ts).
+ * kept under (kept-by-schedule.ts).
  */
 export const DASHBOARD_STATS_SQL = `
   SELECT
@@ -53,7 +53,7 @@ interface WeekFigures {
 }
 
 /** Each practice's week figures (by practice, zone and week), kept while its schedule version holds. */
-const keptWeekFigures = new LRUCache<string, { readonly version: string; readonly figures: WeekFigures }>({ max: 10_000 });
+const keptWeekFigures = new KeptBySchedule<WeekFigures>({ maxSize: 10_000 });
 
 interface StatsRow {
   total_patients: number;
@@ -80,12 +80,12 @@ export function dashboardRepository(sql: PracticeSql, scope: PracticeScope) {
   /** The week's figures: kept under the schedule version read before them, else read. */
   async function weekFigures(version: string | null, from: Date, to: Date): Promise<WeekFigures> {
     const key = `${scope.practiceId}|${scope.timeZone}|${from.toISOString()}`;
-    const kept = version === null ? undefined : keptWeekFigures.get(key);
-    if (kept && kept.version === version) return kept.figures;
+    const kept = version === null ? undefined : keptWeekFigures.get(key, version);
+    if (kept) return kept;
     const { rows } = await sql.query<{ durations: number[] }>({ name: 'practice-dashboard-week', text: DASHBOARD_WEEK_SQL, values: [scope.practiceId, from, to] });
     const durations = rows[0]?.durations ?? [];
     const figures = { appointments: durations.length, averageMinutes: averageSessionMinutes(durations) };
-    if (version !== null) keptWeekFigures.set(key, { version, figures });
+    if (version !== null) keptWeekFigures.set(key, version, figures);
     return figures;
   }
 

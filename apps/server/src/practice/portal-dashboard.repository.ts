@@ -4,10 +4,10 @@
  * its revenue — completed payments only, totalled per currency and never converted.
  */
 import { appointmentStatuses, appointmentTypes, currencies, type AppointmentStatus, type AppointmentType, type CalendarDate, type Currency } from '@wellspring/domain';
-import { LRUCache } from 'lru-cache';
 import { summaryFigureSql, upcomingLaterDaysSql, upcomingTodaySql } from './practice-figures.ts';
 import type { PracticeSql } from './practice-transaction.ts';
 import type { PracticeScope } from './practice-scope.ts';
+import { KeptBySchedule } from './kept-by-schedule.ts';
 
 /** How many upcoming appointments the portal dashboard lists. */
 export const PORTAL_UPCOMING_LIMIT = 5;
@@ -45,7 +45,7 @@ export const PORTAL_LATER_DAYS_SQL = `SELECT ${upcomingLaterDaysSql} AS later`;
  * version holds: summing a busy practice's per-day counts (~2,000 days ahead) was two thirds of the
  * overview's statement.
  */
-const keptLaterDays = new LRUCache<string, { readonly version: string; readonly open: number }>({ max: 10_000 });
+const keptLaterDays = new KeptBySchedule<{ readonly open: number }>({ maxSize: 10_000 });
 
 interface PortalRevenue {
   /** Completed payments in US dollars, minor units: the Total Revenue card. */
@@ -88,15 +88,14 @@ export function portalDashboardRepository(sql: PracticeSql, scope: PracticeScope
         upcoming: { id: string; patientId: string; patientName: string; type: string; durationMinutes: number; status: string; date: CalendarDate; time: string }[];
       }>({ name: 'portal-overview', text: PORTAL_OVERVIEW_SQL, values: [scope.practiceId, scope.now, PORTAL_UPCOMING_LIMIT, scope.timeZone] });
       const row = rows[0];
-      // Read after the version, in this read-only transaction (week-cache.ts says why that order).
+      // Read after the version, in this read-only transaction (kept-by-schedule.ts says why that order).
       const version = sql.readOnly === true ? (row?.schedule_version ?? null) : null;
       const key = `${scope.practiceId}|${scope.now.toISOString().slice(0, 10)}`;
-      const kept = version === null ? undefined : keptLaterDays.get(key);
-      let later = kept && kept.version === version ? kept.open : undefined;
+      let later = version === null ? undefined : keptLaterDays.get(key, version)?.open;
       if (later === undefined) {
         const read = await sql.query<{ later: number }>({ name: 'portal-later-days', text: PORTAL_LATER_DAYS_SQL, values: [scope.practiceId, scope.now] });
         later = Number(read.rows[0]?.later ?? 0);
-        if (version !== null) keptLaterDays.set(key, { version, open: later });
+        if (version !== null) keptLaterDays.set(key, version, { open: later });
       }
       const totals = (row?.revenue ?? []).map((total) => ({ currency: member<Currency>(currencies, total.currency, 'usd'), minor: Number(total.minor) }));
       return {

@@ -55,7 +55,7 @@ export interface PracticeSql {
   query<Row>(statement: SqlStatement | string, values?: readonly unknown[]): Promise<{ rows: Row[] }>;
   /**
    * True in a read's transaction, which writes nothing: what it reads is a committed state, so it may
-   * be kept (practice/week-cache.ts). A change's transaction may read its own uncommitted writes.
+   * be kept (practice/kept-by-schedule.ts). A change's transaction may read its own uncommitted writes.
    */
   readonly readOnly?: boolean;
 }

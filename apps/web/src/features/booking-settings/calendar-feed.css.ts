@@ -36,4 +36,3 @@ export const warning = style({
 });
 
 export const names = style({ display: 'flex', flexDirection: 'column', gap: space.sm, paddingTop: space.md, borderTop: `1px solid ${vars.color.border}` });
-

@@ -22,7 +22,6 @@ export const nowrap = style({ whiteSpace: 'nowrap' });
 /** The previous page stays on screen, dimmed, while the next answer is on its way. */
 export const stale = style({ opacity: 0.6, transition: 'opacity 150ms ease' });
 
-
 /* The Record Payment form. */
 
 export const formPage = style({ display: 'flex', flexDirection: 'column', gap: space.lg, maxWidth: '40rem', minWidth: 0 });
