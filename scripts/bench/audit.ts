@@ -235,7 +235,9 @@ export async function measureAudit(): Promise<AuditBenchResult> {
   } finally {
     await stopServer(server);
     await pool.end();
-    await dropBenchDatabase(dbName);
+    // BENCH_KEEP_DB=1 keeps the loaded database (its name is printed) for EXPLAIN ANALYZE.
+    if (process.env.BENCH_KEEP_DB === '1') console.log(`  audit bench: kept database ${dbName}`);
+    else await dropBenchDatabase(dbName);
   }
 }
 

@@ -52,6 +52,35 @@ describe('the audit appender', () => {
     expect(report.ok).toBe(true);
   });
 
+  it('stores each field as given (quotes, nulls, a detail object) and chains a practice\'s entries in the order they came', async () => {
+    const appender = createAuditAppender(pool);
+    const practiceId = randomUUID();
+    const given = [
+      entry(practiceId, { actorUserId: null, recordId: null, patientId: null, action: 'list', sourceAddress: null, detail: { search: "o'brien \\ \"x\"", results: 3, exact: false, none: null } }),
+      entry(practiceId, { recordType: 'clinical_note', detail: undefined }),
+      entry(practiceId, { action: 'export', requestId: 'req;DROP TABLE audit_entry;--' }),
+    ];
+    await Promise.all(given.map((each) => appender.append(each)));
+    const rows = await database.query<{ actor_user_id: string | null; record_type: string; record_id: string | null; patient_id: string | null; action: string; request_id: string; source_address: string | null; detail: unknown; chain_sequence: string }>(
+      'SELECT actor_user_id, record_type, record_id, patient_id, action, request_id, source_address, detail, chain_sequence::text FROM audit_entry WHERE practice_id = $1 ORDER BY chain_sequence',
+      [practiceId],
+    );
+    expect(rows).toEqual(
+      given.map((each, index) => ({
+        actor_user_id: each.actorUserId,
+        record_type: each.recordType,
+        record_id: each.recordId,
+        patient_id: each.patientId,
+        action: each.action,
+        request_id: each.requestId,
+        source_address: each.sourceAddress,
+        detail: each.detail ?? null,
+        chain_sequence: String(index + 1),
+      })),
+    );
+    expect((await verifyAuditChain(database.ownerDb)).ok).toBe(true);
+  });
+
   it('fails every read of a group it cannot store and stores none of that group; the next group is stored', async () => {
     const appender = createAuditAppender(pool);
     const practiceId = randomUUID();

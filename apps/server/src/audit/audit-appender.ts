@@ -9,7 +9,7 @@
  * fell again on this 2-core machine (`npm run bench -- audit`, record 0039).
  */
 import type pg from 'pg';
-import { auditAppendStatements, type AuditEntryInput } from './audit-log.ts';
+import { appendAuditGroup, type AuditEntryInput } from './audit-log.ts';
 
 /** The most entries one group writes; the rest wait for the next. */
 const AUDIT_GROUP_MAX = 64;
@@ -37,15 +37,8 @@ export function createAuditAppender(pool: pg.Pool, groupMax = AUDIT_GROUP_MAX, w
   async function writeGroup(group: readonly Waiting[]): Promise<void> {
     const client = await pool.connect();
     try {
-      const byPractice = new Map<string, AuditEntryInput[]>();
-      for (const { entry } of group) byPractice.set(entry.practiceId, [...(byPractice.get(entry.practiceId) ?? []), entry]);
-      // Practices in one order everywhere: two groups (of two servers) sharing practices queue on
-      // their head rows instead of deadlocking.
-      const statements = [...byPractice]
-        .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
-        .map(([practiceId, entries]) => auditAppendStatements(practiceId, entries, (value) => client.escapeLiteral(value)));
-      // One simple query is one implicit transaction: the whole group commits, or none of it.
-      await client.query(statements.join(';\n'));
+      // One statement is one implicit transaction: the whole group commits, or none of it.
+      await appendAuditGroup(client, group.map((waiting) => waiting.entry));
     } finally {
       client.release();
     }

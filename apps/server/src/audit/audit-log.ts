@@ -57,24 +57,15 @@ export async function recordAudit(tx: DatabaseTransaction | Database, entry: Aud
 }
 
 /**
- * The statements that append entries of ONE practice, for a simple query: `set_config` binding that
- * practice, then one INSERT of them all (the append trigger chains them in order). Several such
- * pairs in one query are one transaction (`audit-appender.ts`): each practice's chain head lock is held
- * only while PostgreSQL itself inserts and commits — never across a round trip to a busy Node
- * process, which under load queued every other append behind it (record 0029). Values are escaped
- * by the driver (a multi-statement query takes no parameters).
+ * Appends a group of entries, of any practices, in one prepared statement and one transaction
+ * (`audit-appender.ts`): `audit_append_entries` inserts them in practice order (two groups sharing
+ * practices lock their heads in one order, never deadlocking), each practice's in the order given,
+ * and the append trigger chains each (migration 20261129200000, record 0039). Each practice's head
+ * lock is held only while PostgreSQL itself inserts and commits — never across a round trip to a
+ * busy Node process, which under load queued every other append behind it (record 0029).
  */
-export function auditAppendStatements(practiceId: string, entries: readonly AuditEntryInput[], escapeLiteral: (value: string) => string): string {
-  const text = (value: string | null): string => (value === null ? 'NULL' : escapeLiteral(value));
-  const rows = entries.map((entry) => {
-    if (entry.practiceId !== practiceId) throw new Error('auditAppendStatements: every entry must be of the bound practice');
-    const detail = entry.detail === undefined ? null : JSON.stringify(entry.detail);
-    return `(${text(entry.actorUserId)}::uuid, ${text(entry.practiceId)}, ${text(entry.recordType)}, ${text(entry.recordId)}, ${text(entry.patientId)},
-             ${text(entry.action)}, ${text(entry.requestId)}, ${text(entry.sourceAddress)}, ${text(detail)}::jsonb)`;
-  });
-  return `SELECT set_config('app.practice_id', ${text(practiceId)}, true);
-     INSERT INTO audit_entry (actor_user_id, practice_id, record_type, record_id, patient_id, action, request_id, source_address, detail)
-     VALUES ${rows.join(',\n            ')}`;
+export async function appendAuditGroup(client: Pick<pg.ClientBase, 'query'>, entries: readonly AuditEntryInput[]): Promise<void> {
+  await client.query({ name: 'audit-append-entries', text: 'SELECT audit_append_entries($1::jsonb)', values: [JSON.stringify(entries)] });
 }
 
 /** One row of a patient's audit listing (no chain internals). */
