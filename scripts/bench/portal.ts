@@ -147,7 +147,7 @@ function workloads(loaded: Loaded, now: Date): Workload[] {
       statements: [
         [
           ...preamble,
-          clinicalRecordsStatement(firstPage, { patientId: null, namePattern: null, recordType: null }, loaded.practiceId, PORTAL_PAGE_SIZE),
+          clinicalRecordsStatement(firstPage, { patientId: null, namePattern: null, recordType: null }, loaded.practiceId, PORTAL_PAGE_SIZE, TIME_ZONE),
           auditInsert(loaded, 'clinical_note_list', null, 'list', { results: PORTAL_PAGE_SIZE }),
         ],
       ],

@@ -209,6 +209,21 @@ describe('portal EHR records', () => {
     expect(events.map((event) => event.type)).toEqual(['NoteDrafted', 'NoteSigned']);
   });
 
+  it("dates each record by the day it was written in the practice's zone, not in UTC", async () => {
+    const { caller, practiceId } = await createPractitioner(database.db, { timeZone: 'America/Chicago' });
+    const patientId = await addPatient(database.db, practiceId, { name: 'Noor Vale' });
+    const late = await caller.clinicalRecords.create({ patientName: 'Noor Vale', patientId });
+    const early = await caller.clinicalRecords.create({ patientName: 'Noor Vale', patientId });
+    // 03:30 UTC on 10 January is 21:30 on the 9th in Chicago; 18:00 UTC is noon on the 10th.
+    await database.query('UPDATE clinical_note SET written_at = $2 WHERE id = $1', [late.id, new Date('2030-01-10T03:30:00Z')]);
+    await database.query('UPDATE clinical_note SET written_at = $2 WHERE id = $1', [early.id, new Date('2030-01-10T18:00:00Z')]);
+    const list = await caller.clinicalRecords.list({ patientId });
+    expect(list.items.map((item) => [item.id, item.recordDate])).toEqual([
+      [early.id, '2030-01-10'],
+      [late.id, '2030-01-09'],
+    ]);
+  });
+
   it('never picks or makes a patient from a name alone: a typo is refused; a new patient is chosen as such', async () => {
     const { caller, practiceId } = await createPractitioner(database.db);
     await addPatient(database.db, practiceId, { name: 'Ivy North' });

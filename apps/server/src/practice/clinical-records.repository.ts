@@ -4,7 +4,7 @@
  * `scope.practiceId`; of one patient when asked. Reading the list leaves an audit entry: it shows
  * the records' content.
  */
-import { calendarDateInZone, ehrRecordTypeOf, type CalendarDate, type EhrRecordType, type NoteAddendum, type SoapContent } from '@wellspring/domain';
+import { ehrRecordTypeOf, type CalendarDate, type EhrRecordType, type NoteAddendum, type SoapContent } from '@wellspring/domain';
 import { likePattern } from '../db/like-pattern.ts';
 import { isInstantKey, pageCursors, pageFetch, type PageFetch } from './keyset-page.ts';
 import { summaryFigureSql } from './practice-figures.ts';
@@ -80,9 +80,17 @@ function clinicalRecordsTotalStatement(filters: ClinicalRecordFilters, practiceI
  * the end of each status before it) — and only the page's rows are then read with their content,
  * each by its key (a LATERAL … LIMIT 1 the planner cannot turn into a join: the prepared
  * statement's generic plan, guessing a practice's size, joined every note of the practice).
- * Values: $1 practice, $2 rows; then the offset or the cursor's written_at and id; then the filters'.
+ * The day each was written in the practice's zone comes from `to_char`, as the week's times do (a
+ * time-zone conversion per row in Node cost more than the statement's part of it).
+ * Values: $1 practice, $2 rows; then the offset or the cursor's written_at and id; then the filters'; then the zone.
  */
-export function clinicalRecordsStatement(fetch: PageFetch, filters: ClinicalRecordFilters, practiceId: string, pageSize: number): { name?: string; text: string; values: unknown[] } {
+export function clinicalRecordsStatement(
+  fetch: PageFetch,
+  filters: ClinicalRecordFilters,
+  practiceId: string,
+  pageSize: number,
+  timeZone: string,
+): { name?: string; text: string; values: unknown[] } {
   const values: unknown[] = [practiceId, pageSize];
   const parameter = (value: unknown): string => {
     values.push(value);
@@ -92,6 +100,7 @@ export function clinicalRecordsStatement(fetch: PageFetch, filters: ClinicalReco
   const cursorStatus = fetch.kind === 'offset' ? null : (fetch.key[0] ?? 'draft');
   const boundary = fetch.kind === 'offset' ? null : `(${parameter(fetch.key[1])}::timestamptz, ${parameter(fetch.key[2])}::text)`;
   const narrowing = narrowingSql(filters, parameter);
+  const zone = parameter(timeZone);
   const cursorIndex = cursorStatus === null ? -1 : NOTE_STATUSES.indexOf(cursorStatus as (typeof NOTE_STATUSES)[number]);
   const branches = NOTE_STATUSES.flatMap((status, index) => {
     const select = `SELECT c.id, c.status, c.written_at FROM clinical_note c WHERE c.practice_id = $1 AND c.status = '${status}' ${narrowing}`;
@@ -112,7 +121,7 @@ export function clinicalRecordsStatement(fetch: PageFetch, filters: ClinicalReco
       : `SELECT * FROM (${branches.join(' UNION ALL ')}) b ORDER BY ${listOrder} LIMIT $2 ${offset === null ? '' : `OFFSET ${offset}`}`;
   const total = totalSql(filters, narrowing);
   const text = `
-  SELECT n.id, n.type, n.written_at, n.patient_id, p.name AS patient_name, n.appointment_id, n.author_name, n.status,
+  SELECT n.id, n.type, n.written_at, to_char(n.written_at AT TIME ZONE ${zone}::text, 'YYYY-MM-DD') AS record_date, n.patient_id, p.name AS patient_name, n.appointment_id, n.author_name, n.status,
     n.subjective, n.objective, n.assessment, n.plan,
     coalesce((SELECT json_agg(json_build_object('id', d.id, 'text', d.text, 'author', d.author_name, 'at', d.created_at) ORDER BY d.created_at, d.id)
       FROM clinical_note_addendum d WHERE d.practice_id = n.practice_id AND d.note_id = n.id), '[]') AS addenda,
@@ -132,6 +141,7 @@ interface ClinicalRecordSqlRow {
   id: string;
   type: string;
   written_at: Date;
+  record_date: CalendarDate;
   patient_id: string;
   patient_name: string;
   appointment_id: string | null;
@@ -161,13 +171,13 @@ export function clinicalRecordsRepository(sql: PracticeSql, scope: PracticeScope
     }): Promise<ClinicalRecordPage> {
       const fetch = pageFetch(input, 3, ([status, writtenAt]) => (NOTE_STATUSES as readonly (string | undefined)[]).includes(status) && isInstantKey(writtenAt));
       const filters: ClinicalRecordFilters = { patientId: input.patientId, namePattern: input.search === '' ? null : likePattern(input.search), recordType: input.recordType };
-      const { rows } = await sql.query<ClinicalRecordSqlRow>(clinicalRecordsStatement(fetch, filters, scope.practiceId, input.pageSize));
+      const { rows } = await sql.query<ClinicalRecordSqlRow>(clinicalRecordsStatement(fetch, filters, scope.practiceId, input.pageSize, scope.timeZone));
       const total = rows[0] ? rows[0].total : ((await sql.query<{ total: number }>(clinicalRecordsTotalStatement(filters, scope.practiceId))).rows[0]?.total ?? 0);
       return {
         items: rows.map((row) => ({
           id: row.id,
           recordType: ehrRecordTypeOf(row.type),
-          recordDate: calendarDateInZone(row.written_at, scope.timeZone),
+          recordDate: row.record_date,
           patientId: row.patient_id,
           patientName: row.patient_name,
           appointmentId: row.appointment_id,

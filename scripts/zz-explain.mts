@@ -1,0 +1,15 @@
+import pg from 'pg';
+import { clinicalRecordsStatement } from '../apps/server/src/practice/clinical-records.repository.ts';
+const url = `postgresql://wellspring_app:wellspring-app-bench@127.0.0.1:5432/${process.argv[2]}`;
+const client = new pg.Client({ connectionString: url });
+await client.connect();
+const st = clinicalRecordsStatement({ kind: 'offset', offset: 0 }, { patientId: null, namePattern: null, recordType: null }, 'bench-practice-0', 20);
+await client.query("BEGIN READ ONLY; SELECT set_config('app.practice_id', 'bench-practice-0', true)");
+for (let i = 0; i < 6; i++) await client.query({ name: 'x', text: st.text, values: st.values });
+const t = performance.now(); for (let i = 0; i < 200; i++) await client.query({ name: 'x', text: st.text, values: st.values }); console.log('avg ms', ((performance.now() - t) / 200).toFixed(3));
+const r0 = await client.query({ name: 'x', text: st.text, values: st.values });
+console.log('rows', r0.rows.length, 'json bytes', JSON.stringify(r0.rows).length);
+await client.query(`PREPARE y AS ${st.text}`);
+const r = await client.query(`EXPLAIN (ANALYZE, BUFFERS) EXECUTE y(${st.values.map((v) => (typeof v === 'number' ? v : `'${String(v)}'`)).join(',')})`);
+console.log(r.rows.map((row) => row['QUERY PLAN']).join('\n'));
+await client.query('COMMIT'); await client.end();
