@@ -215,7 +215,7 @@ function workloads(loaded: Loaded, now: Date, random: Random): Workload[] {
       paths: records.map((id) => trpcPath('patients.byId', { id })),
       statements: records.map((id) => [
         ...preamble,
-        { name: 'practice-patient-detail', text: PATIENT_DETAIL_SQL, values: [loaded.practiceId, id] },
+        { name: 'practice-patient-detail', text: PATIENT_DETAIL_SQL, values: [loaded.practiceId, id, TIME_ZONE] },
         auditInsert(loaded, 'patient', id, 'read'),
       ]),
     },

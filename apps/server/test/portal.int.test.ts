@@ -209,7 +209,7 @@ describe('portal EHR records', () => {
     expect(events.map((event) => event.type)).toEqual(['NoteDrafted', 'NoteSigned']);
   });
 
-  it("dates each record by the day it was written in the practice's zone, not in UTC", async () => {
+  it("dates each record (and the patient's appointments) by the practice's zone, not UTC", async () => {
     const { caller, practiceId } = await createPractitioner(database.db, { timeZone: 'America/Chicago' });
     const patientId = await addPatient(database.db, practiceId, { name: 'Noor Vale' });
     const late = await caller.clinicalRecords.create({ patientName: 'Noor Vale', patientId });
@@ -222,6 +222,14 @@ describe('portal EHR records', () => {
       [early.id, '2030-01-10'],
       [late.id, '2030-01-09'],
     ]);
+    // The patient's record says the same, and an appointment's day and time are Chicago's too.
+    await addAppointment(database.db, practiceId, patientId, { startsAt: new Date('2030-01-10T03:30:00Z'), status: 'completed' });
+    const record = await caller.patients.byId({ id: patientId });
+    expect(record.notes.map((note) => [note.id, note.date])).toEqual([
+      [early.id, '2030-01-10'],
+      [late.id, '2030-01-09'],
+    ]);
+    expect(record.appointments).toMatchObject([{ date: '2030-01-09', time: '9:30 PM' }]);
   });
 
   it('never picks or makes a patient from a name alone: a typo is refused; a new patient is chosen as such', async () => {
