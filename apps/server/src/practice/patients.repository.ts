@@ -227,7 +227,6 @@ export interface PossibleDuplicate {
 }
 
 export function patientsRepository(sql: PracticeSql, scope: PracticeScope) {
-  const today = calendarDateInZone(scope.now, scope.timeZone);
   return {
     /** A page of the patient list, searched in the database (docs/product.md#patients). */
     async search(input: { readonly query: string; readonly page: number; readonly pageSize: number; readonly cursor?: string | undefined }): Promise<PatientPage> {
@@ -235,6 +234,8 @@ export function patientsRepository(sql: PracticeSql, scope: PracticeScope) {
       const fetch = pageFetch(input, 1, () => true);
       const result = await sql.query<PatientListSqlRow>(patientSearchStatement(fetch, scope.practiceId, input.pageSize, scope.now, query, scope.timeZone));
       const total = result.rows[0] ? result.rows[0].total : ((await sql.query<{ total: number }>(patientTotalStatement(scope.practiceId, query))).rows[0]?.total ?? 0);
+      // Here, not when the repository is made: every practice call makes every repository.
+      const today = calendarDateInZone(scope.now, scope.timeZone);
       return {
         items: result.rows.map((row) => ({
           id: row.id,
