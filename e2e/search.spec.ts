@@ -77,6 +77,8 @@ test.describe('directory search', () => {
     await pagination.getByRole('button', { name: 'Next' }).click();
     await expect(page).toHaveURL(/\/search\?page=2&pageSize=2$/);
     await expect(pagination.getByText('Page 2 of 3')).toBeVisible();
+    // The first page stays on screen, marked busy, until the second has come.
+    await expect(results).not.toHaveAttribute('aria-busy');
     await expect(results.getByRole('heading', { level: 3 })).toHaveCount(2);
     const secondPage = await results.getByRole('heading', { level: 3 }).allTextContents();
     expect(secondPage.filter((name) => firstPage.includes(name))).toEqual([]);
