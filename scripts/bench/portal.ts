@@ -7,10 +7,10 @@
 import type pg from 'pg';
 import { currencies, paymentMethods, PORTAL_PAGE_SIZE } from '@wellspring/domain';
 import { mulberry32, pick, randomInt, type Random } from '@wellspring/domain/samples';
-import { portalAppointmentsSql } from '../../apps/server/src/practice/appointments.repository.ts';
+import { portalAppointmentsStatement } from '../../apps/server/src/practice/appointments.repository.ts';
 import { clinicalRecordsStatement } from '../../apps/server/src/practice/clinical-records.repository.ts';
 import { encodeCursor } from '../../apps/server/src/practice/keyset-page.ts';
-import { PAYMENTS_SQL } from '../../apps/server/src/practice/payments.repository.ts';
+import { paymentsStatement } from '../../apps/server/src/practice/payments.repository.ts';
 import { PORTAL_LATER_DAYS_SQL, PORTAL_OVERVIEW_SQL, PORTAL_UPCOMING_LIMIT } from '../../apps/server/src/practice/portal-dashboard.repository.ts';
 import {
   auditInsert,
@@ -112,7 +112,6 @@ function workloads(loaded: Loaded, now: Date): Workload[] {
   const preamble = requestPreamble(loaded);
   const page = (number: number) => ({ page: number, pageSize: PORTAL_PAGE_SIZE });
   const firstPage = { kind: 'offset', offset: 0 } as const;
-  const [deepStart, deepId] = deepBoundary;
   return [
     {
       procedure: 'portalDashboard.overview',
@@ -129,17 +128,12 @@ function workloads(loaded: Loaded, now: Date): Workload[] {
     {
       procedure: 'appointments.list',
       paths: [trpcPath('appointments.list', page(1))],
-      statements: [[...preamble, { name: 'portal-appointments-offset', text: portalAppointmentsSql(firstPage), values: [loaded.practiceId, PORTAL_PAGE_SIZE, 0, TIME_ZONE] }]],
+      statements: [[...preamble, portalAppointmentsStatement(firstPage, loaded.practiceId, PORTAL_PAGE_SIZE, TIME_ZONE)]],
     },
     {
       procedure: `appointments.list@${DEEP_PAGE}`,
       paths: [trpcPath('appointments.list', { ...page(DEEP_PAGE), cursor: encodeCursor('after', deepBoundary) })],
-      statements: [
-        [
-          ...preamble,
-          { name: 'portal-appointments-after', text: portalAppointmentsSql({ kind: 'after', key: deepBoundary }), values: [loaded.practiceId, PORTAL_PAGE_SIZE, deepStart, TIME_ZONE, deepId] },
-        ],
-      ],
+      statements: [[...preamble, portalAppointmentsStatement({ kind: 'after', key: deepBoundary }, loaded.practiceId, PORTAL_PAGE_SIZE, TIME_ZONE)]],
     },
     {
       procedure: 'clinicalRecords.list',
@@ -155,7 +149,7 @@ function workloads(loaded: Loaded, now: Date): Workload[] {
     {
       procedure: 'payments.list',
       paths: [trpcPath('payments.list', page(1))],
-      statements: [[...preamble, { name: 'portal-payments-offset', text: PAYMENTS_SQL, values: [loaded.practiceId, PORTAL_PAGE_SIZE, 0, TIME_ZONE] }]],
+      statements: [[...preamble, paymentsStatement(firstPage, loaded.practiceId, PORTAL_PAGE_SIZE, TIME_ZONE)]],
     },
   ];
 }

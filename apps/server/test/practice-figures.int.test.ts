@@ -7,6 +7,8 @@
 import { randomUUID } from 'node:crypto';
 import { mulberry32, pick, randomInt, type Random } from '@wellspring/domain/samples';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { PATIENT_PAGE_SIZE, PORTAL_PAGE_SIZE } from '@wellspring/domain';
+import { paymentsStatement } from '../src/practice/payments.repository.ts';
 import { inPractice } from '../src/practice/practice-transaction.ts';
 import { createTestDatabase, type TestDatabase } from './support/database.ts';
 import { addAppointment, addNote, addPatient, addPayment, createPractitioner, type TestPractitioner } from './support/practice-factory.ts';
@@ -278,6 +280,41 @@ describe('keyset paging', () => {
     const cursorText = Buffer.from(firstPage.nextCursor ?? '', 'base64url').toString('utf8');
     expect(cursorText).toContain(firstPage.items.at(-1)?.id ?? 'no row');
     expect(cursorText).not.toContain(firstPage.items.at(-1)?.name ?? 'no row');
+  });
+
+  it("reads the same rows at the list's own page size (written into its statement) as at any other, by number and at a cursor", async () => {
+    const { caller, practiceId } = await createPractitioner(database.db);
+    const patientIds: string[] = [];
+    for (let index = 0; index < 55; index += 1) patientIds.push(await addPatient(database.db, practiceId, { name: `Sized ${String(index).padStart(2, '0')}`, email: `s${index}.${randomUUID()}@example.com` }));
+    const [patientId = ''] = patientIds;
+    for (let index = 0; index < 45; index += 1) {
+      const at = new Date(Date.UTC(2030, 2, 1) + index * 3_600_000);
+      await addAppointment(database.db, practiceId, patientId, { startsAt: at });
+      await addPayment(database.db, practiceId, { amountMinor: 100 + index, createdAt: at });
+      await addNote(database.db, practiceId, patientId, { title: `Sized note ${index}`, writtenAt: at });
+    }
+    const ids = async (sql: string) => (await database.query<{ id: string }>(sql, [practiceId])).map((row) => row.id);
+    type Read = (input: { page: number; pageSize: number; cursor?: string }) => Promise<{ items: readonly { id: string }[]; nextCursor: string | null }>;
+    const lists: [string, Read, number, string[]][] = [
+      ['appointments', (input) => caller.appointments.list(input), PORTAL_PAGE_SIZE, await ids('SELECT id FROM appointment WHERE practice_id = $1 ORDER BY starts_at DESC, id DESC')],
+      ['payments', (input) => caller.payments.list(input), PORTAL_PAGE_SIZE, await ids('SELECT id FROM payment WHERE practice_id = $1 ORDER BY created_at DESC, id DESC')],
+      ['records', (input) => caller.clinicalRecords.list(input), PORTAL_PAGE_SIZE, await ids('SELECT id FROM clinical_note WHERE practice_id = $1 ORDER BY status, written_at DESC, id DESC')],
+      ['patients', (input) => caller.patients.list({ query: '', ...input }), PATIENT_PAGE_SIZE, await ids('SELECT id FROM patient WHERE practice_id = $1 ORDER BY name, id')],
+      ['search', (input) => caller.patients.list({ query: 'sized', ...input }), PATIENT_PAGE_SIZE, await ids('SELECT id FROM patient WHERE practice_id = $1 ORDER BY name, id')],
+    ];
+    for (const [list, read, size, expected] of lists) {
+      const shown = async (input: { page: number; pageSize: number; cursor?: string }) => (await read(input)).items.map((row) => row.id);
+      const first = await read({ page: 1, pageSize: size });
+      expect(first.items.map((row) => row.id), list).toEqual(expected.slice(0, size));
+      expect(await shown({ page: 2, pageSize: size }), list).toEqual(expected.slice(size, 2 * size));
+      expect(await shown({ page: 2, pageSize: size, cursor: first.nextCursor ?? '' }), list).toEqual(expected.slice(size, 2 * size));
+      expect(await shown({ page: 1, pageSize: size - 1 }), list).toEqual(expected.slice(0, size - 1));
+      expect(await shown({ page: 3, pageSize: 15 }), list).toEqual(expected.slice(30, 45));
+    }
+    // Any other size shares one statement: a client cannot make a connection keep one per size.
+    const named = (pageSize: number) => paymentsStatement({ kind: 'offset', offset: 0 }, practiceId, pageSize, 'UTC').name;
+    expect(named(7)).toBe(named(8));
+    expect(named(PORTAL_PAGE_SIZE)).not.toBe(named(7));
   });
 
   it('reads an unreadable cursor as the page number, and refuses a malformed one with a field message', async () => {

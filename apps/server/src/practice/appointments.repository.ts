@@ -7,6 +7,7 @@ import {
   appointmentStatuses,
   appointmentTiming,
   appointmentTypes,
+  PORTAL_PAGE_SIZE,
   scheduleTypeLabel,
   toDashboardStatus,
   weekOf,
@@ -19,7 +20,7 @@ import {
   type DashboardAppointmentStatus,
 } from '@wellspring/domain';
 import { summaryFigureSql } from './practice-figures.ts';
-import { isInstantKey, keysetClauses, pageCursors, pageFetch, type PageFetch } from './keyset-page.ts';
+import { isInstantKey, keysetClauses, pageCursors, pageFetch, pageWindow, type PageFetch } from './keyset-page.ts';
 import type { PracticeSql } from './practice-transaction.ts';
 import type { PracticeScope } from './practice-scope.ts';
 import { KeptBySchedule } from './kept-by-schedule.ts';
@@ -255,28 +256,34 @@ export interface PortalAppointmentPage {
 }
 
 /**
- * The portal's appointment table, newest first: $1 practice, $2 rows, $4 zone; $3 the offset, or
- * with a cursor $3, $5 the boundary's start and id. The page's ids are picked from the index
+ * The portal's appointment table, newest first: $1 practice, $2 zone; then the page's size unless it
+ * is the list's own, its offset past the first page, or the cursor's start and id (pageWindow). The page's ids are picked from the index
  * `(practice_id, starts_at, id)` alone — at the cursor, or skipping `offset` entries — and only
- * they are read with their patient. The total is the practice's maintained figure, not a count.
+ * they are read with their patient, each by its key (a LATERAL … LIMIT 1: a join lets the generic
+ * plan, guessing a practice's size, merge the page with every appointment of the practice). The total is the practice's maintained figure, not a count.
  */
-export function portalAppointmentsSql(fetch: PageFetch): string {
+export function portalAppointmentsStatement(fetch: PageFetch, practiceId: string, pageSize: number, timeZone: string): { name: string; text: string; values: unknown[] } {
+  const values: unknown[] = [practiceId, timeZone];
+  const parameter = (value: unknown): string => `$${values.push(value)}`;
+  const window = pageWindow(fetch, pageSize, PORTAL_PAGE_SIZE, parameter);
+  const [at, id] = fetch.kind === 'offset' ? ['', ''] : [parameter(fetch.key[0]), parameter(fetch.key[1])];
   const { condition, innerOrder, listOrder } = keysetClauses(
     fetch,
     [
-      { column: 'starts_at', type: 'timestamptz', parameter: 3 },
-      { column: 'id', type: 'text', parameter: 5 },
+      { column: 'starts_at', type: 'timestamptz', parameter: at },
+      { column: 'id', type: 'text', parameter: id },
     ],
     true,
   );
-  return `
+  const text = `
   SELECT a.id, a.patient_id, p.name AS patient_name, p.email AS patient_email, a.type, a.duration_minutes, a.status, a.starts_at,
-    to_char(a.starts_at AT TIME ZONE $4, 'YYYY-MM-DD') AS local_date, to_char(a.starts_at AT TIME ZONE $4, 'FMHH12:MI AM') AS local_time,
+    to_char(a.starts_at AT TIME ZONE $2, 'YYYY-MM-DD') AS local_date, to_char(a.starts_at AT TIME ZONE $2, 'FMHH12:MI AM') AS local_time,
     ${summaryFigureSql('appointments')} AS total
-  FROM (SELECT id FROM appointment WHERE practice_id = $1 ${condition} ORDER BY ${innerOrder} LIMIT $2 ${fetch.kind === 'offset' ? 'OFFSET $3' : ''}) page
-  JOIN appointment a ON a.practice_id = $1 AND a.id = page.id
+  FROM (SELECT id FROM appointment WHERE practice_id = $1 ${condition} ORDER BY ${innerOrder} LIMIT ${window.limit} ${window.offset === null ? '' : `OFFSET ${window.offset}`}) page
+  CROSS JOIN LATERAL (SELECT * FROM appointment a WHERE a.practice_id = $1 AND a.id = page.id LIMIT 1) a
   CROSS JOIN LATERAL (SELECT p.name, p.email FROM patient p WHERE p.practice_id = a.practice_id AND p.id = a.patient_id LIMIT 1) p
   ORDER BY ${listOrder('a')}`;
+  return { name: `portal-appointments-${fetch.kind}-${window.nameKey}`, text, values };
 }
 
 /** One appointment as the edit form reads it: $1 practice, $2 id, $3 zone. */
@@ -296,8 +303,7 @@ export function portalAppointmentsRepository(sql: PracticeSql, scope: PracticeSc
     /** A page of the practice's appointments, newest first: by its number, or at a cursor of the page next to it. */
     async page(input: { readonly page: number; readonly pageSize: number; readonly cursor?: string | undefined }): Promise<PortalAppointmentPage> {
       const fetch = pageFetch(input, 2, ([startsAt]) => isInstantKey(startsAt));
-      const values = fetch.kind === 'offset' ? [scope.practiceId, input.pageSize, fetch.offset, scope.timeZone] : [scope.practiceId, input.pageSize, fetch.key[0], scope.timeZone, fetch.key[1]];
-      const { rows } = await sql.query<{
+const { rows } = await sql.query<{
         id: string;
         patient_id: string;
         patient_name: string;
@@ -309,7 +315,7 @@ export function portalAppointmentsRepository(sql: PracticeSql, scope: PracticeSc
         local_date: CalendarDate;
         local_time: string;
         total: number;
-      }>({ name: `portal-appointments-${fetch.kind}`, text: portalAppointmentsSql(fetch), values });
+      }>(portalAppointmentsStatement(fetch, scope.practiceId, input.pageSize, scope.timeZone));
       const total = rows[0] ? rows[0].total : Number((await sql.query<{ total: number }>(`SELECT ${summaryFigureSql('appointments')} AS total`, [scope.practiceId])).rows[0]?.total ?? 0);
       return {
         items: rows.map((row) => ({

@@ -4,9 +4,9 @@
  * `scope.practiceId`; of one patient when asked. Reading the list leaves an audit entry: it shows
  * the records' content.
  */
-import { ehrRecordTypeOf, type CalendarDate, type EhrRecordType, type NoteAddendum, type SoapContent } from '@wellspring/domain';
+import { ehrRecordTypeOf, PORTAL_PAGE_SIZE, type CalendarDate, type EhrRecordType, type NoteAddendum, type SoapContent } from '@wellspring/domain';
 import { likePattern } from '../db/like-pattern.ts';
-import { isInstantKey, pageCursors, pageFetch, type PageFetch } from './keyset-page.ts';
+import { isInstantKey, pageCursors, pageFetch, pageWindow, type PageFetch } from './keyset-page.ts';
 import { summaryFigureSql } from './practice-figures.ts';
 import type { PracticeSql } from './practice-transaction.ts';
 import type { PracticeScope } from './practice-scope.ts';
@@ -82,7 +82,7 @@ function clinicalRecordsTotalStatement(filters: ClinicalRecordFilters, practiceI
  * statement's generic plan, guessing a practice's size, joined every note of the practice).
  * The day each was written in the practice's zone comes from `to_char`, as the week's times do (a
  * time-zone conversion per row in Node cost more than the statement's part of it).
- * Values: $1 practice, $2 rows; then the offset or the cursor's written_at and id; then the filters'; then the zone.
+ * Values: $1 practice; then the page's size unless it is the list's own, its offset past the first page or the cursor's written_at and id (pageWindow); then the filters'; then the zone.
  */
 export function clinicalRecordsStatement(
   fetch: PageFetch,
@@ -91,12 +91,12 @@ export function clinicalRecordsStatement(
   pageSize: number,
   timeZone: string,
 ): { name?: string; text: string; values: unknown[] } {
-  const values: unknown[] = [practiceId, pageSize];
+  const values: unknown[] = [practiceId];
   const parameter = (value: unknown): string => {
     values.push(value);
     return `$${values.length}`;
   };
-  const offset = fetch.kind === 'offset' ? parameter(fetch.offset) : null;
+  const { limit, offset, nameKey } = pageWindow(fetch, pageSize, PORTAL_PAGE_SIZE, parameter);
   const cursorStatus = fetch.kind === 'offset' ? null : (fetch.key[0] ?? 'draft');
   const boundary = fetch.kind === 'offset' ? null : `(${parameter(fetch.key[1])}::timestamptz, ${parameter(fetch.key[2])}::text)`;
   const narrowing = narrowingSql(filters, parameter);
@@ -104,21 +104,21 @@ export function clinicalRecordsStatement(
   const cursorIndex = cursorStatus === null ? -1 : NOTE_STATUSES.indexOf(cursorStatus as (typeof NOTE_STATUSES)[number]);
   const branches = NOTE_STATUSES.flatMap((status, index) => {
     const select = `SELECT c.id, c.status, c.written_at FROM clinical_note c WHERE c.practice_id = $1 AND c.status = '${status}' ${narrowing}`;
-    if (fetch.kind === 'offset') return [`(${select} ORDER BY c.written_at DESC, c.id DESC LIMIT $2::int + ${offset}::int)`];
+    if (fetch.kind === 'offset') return [`(${select} ORDER BY c.written_at DESC, c.id DESC LIMIT ${offset === null ? limit : `${limit}::int + ${offset}::int`})`];
     if (fetch.kind === 'after') {
       if (index < cursorIndex) return [];
       const range = index === cursorIndex ? `AND (c.written_at, c.id) < ${boundary}` : '';
-      return [`(${select} ${range} ORDER BY c.written_at DESC, c.id DESC LIMIT $2)`];
+      return [`(${select} ${range} ORDER BY c.written_at DESC, c.id DESC LIMIT ${limit})`];
     }
     if (index > cursorIndex) return [];
     const range = index === cursorIndex ? `AND (c.written_at, c.id) > ${boundary}` : '';
-    return [`(${select} ${range} ORDER BY c.written_at ASC, c.id ASC LIMIT $2)`];
+    return [`(${select} ${range} ORDER BY c.written_at ASC, c.id ASC LIMIT ${limit})`];
   });
   const listOrder = 'status ASC, written_at DESC, id DESC';
   const pick =
     fetch.kind === 'before'
-      ? `SELECT * FROM (${branches.join(' UNION ALL ')}) b ORDER BY status DESC, written_at ASC, id ASC LIMIT $2`
-      : `SELECT * FROM (${branches.join(' UNION ALL ')}) b ORDER BY ${listOrder} LIMIT $2 ${offset === null ? '' : `OFFSET ${offset}`}`;
+      ? `SELECT * FROM (${branches.join(' UNION ALL ')}) b ORDER BY status DESC, written_at ASC, id ASC LIMIT ${limit}`
+      : `SELECT * FROM (${branches.join(' UNION ALL ')}) b ORDER BY ${listOrder} LIMIT ${limit} ${offset === null ? '' : `OFFSET ${offset}`}`;
   const total = totalSql(filters, narrowing);
   const text = `
   SELECT n.id, n.type, n.written_at, to_char(n.written_at AT TIME ZONE ${zone}::text, 'YYYY-MM-DD') AS record_date, n.patient_id, p.name AS patient_name, n.appointment_id, n.author_name, n.status,
@@ -133,7 +133,7 @@ export function clinicalRecordsStatement(
   // A search by name is planned for its text each time (an unnamed statement): a generic plan
   // cannot know how many patients the pattern matches, and read every note of the practice.
   if (filters.namePattern !== null) return { text, values };
-  const name = ['clinical-records', fetch.kind, cursorStatus ?? '', filters.patientId === null ? '' : 'p', filters.recordType === null ? '' : 't'].join('-');
+  const name = ['clinical-records', fetch.kind, nameKey, cursorStatus ?? '', filters.patientId === null ? '' : 'p', filters.recordType === null ? '' : 't'].join('-');
   return { name, text, values };
 }
 

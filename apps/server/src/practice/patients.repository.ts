@@ -14,6 +14,7 @@ import {
   medicalHistoryItemSchema,
   medicationSchema,
   nextAppointmentTextOn,
+  PATIENT_PAGE_SIZE,
   patientStatuses,
   relativeLastVisit,
   type CalendarDate,
@@ -23,7 +24,7 @@ import {
 } from '@wellspring/domain';
 import type { z } from 'zod';
 import { asAppointmentStatus } from './appointments.repository.ts';
-import { keysetClauses, pageCursors, pageFetch, type PageFetch } from './keyset-page.ts';
+import { keysetClauses, pageCursors, pageFetch, pageWindow, type PageFetch } from './keyset-page.ts';
 import { summaryFigureSql } from './practice-figures.ts';
 import type { PracticeSql } from './practice-transaction.ts';
 import type { PracticeScope } from './practice-scope.ts';
@@ -63,8 +64,8 @@ const likeLiteral = (text: string): string => text.replace(/[\\%_]/g, (character
  * `(practice_id, name)`, or by offset — and the total (the maintained figure for the whole list, a
  * count of the matches for a search), then for the page's rows only their last visit, next
  * appointment (their day and time of day in the practice's zone, from `to_char` as the week's) and
- * note count. Values: $1 practice, $2 rows, $3 now, $4 the practice's zone; then the offset or the cursor's
- * name and id; then the search text escaped for LIKE. Name and e-mail match case-insensitively as
+ * note count. Values: $1 practice, $2 now, $3 the practice's zone; then the page's size unless it is
+ * the list's own, its offset past the first page, or the cursor's id; then the search text escaped for LIKE. Name and e-mail match case-insensitively as
  * substrings (ILIKE), the phone as typed (case-sensitive LIKE), as docs/product.md#patients says; all three can use
  * the trigram indexes, and the query is escaped so `%` and `_` match themselves.
  */
@@ -76,22 +77,22 @@ export function patientSearchStatement(
   query: string,
   timeZone: string,
 ): { name?: string; text: string; values: unknown[] } {
-  const values: unknown[] = [practiceId, pageSize, now, timeZone];
-  const parameter = (value: unknown): number => values.push(value);
-  const offset = fetch.kind === 'offset' ? parameter(fetch.offset) : null;
+  const values: unknown[] = [practiceId, now, timeZone];
+  const parameter = (value: unknown): string => `$${values.push(value)}`;
+  const window = pageWindow(fetch, pageSize, PATIENT_PAGE_SIZE, parameter);
   // The cursor holds the boundary patient's id only, never their name (it travels in addresses):
   // the name is looked up here.
-  const boundary = fetch.kind === 'offset' ? 0 : parameter(fetch.key[0]);
+  const boundary = fetch.kind === 'offset' ? '' : parameter(fetch.key[0]);
   const { condition, innerOrder, listOrder } = keysetClauses(
     fetch,
     [
-      { column: 'name', type: 'text', parameter: boundary, value: `(SELECT q.name FROM patient q WHERE q.practice_id = $1 AND q.id = $${boundary}::text)` },
+      { column: 'name', type: 'text', parameter: boundary, value: `(SELECT q.name FROM patient q WHERE q.practice_id = $1 AND q.id = ${boundary}::text)` },
       { column: 'id', type: 'text', parameter: boundary },
     ],
     false,
   );
   const typed = query === '' ? null : parameter(likeLiteral(query));
-  const limit = `LIMIT $2 ${offset === null ? '' : `OFFSET $${offset}`}`;
+  const limit = `LIMIT ${window.limit} ${window.offset === null ? '' : `OFFSET ${window.offset}`}`;
   const columns = 'p.id, p.name, p.email, p.phone, p.date_of_birth, p.status, p.conditions';
   // The whole list: its page straight from `(practice_id, name)`, its total the maintained figure.
   // A search: the matches found once, through the trigram indexes (`practice_patient_matches`:
@@ -99,26 +100,26 @@ export function patientSearchStatement(
   const page =
     typed === null
       ? `page AS (SELECT ${columns} FROM patient p WHERE p.practice_id = $1 ${condition} ORDER BY ${innerOrder} ${limit})`
-      : `matches AS MATERIALIZED (SELECT m.id, m.name FROM practice_patient_matches($${typed}) m), picked AS (SELECT id, name FROM matches WHERE true ${condition} ORDER BY ${innerOrder} ${limit}),
+      : `matches AS MATERIALIZED (SELECT m.id, m.name FROM practice_patient_matches(${typed}) m), picked AS (SELECT id, name FROM matches WHERE true ${condition} ORDER BY ${innerOrder} ${limit}),
     page AS (SELECT ${columns} FROM picked i CROSS JOIN LATERAL (SELECT * FROM patient p WHERE p.practice_id = $1 AND p.id = i.id LIMIT 1) p)`;
   const total = typed === null ? summaryFigureSql('patients') : '(SELECT count(*)::int FROM matches)';
   const text = `
   WITH ${page}
   SELECT p.*, ${total} AS total,
-    to_char(last_visit.at AT TIME ZONE $4::text, 'YYYY-MM-DD') AS last_visit,
-    to_char(next_visit.at AT TIME ZONE $4::text, 'YYYY-MM-DD') AS next_date,
-    to_char(next_visit.at AT TIME ZONE $4::text, 'FMHH12:MI AM') AS next_time,
+    to_char(last_visit.at AT TIME ZONE $3::text, 'YYYY-MM-DD') AS last_visit,
+    to_char(next_visit.at AT TIME ZONE $3::text, 'YYYY-MM-DD') AS next_date,
+    to_char(next_visit.at AT TIME ZONE $3::text, 'FMHH12:MI AM') AS next_time,
     (SELECT count(*) FROM clinical_note n WHERE n.practice_id = $1 AND n.patient_id = p.id) AS notes
   FROM page p
   CROSS JOIN LATERAL (SELECT max(a.starts_at) AS at FROM appointment a
-      WHERE a.practice_id = $1 AND a.patient_id = p.id AND a.starts_at <= $3 AND a.status <> 'cancelled') last_visit
+      WHERE a.practice_id = $1 AND a.patient_id = p.id AND a.starts_at <= $2 AND a.status <> 'cancelled') last_visit
   CROSS JOIN LATERAL (SELECT min(a.starts_at) AS at FROM appointment a
-      WHERE a.practice_id = $1 AND a.patient_id = p.id AND a.starts_at > $3 AND a.status IN ('scheduled', 'confirmed')) next_visit
+      WHERE a.practice_id = $1 AND a.patient_id = p.id AND a.starts_at > $2 AND a.status IN ('scheduled', 'confirmed')) next_visit
   ORDER BY ${listOrder('p')}`;
   // Prepared once per connection, a search too: the pattern reaches the trigram indexes inside
   // `practice_patient_matches`, whose query is planned for it at each call, so the generic plan of
   // this statement around it loses nothing (planning it per call was a third of its cost).
-  return { name: `practice-patient-${typed === null ? 'list' : 'search'}-${fetch.kind}`, text, values };
+  return { name: `practice-patient-${typed === null ? 'list' : 'search'}-${fetch.kind}-${window.nameKey}`, text, values };
 }
 
 /** The total alone, for a page past the end (it has no row to carry it). */
