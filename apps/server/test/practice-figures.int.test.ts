@@ -336,12 +336,20 @@ describe('keyset paging', () => {
     const theirs = await createPractitioner(database.db);
     const own = await addPatient(database.db, mine.practiceId, { name: 'Zephyrine Quill', email: 'zq.mine@example.com' });
     await addPatient(database.db, theirs.practiceId, { name: 'Zephyrine Quill', email: 'zq.theirs@example.com' });
-    const found = await mine.caller.patients.list({ query: 'zephyr' });
-    expect(found.items.map((row) => row.id)).toEqual([own]);
-    expect(found.total).toBe(1);
-    // Straight from the app role, outside any practice's transaction: nothing.
-    const unbound = await database.db.$queryRawUnsafe<{ id: string }[]>("SELECT id FROM practice_patient_matches('zephyr')");
-    expect(unbound).toEqual([]);
+    // A text of three characters or more (a kept plan) and a shorter one (planned for the text), found in any case,
+    // in the name, the e-mail or the phone; `%` and `_` match themselves.
+    for (const query of ['zephyr', 'ZEPH', 'zq.', 'Qu', 'e', 'zq.mine']) {
+      const found = await mine.caller.patients.list({ query });
+      expect(found.items.map((row) => row.id), query).toEqual([own]);
+      expect(found.total, query).toBe(1);
+    }
+    expect((await mine.caller.patients.list({ query: 'zq%' })).total).toBe(0);
+    expect((await mine.caller.patients.list({ query: 'z_' })).total).toBe(0);
+    // Straight from the app role, outside any practice's transaction: nothing, whatever the text's length.
+    for (const query of ['zephyr', 'ze']) {
+      const unbound = await database.db.$queryRawUnsafe<{ id: string }[]>('SELECT id FROM practice_patient_matches($1)', query);
+      expect(unbound, query).toEqual([]);
+    }
   });
 });
 

@@ -117,8 +117,9 @@ export function patientSearchStatement(
       WHERE a.practice_id = $1 AND a.patient_id = p.id AND a.starts_at > $2 AND a.status IN ('scheduled', 'confirmed')) next_visit
   ORDER BY ${listOrder('p')}`;
   // Prepared once per connection, a search too: the pattern reaches the trigram indexes inside
-  // `practice_patient_matches`, whose query is planned for it at each call, so the generic plan of
-  // this statement around it loses nothing (planning it per call was a third of its cost).
+  // `practice_patient_matches` (which keeps its own plan for a text of three characters or more, and
+  // plans a shorter one for the text), so the generic plan of this statement around it loses nothing
+  // (planning it per call was a third of its cost).
   return { name: `practice-patient-${typed === null ? 'list' : 'search'}-${fetch.kind}-${window.nameKey}`, text, values };
 }
 
