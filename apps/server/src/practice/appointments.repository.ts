@@ -303,7 +303,7 @@ export function portalAppointmentsRepository(sql: PracticeSql, scope: PracticeSc
     /** A page of the practice's appointments, newest first: by its number, or at a cursor of the page next to it. */
     async page(input: { readonly page: number; readonly pageSize: number; readonly cursor?: string | undefined }): Promise<PortalAppointmentPage> {
       const fetch = pageFetch(input, 2, ([startsAt]) => isInstantKey(startsAt));
-const { rows } = await sql.query<{
+      const { rows } = await sql.query<{
         id: string;
         patient_id: string;
         patient_name: string;
