@@ -279,7 +279,7 @@ export function portalAppointmentsStatement(fetch: PageFetch, practiceId: string
   SELECT a.id, a.patient_id, p.name AS patient_name, p.email AS patient_email, a.type, a.duration_minutes, a.status, a.starts_at,
     to_char(a.starts_at AT TIME ZONE $2, 'YYYY-MM-DD') AS local_date, to_char(a.starts_at AT TIME ZONE $2, 'FMHH12:MI AM') AS local_time,
     ${summaryFigureSql('appointments')} AS total
-  FROM (SELECT id FROM appointment WHERE practice_id = $1 ${condition} ORDER BY ${innerOrder} LIMIT ${window.limit} ${window.offset === null ? '' : `OFFSET ${window.offset}`}) page
+  FROM (SELECT id FROM appointment WHERE practice_id = $1 ${condition} ORDER BY ${innerOrder} ${window.clause}) page
   CROSS JOIN LATERAL (SELECT * FROM appointment a WHERE a.practice_id = $1 AND a.id = page.id LIMIT 1) a
   CROSS JOIN LATERAL (SELECT p.name, p.email FROM patient p WHERE p.practice_id = a.practice_id AND p.id = a.patient_id LIMIT 1) p
   ORDER BY ${listOrder('a')}`;

@@ -92,11 +92,8 @@ export function clinicalRecordsStatement(
   timeZone: string,
 ): { name?: string; text: string; values: unknown[] } {
   const values: unknown[] = [practiceId];
-  const parameter = (value: unknown): string => {
-    values.push(value);
-    return `$${values.length}`;
-  };
-  const { limit, offset, nameKey } = pageWindow(fetch, pageSize, PORTAL_PAGE_SIZE, parameter);
+  const parameter = (value: unknown): string => `$${values.push(value)}`;
+  const { limit, offset, clause, nameKey } = pageWindow(fetch, pageSize, PORTAL_PAGE_SIZE, parameter);
   const cursorStatus = fetch.kind === 'offset' ? null : (fetch.key[0] ?? 'draft');
   const boundary = fetch.kind === 'offset' ? null : `(${parameter(fetch.key[1])}::timestamptz, ${parameter(fetch.key[2])}::text)`;
   const narrowing = narrowingSql(filters, parameter);
@@ -118,7 +115,7 @@ export function clinicalRecordsStatement(
   const pick =
     fetch.kind === 'before'
       ? `SELECT * FROM (${branches.join(' UNION ALL ')}) b ORDER BY status DESC, written_at ASC, id ASC LIMIT ${limit}`
-      : `SELECT * FROM (${branches.join(' UNION ALL ')}) b ORDER BY ${listOrder} LIMIT ${limit} ${offset === null ? '' : `OFFSET ${offset}`}`;
+      : `SELECT * FROM (${branches.join(' UNION ALL ')}) b ORDER BY ${listOrder} ${clause}`;
   const total = totalSql(filters, narrowing);
   const text = `
   SELECT n.id, n.type, n.written_at, to_char(n.written_at AT TIME ZONE ${zone}::text, 'YYYY-MM-DD') AS record_date, n.patient_id, p.name AS patient_name, n.appointment_id, n.author_name, n.status,

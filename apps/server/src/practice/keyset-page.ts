@@ -94,6 +94,8 @@ export interface PageWindow {
   readonly limit: string;
   /** The OFFSET's parameter; null for the first page and a page at a cursor, which skip nothing. */
   readonly offset: string | null;
+  /** `LIMIT …`, with `OFFSET …` when it skips rows. */
+  readonly clause: string;
   readonly nameKey: string;
 }
 
@@ -112,6 +114,7 @@ export function pageWindow(fetch: PageFetch, pageSize: number, listPageSize: num
   return {
     limit,
     offset,
+    clause: `LIMIT ${limit}${offset === null ? '' : ` OFFSET ${offset}`}`,
     nameKey: `${pageSize === listPageSize ? listPageSize : 'n'}${offset === null ? '' : '-o'}`,
   };
 }

@@ -92,15 +92,14 @@ export function patientSearchStatement(
     false,
   );
   const typed = query === '' ? null : parameter(likeLiteral(query));
-  const limit = `LIMIT ${window.limit} ${window.offset === null ? '' : `OFFSET ${window.offset}`}`;
   const columns = 'p.id, p.name, p.email, p.phone, p.date_of_birth, p.status, p.conditions';
   // The whole list: its page straight from `(practice_id, name)`, its total the maintained figure.
   // A search: the matches found once, through the trigram indexes (`practice_patient_matches`:
   // under row-level security an ILIKE cannot use an index), then counted and paged among themselves.
   const page =
     typed === null
-      ? `page AS (SELECT ${columns} FROM patient p WHERE p.practice_id = $1 ${condition} ORDER BY ${innerOrder} ${limit})`
-      : `matches AS MATERIALIZED (SELECT m.id, m.name FROM practice_patient_matches(${typed}) m), picked AS (SELECT id, name FROM matches WHERE true ${condition} ORDER BY ${innerOrder} ${limit}),
+      ? `page AS (SELECT ${columns} FROM patient p WHERE p.practice_id = $1 ${condition} ORDER BY ${innerOrder} ${window.clause})`
+      : `matches AS MATERIALIZED (SELECT m.id, m.name FROM practice_patient_matches(${typed}) m), picked AS (SELECT id, name FROM matches WHERE true ${condition} ORDER BY ${innerOrder} ${window.clause}),
     page AS (SELECT ${columns} FROM picked i CROSS JOIN LATERAL (SELECT * FROM patient p WHERE p.practice_id = $1 AND p.id = i.id LIMIT 1) p)`;
   const total = typed === null ? summaryFigureSql('patients') : '(SELECT count(*)::int FROM matches)';
   const text = `

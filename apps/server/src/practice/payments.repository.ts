@@ -60,7 +60,7 @@ export function paymentsStatement(fetch: PageFetch, practiceId: string, pageSize
   SELECT pm.id, pm.created_at, to_char(pm.created_at AT TIME ZONE $2, 'YYYY-MM-DD') AS local_date, pm.appointment_id, pm.amount_minor::text AS amount_minor, pm.currency, pm.method, pm.status,
     coalesce(own.name, booked.name) AS patient_name, a.type AS appointment_type,
     ${summaryFigureSql('payments')} AS total
-  FROM (SELECT id FROM payment WHERE practice_id = $1 ${condition} ORDER BY ${innerOrder} LIMIT ${window.limit} ${window.offset === null ? '' : `OFFSET ${window.offset}`}) page
+  FROM (SELECT id FROM payment WHERE practice_id = $1 ${condition} ORDER BY ${innerOrder} ${window.clause}) page
   CROSS JOIN LATERAL (SELECT * FROM payment pm WHERE pm.practice_id = $1 AND pm.id = page.id LIMIT 1) pm
   LEFT JOIN appointment a ON a.practice_id = pm.practice_id AND a.id = pm.appointment_id
   LEFT JOIN patient own ON own.practice_id = pm.practice_id AND own.id = pm.patient_id
