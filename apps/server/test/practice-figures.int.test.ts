@@ -331,25 +331,56 @@ describe('keyset paging', () => {
     expect(String(refused)).toMatch(/Page link is not valid/);
   });
 
-  it("finds a search's matches through the indexes yet only in the caller's practice, and none without a binding", async () => {
+  it("matches a search in the kept patient directory, in the caller's practice only; a write by any path is seen at the next search", async () => {
     const mine = await createPractitioner(database.db);
     const theirs = await createPractitioner(database.db);
-    const own = await addPatient(database.db, mine.practiceId, { name: 'Zephyrine Quill', email: 'zq.mine@example.com' });
+    const own = await addPatient(database.db, mine.practiceId, { name: 'Zephyrine Quill', email: 'zq.mine@example.com', phone: '(555) 010-9XY' });
     await addPatient(database.db, theirs.practiceId, { name: 'Zephyrine Quill', email: 'zq.theirs@example.com' });
-    // A text of three characters or more (a kept plan) and a shorter one (planned for the text), found in any case,
-    // in the name, the e-mail or the phone; `%` and `_` match themselves.
-    for (const query of ['zephyr', 'ZEPH', 'zq.', 'Qu', 'e', 'zq.mine']) {
-      const found = await mine.caller.patients.list({ query });
-      expect(found.items.map((row) => row.id), query).toEqual([own]);
-      expect(found.total, query).toBe(1);
-    }
-    expect((await mine.caller.patients.list({ query: 'zq%' })).total).toBe(0);
-    expect((await mine.caller.patients.list({ query: 'z_' })).total).toBe(0);
-    // Straight from the app role, outside any practice's transaction: nothing, whatever the text's length.
-    for (const query of ['zephyr', 'ze']) {
-      const unbound = await database.db.$queryRawUnsafe<{ id: string }[]>('SELECT id FROM practice_patient_matches($1)', query);
-      expect(unbound, query).toEqual([]);
-    }
+    const found = async (query: string) => {
+      const page = await mine.caller.patients.list({ query });
+      expect(page.total, query).toBe(page.items.length);
+      return page.items.map((row) => row.name);
+    };
+    // Found in any case in the name or the e-mail, in the phone as typed; `%` and `_` match themselves.
+    for (const query of ['zephyr', 'ZEPH', 'zq.', 'Qu', 'e', 'zq.mine', '010-9', '9XY']) expect(await found(query), query).toEqual(['Zephyrine Quill']);
+    for (const query of ['zq%', 'z_', '9xy', 'theirs', 'Zephyrine Quillz']) expect(await found(query), query).toEqual([]);
+    // Written by hand in SQL as the database's owner, around the server: each change is seen at the next search.
+    await database.query("INSERT INTO patient (id, practice_id, name, email, phone) VALUES ($1, $2, 'Zeno Quarry', 'zeno@example.com', '')", [randomUUID(), mine.practiceId]);
+    expect(await found('z')).toEqual(['Zeno Quarry', 'Zephyrine Quill']);
+    await database.query("UPDATE patient SET email = 'renamed@example.com' WHERE id = $1", [own]);
+    expect(await found('zq.')).toEqual([]);
+    expect(await found('renamed')).toEqual(['Zephyrine Quill']);
+    await database.query("UPDATE patient SET name = 'Alba Quill' WHERE id = $1", [own]);
+    expect(await found('quil')).toEqual(['Alba Quill']);
+    expect(await found('')).toEqual(['Alba Quill', 'Zeno Quarry']);
+    await database.query('DELETE FROM patient WHERE id = $1', [own]);
+    expect(await found('quil')).toEqual([]);
+    expect((await mine.caller.patients.list({ query: '' })).total).toBe(1);
   });
+
+  it("moves a practice's directory version with what the search matches and sorts by, not with the rest of a patient", async () => {
+    const { practiceId } = await createPractitioner(database.db);
+    const other = await createPractitioner(database.db);
+    const version = async (practice = practiceId) =>
+      BigInt((await database.query<{ version: string }>('SELECT patient_directory_version::text AS version FROM practice_summary WHERE practice_id = $1', [practice]))[0]?.version ?? '0');
+    const before = await version();
+    const id = await addPatient(database.db, practiceId, { name: 'Versioned Patient', email: 'versioned@example.com' });
+    const added = await version();
+    expect(added).toBeGreaterThan(before);
+    await database.query("UPDATE patient SET status = 'inactive', conditions = '{Asthma}' WHERE id = $1", [id]);
+    expect(await version()).toBe(added);
+    for (const change of ["name = 'Versioned Again'", "email = 'again@example.com'", "phone = '(555) 010-0000'"]) {
+      const was = await version();
+      await database.query(`UPDATE patient SET ${change} WHERE id = $1`, [id]);
+      expect(await version(), change).toBeGreaterThan(was);
+    }
+    const otherWas = await version(other.practiceId);
+    const was = await version();
+    await database.query('DELETE FROM patient WHERE id = $1', [id]);
+    expect(await version()).toBeGreaterThan(was);
+    // Another practice's is left alone.
+    expect(await version(other.practiceId)).toBe(otherWas);
+  });
+
 });
 

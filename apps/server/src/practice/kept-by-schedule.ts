@@ -13,6 +13,7 @@
  * Each cache's key says what the value depends on besides the version (the practice, its zone, the
  * week); an entry is dropped when a newer version replaces it or when the least recently used go over
  * the bound. Each read still leaves its audit entry: the cache saves the query, not the record of who looked.
+ * The patient directory (patient-directory.ts) is kept the same way under its own version.
  */
 import { LRUCache } from 'lru-cache';
 
@@ -34,6 +35,16 @@ export class KeptBySchedule<Value extends object> {
   get(key: string, version: string): Value | undefined {
     const kept = this.#kept.get(key);
     return kept?.version === version ? kept.value : undefined;
+  }
+
+  /** The value kept under `key`, whatever version it was read at (the caller checks it). */
+  latest(key: string): Value | undefined {
+    return this.#kept.get(key)?.value;
+  }
+
+  /** The version the value under `key` was read at, if one is kept. */
+  versionOf(key: string): string | undefined {
+    return this.#kept.peek(key)?.version;
   }
 
   set(key: string, version: string, value: Value): void {

@@ -14,7 +14,6 @@ import {
   medicalHistoryItemSchema,
   medicationSchema,
   nextAppointmentTextOn,
-  PATIENT_PAGE_SIZE,
   patientStatuses,
   relativeLastVisit,
   type CalendarDate,
@@ -24,8 +23,8 @@ import {
 } from '@wellspring/domain';
 import type { z } from 'zod';
 import { asAppointmentStatus } from './appointments.repository.ts';
-import { keysetClauses, pageCursors, pageFetch, pageWindow, type PageFetch } from './keyset-page.ts';
-import { summaryFigureSql } from './practice-figures.ts';
+import { pageCursors, pageFetch, type PageFetch } from './keyset-page.ts';
+import { DIRECTORY_VERSION_SQL, directoryVersionSql, freshDirectory, matchingRanks, patientDirectory, type PatientDirectory } from './patient-directory.ts';
 import type { PracticeSql } from './practice-transaction.ts';
 import type { PracticeScope } from './practice-scope.ts';
 
@@ -48,7 +47,8 @@ interface PatientListSqlRow {
   date_of_birth: Date | null;
   status: string;
   conditions: string[] | null;
-  total: number;
+  /** The patient directory's version the row was read at (patient-directory.ts). */
+  version: string;
   /** The last visit's and the next appointment's day and time of day in the practice's zone. */
   last_visit: CalendarDate | null;
   next_date: CalendarDate | null;
@@ -60,76 +60,57 @@ interface PatientListSqlRow {
 const likeLiteral = (text: string): string => text.replace(/[\\%_]/g, (character) => `\\${character}`);
 
 /**
- * One statement: the page of matching patients in name order — at the cursor, from the index
- * `(practice_id, name)`, or by offset — and the total (the maintained figure for the whole list, a
- * count of the matches for a search), then for the page's rows only their last visit, next
- * appointment (their day and time of day in the practice's zone, from `to_char` as the week's) and
- * note count. Values: $1 practice, $2 now, $3 the practice's zone; then the page's size unless it is
- * the list's own, its offset past the first page, or the cursor's id; then the search text escaped for LIKE. Name and e-mail match case-insensitively as
- * substrings (ILIKE), the phone as typed (case-sensitive LIKE), as docs/product.md#patients says; all three can use
- * the trigram indexes, and the query is escaped so `%` and `_` match themselves.
+ * The page of the patient list whose patients the directory picked (patient-directory.ts), in that
+ * order, read by id: each patient's row, last visit, next appointment (their day and time of day in
+ * the practice's zone, from `to_char` as the week's) and note count, and with every row the version
+ * of the directory the page's rows belong to. Values: $1 practice, $2 now, $3 the practice's zone,
+ * $4 the page's ids in list order. One statement for every page and search: prepared once per
+ * connection, planned once.
  */
-export function patientSearchStatement(
-  fetch: PageFetch,
-  practiceId: string,
-  pageSize: number,
-  now: Date,
-  query: string,
-  timeZone: string,
-): { name?: string; text: string; values: unknown[] } {
-  const values: unknown[] = [practiceId, now, timeZone];
-  const parameter = (value: unknown): string => `$${values.push(value)}`;
-  const window = pageWindow(fetch, pageSize, PATIENT_PAGE_SIZE, parameter);
-  // The cursor holds the boundary patient's id only, never their name (it travels in addresses):
-  // the name is looked up here.
-  const boundary = fetch.kind === 'offset' ? '' : parameter(fetch.key[0]);
-  const { condition, innerOrder, listOrder } = keysetClauses(
-    fetch,
-    [
-      { column: 'name', type: 'text', parameter: boundary, value: `(SELECT q.name FROM patient q WHERE q.practice_id = $1 AND q.id = ${boundary}::text)` },
-      { column: 'id', type: 'text', parameter: boundary },
-    ],
-    false,
-  );
-  const typed = query === '' ? null : parameter(likeLiteral(query));
-  const columns = 'p.id, p.name, p.email, p.phone, p.date_of_birth, p.status, p.conditions';
-  // The whole list: its page straight from `(practice_id, name)`, its total the maintained figure.
-  // A search: the matches found once, through the trigram indexes (`practice_patient_matches`:
-  // under row-level security an ILIKE cannot use an index), then counted and paged among themselves.
-  const page =
-    typed === null
-      ? `page AS (SELECT ${columns} FROM patient p WHERE p.practice_id = $1 ${condition} ORDER BY ${innerOrder} ${window.clause})`
-      : `matches AS MATERIALIZED (SELECT m.id, m.name FROM practice_patient_matches(${typed}) m), picked AS (SELECT id, name FROM matches WHERE true ${condition} ORDER BY ${innerOrder} ${window.clause}),
-    page AS (SELECT ${columns} FROM picked i CROSS JOIN LATERAL (SELECT * FROM patient p WHERE p.practice_id = $1 AND p.id = i.id LIMIT 1) p)`;
-  const total = typed === null ? summaryFigureSql('patients') : '(SELECT count(*)::int FROM matches)';
-  const text = `
-  WITH ${page}
-  SELECT p.*, ${total} AS total,
+export const PATIENT_PAGE_SQL = `
+  SELECT ${directoryVersionSql} AS version,
+    p.id, p.name, p.email, p.phone, p.date_of_birth, p.status, p.conditions,
     to_char(last_visit.at AT TIME ZONE $3::text, 'YYYY-MM-DD') AS last_visit,
     to_char(next_visit.at AT TIME ZONE $3::text, 'YYYY-MM-DD') AS next_date,
     to_char(next_visit.at AT TIME ZONE $3::text, 'FMHH12:MI AM') AS next_time,
     (SELECT count(*) FROM clinical_note n WHERE n.practice_id = $1 AND n.patient_id = p.id) AS notes
-  FROM page p
+  FROM unnest($4::text[]) WITH ORDINALITY AS i(id, position)
+  CROSS JOIN LATERAL (SELECT * FROM patient p WHERE p.practice_id = $1 AND p.id = i.id LIMIT 1) p
   CROSS JOIN LATERAL (SELECT max(a.starts_at) AS at FROM appointment a
       WHERE a.practice_id = $1 AND a.patient_id = p.id AND a.starts_at <= $2 AND a.status <> 'cancelled') last_visit
   CROSS JOIN LATERAL (SELECT min(a.starts_at) AS at FROM appointment a
       WHERE a.practice_id = $1 AND a.patient_id = p.id AND a.starts_at > $2 AND a.status IN ('scheduled', 'confirmed')) next_visit
-  ORDER BY ${listOrder('p')}`;
-  // Prepared once per connection, a search too: the pattern reaches the trigram indexes inside
-  // `practice_patient_matches` (which keeps its own plan for a text of three characters or more, and
-  // plans a shorter one for the text), so the generic plan of this statement around it loses nothing
-  // (planning it per call was a third of its cost).
-  return { name: `practice-patient-${typed === null ? 'list' : 'search'}-${fetch.kind}-${window.nameKey}`, text, values };
+  ORDER BY i.position`;
+
+/** The ranks (in list order) of the page `fetch` asks for among `ranks`, the matches in list order. */
+function pageOfRanks(directory: PatientDirectory, ranks: readonly number[], fetch: PageFetch, pageSize: number): readonly number[] {
+  if (fetch.kind === 'offset') return ranks.slice(fetch.offset, fetch.offset + pageSize);
+  // The cursor holds the boundary patient's id only, never their name (it travels in addresses). A
+  // patient no longer there bounds no page.
+  const boundary = directory.rankOf.get(fetch.key[0] ?? '');
+  if (boundary === undefined) return [];
+  if (fetch.kind === 'after') {
+    const first = firstIndexAbove(ranks, boundary);
+    return ranks.slice(first, first + pageSize);
+  }
+  const end = firstIndexAbove(ranks, boundary - 1);
+  return ranks.slice(Math.max(0, end - pageSize), end);
 }
 
-/** The total alone, for a page past the end (it has no row to carry it). */
-function patientTotalStatement(practiceId: string, query: string): { text: string; values: unknown[] } {
-  if (query === '') return { text: `SELECT ${summaryFigureSql('patients')} AS total`, values: [practiceId] };
-  return {
-    text: 'SELECT count(*)::int AS total FROM practice_patient_matches($1)',
-    values: [likeLiteral(query)],
-  };
+/** The index of the first of `ranks` (ascending) above `rank`. */
+function firstIndexAbove(ranks: readonly number[], rank: number): number {
+  let low = 0;
+  let high = ranks.length;
+  while (low < high) {
+    const middle = (low + high) >> 1;
+    if ((ranks[middle] ?? Infinity) > rank) high = middle;
+    else low = middle + 1;
+  }
+  return low;
 }
+
+/** A read whose rows are newer than the directory reads the directory anew, at most this often. */
+const DIRECTORY_RETRIES = 2;
 
 /**
  * $1 practice, $2 the typed text escaped for LIKE ('' for all), $3 how many: the schedule dialog's
@@ -233,12 +214,22 @@ export function patientsRepository(sql: PracticeSql, scope: PracticeScope) {
     async search(input: { readonly query: string; readonly page: number; readonly pageSize: number; readonly cursor?: string | undefined }): Promise<PatientPage> {
       const query = input.query.trim();
       const fetch = pageFetch(input, 1, () => true);
-      const result = await sql.query<PatientListSqlRow>(patientSearchStatement(fetch, scope.practiceId, input.pageSize, scope.now, query, scope.timeZone));
-      const total = result.rows[0] ? result.rows[0].total : ((await sql.query<{ total: number }>(patientTotalStatement(scope.practiceId, query))).rows[0]?.total ?? 0);
+      let directory = await patientDirectory(sql, scope.practiceId);
+      let matches: readonly number[];
+      let rows: PatientListSqlRow[];
+      for (let retries = 0; ; retries += 1) {
+        matches = matchingRanks(directory, query);
+        const ids = pageOfRanks(directory, matches, fetch, input.pageSize).flatMap((rank) => directory.ids[rank] ?? []);
+        rows = ids.length === 0 ? [] : (await sql.query<PatientListSqlRow>({ name: 'practice-patient-page', text: PATIENT_PAGE_SQL, values: [scope.practiceId, scope.now, scope.timeZone, ids] })).rows;
+        // The rows' version; an empty page (or one whose patients are all gone) asks for it alone.
+        const version = rows[0]?.version ?? (await sql.query<{ version: string }>({ name: 'practice-patient-directory-version', text: DIRECTORY_VERSION_SQL, values: [scope.practiceId] })).rows[0]?.version;
+        if (version === directory.version || retries === DIRECTORY_RETRIES) break;
+        directory = await freshDirectory(sql, scope.practiceId);
+      }
       // Here, not when the repository is made: every practice call makes every repository.
       const today = calendarDateInZone(scope.now, scope.timeZone);
       return {
-        items: result.rows.map((row) => ({
+        items: rows.map((row) => ({
           id: row.id,
           name: row.name,
           email: row.email,
@@ -250,10 +241,10 @@ export function patientsRepository(sql: PracticeSql, scope: PracticeScope) {
           conditions: row.conditions ?? [],
           notes: Number(row.notes),
         })),
-        total,
+        total: matches.length,
         page: input.page,
         pageSize: input.pageSize,
-        ...pageCursors(result.rows, (row) => [row.id]),
+        ...pageCursors(rows, (row) => [row.id]),
       };
     },
 
