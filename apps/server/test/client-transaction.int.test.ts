@@ -41,23 +41,36 @@ describe('a transaction on a pipelining pool', () => {
       single,
       () => "BEGIN READ ONLY; SELECT set_config('app.marker', 'opened', true)",
       async (client) => (await client.query<{ marker: string }>("SELECT current_setting('app.marker') AS marker")).rows[0],
-      { readOnly: true },
     );
     // A setting local to the transaction: the work saw it, so it ran inside it.
     expect(seen).toEqual({ marker: 'opened' });
   });
 
-  it("shows a practice read its practice's rows only, and the next read on the connection starts clean", async () => {
-    const names = await readInPractice(single, { practiceId: practitioner.practiceId }, async (sql) => (await sql.query<{ name: string }>('SELECT name FROM patient')).rows);
+  it("shows a practice read its practice's rows only, in every statement, and the next user of the connection starts clean", async () => {
+    const clean = "SELECT current_setting('app.practice_id', true) AS practice, current_setting('transaction_read_only') AS read_only, (SELECT count(*)::int FROM patient) AS names";
+    const seen = await readInPractice(single, { practiceId: practitioner.practiceId }, async (sql) => {
+      const first = (await sql.query<{ name: string }>({ name: 'bound-names', text: 'SELECT name FROM patient' })).rows;
+      // Statements sent together (pipelined) are each bound too.
+      const [again, read] = await Promise.all([
+        sql.query<{ name: string }>({ name: 'bound-names', text: 'SELECT name FROM patient' }),
+        sql.query<{ read_only: string }>("SELECT current_setting('transaction_read_only') AS read_only"),
+      ]);
+      return { first, again: again.rows, read: read.rows };
+    });
+    expect(seen).toEqual({ first: [{ name: 'Paula Pipe' }], again: [{ name: 'Paula Pipe' }], read: [{ read_only: 'on' }] });
+    // The one connection, straight after: no practice, not read-only, no rows.
+    expect((await single.query(clean)).rows).toEqual([{ practice: '', read_only: 'off', names: 0 }]);
+  });
+
+  it('keeps the connection usable after a statement of a read fails to parse, and after one fails to run', async () => {
+    const binding = { practiceId: practitioner.practiceId };
+    await expect(readInPractice(single, binding, (sql) => sql.query({ name: 'bound-broken', text: 'SELECT no_such_column FROM patient' }))).rejects.toThrow(/no_such_column/);
+    await expect(readInPractice(single, binding, (sql) => sql.query({ name: 'bound-division', text: 'SELECT 1 / (count(*)::int - count(*)::int) FROM patient' }))).rejects.toThrow(/division by zero/);
+    // The same names again: the failed parse left nothing behind, the statement that parsed is reused.
+    await expect(readInPractice(single, binding, (sql) => sql.query({ name: 'bound-broken', text: 'SELECT no_such_column FROM patient' }))).rejects.toThrow(/no_such_column/);
+    await expect(readInPractice(single, binding, (sql) => sql.query({ name: 'bound-division', text: 'SELECT 1 / (count(*)::int - count(*)::int) FROM patient' }))).rejects.toThrow(/division by zero/);
+    const names = await readInPractice(single, binding, async (sql) => (await sql.query<{ name: string }>({ name: 'bound-names', text: 'SELECT name FROM patient' })).rows);
     expect(names).toEqual([{ name: 'Paula Pipe' }]);
-    // The read answered before its COMMIT; the one connection is handed on only after it.
-    const bound = await inClientTransaction(
-      single,
-      () => 'BEGIN READ ONLY',
-      async (client) => (await client.query<{ practice: string | null; names: number }>("SELECT current_setting('app.practice_id', true) AS practice, (SELECT count(*)::int FROM patient) AS names")).rows[0],
-      { readOnly: true },
-    );
-    expect(bound).toEqual({ practice: '', names: 0 });
   });
 
   it('fails the work when the opening statement fails, and leaves the connection usable', async () => {

@@ -1,14 +1,16 @@
 /**
- * The transaction every practice call runs in (docs/decisions/0029-database-roles-and-row-level-security.md).
- * It names the practice to PostgreSQL with `set_config('app.practice_id', …, true)` — local to the
+ * The transactions practice calls run in (docs/decisions/0029-database-roles-and-row-level-security.md).
+ * Each names the practice to PostgreSQL with `set_config('app.practice_id', …, true)` — local to the
  * transaction, so a pooled connection (or PgBouncer in transaction mode) never carries it into the
  * next one — and row-level security then shows and accepts only that practice's rows, whatever a
- * query forgets. A query outside such a transaction sees no practice rows at all.
+ * query forgets. A query outside such a transaction sees no practice rows at all. A change is one
+ * Prisma transaction; each statement of a read is its own read-only transaction, bound in the same
+ * exchange (bound-statement.ts).
  */
 import pg from 'pg';
 import { Prisma } from '../generated/prisma/client.ts';
 import type { Database, DatabaseTransaction } from '../db/client.ts';
-import { inClientTransaction } from '../db/client-transaction.ts';
+import { queryBound } from './bound-statement.ts';
 
 export interface PracticeBinding {
   readonly practiceId: string;
@@ -49,7 +51,7 @@ interface SqlStatement {
 /**
  * What the repositories read and write with: `pg`'s `query({ text, values })` shape, rows as `pg`
  * gives them (bigint and numeric as strings, a `date` as UTC midnight). A read runs it on a `pg`
- * client in a read-only transaction (`readInPractice`), a change on Prisma's transaction (`sqlOf`).
+ * client, each statement its own read-only transaction (`readInPractice`), a change on Prisma's transaction (`sqlOf`).
  */
 export interface PracticeSql {
   query<Row>(statement: SqlStatement | string, values?: readonly unknown[]): Promise<{ rows: Row[] }>;
@@ -89,33 +91,37 @@ const practiceTypes = {
     oid === DATE_OID && format !== 'binary' ? (value: string) => new Date(`${value}T00:00:00Z`) : pg.types.getTypeParser(oid, format)) as typeof pg.types.getTypeParser,
 };
 
-function sqlOfClient(client: pg.PoolClient): PracticeSql {
+function sqlOfClient(client: pg.PoolClient, binding: PracticeBinding): PracticeSql {
   return {
     readOnly: true,
     async query<Row>(statement: SqlStatement | string, values: readonly unknown[] = []): Promise<{ rows: Row[] }> {
       const { text, values: bound = [], name } = statementOf(statement, values);
-      const result = await client.query({ text, values: [...bound], ...(name ? { name } : {}), types: practiceTypes });
+      const result = await queryBound(client, binding, { text, values: [...bound], ...(name ? { name } : {}), types: practiceTypes });
       return { rows: result.rows as Row[] };
     },
   };
 }
 
 /**
- * Runs the read `work` in a read-only transaction bound to the practice, on a `pg` client of the
- * pool: `BEGIN` and the binding in one statement, the work's first statement written right behind it,
- * then the rest, and `COMMIT` sent as the answer goes (db/client-transaction.ts).
- * A practice read used to be a Prisma interactive transaction, which waits
- * between its statements and tripled a read's p95 under load (record 0032); changes keep Prisma's.
+ * Runs the read `work` on a `pg` client of the pool, each of its statements in its own read-only
+ * transaction bound to the practice: the binding and the statement in one exchange with
+ * PostgreSQL (bound-statement.ts, record 0049). Under read committed every statement of a read saw
+ * its own snapshot already, so a read of several statements sees what it did in one transaction.
+ * A practice read used to be a Prisma interactive transaction, which waits between its statements
+ * and tripled a read's p95 under load (record 0032); changes keep Prisma's.
  */
-export function readInPractice<T>(pool: pg.Pool, binding: PracticeBinding, work: (sql: PracticeSql) => Promise<T>): Promise<T> {
-  return inClientTransaction(
-    pool,
-    // Literals, not parameters: a multi-statement query takes none. The driver escapes them.
-    (client) =>
-      `BEGIN READ ONLY; SELECT set_config('app.practice_id', ${client.escapeLiteral(binding.practiceId)}, true), set_config('app.user_email', ${client.escapeLiteral(binding.userEmail ?? '')}, true)`,
-    (client) => work(sqlOfClient(client)),
-    { readOnly: true },
-  );
+export async function readInPractice<T>(pool: pg.Pool, binding: PracticeBinding, work: (sql: PracticeSql) => Promise<T>): Promise<T> {
+  const client = await pool.connect();
+  let result: T;
+  try {
+    result = await work(sqlOfClient(client, binding));
+  } catch (error) {
+    // A statement of the work may still be on its way (pipelined): the connection is not handed on.
+    client.release(true);
+    throw error;
+  }
+  client.release();
+  return result;
 }
 
 /** Rows the outbox relay reads at send time, by id: the practice that owns each is looked up first. */

@@ -257,7 +257,7 @@ class PracticeCallFailed<Result> extends Error {
  * practice to PostgreSQL, so row-level security shows it that practice's rows only; `ctx.scope` (the
  * practice, its zone, the actor, the request), `ctx.practice` (the repositories bound to that
  * transaction) and `ctx.command` (the command runner inside it) are all a handler gets — `ctx.db` is
- * gone. A query runs in a read-only transaction on a `pg` client (`readInPractice`), a mutation in a
+ * gone. A query runs on a `pg` client, each statement read-only and bound (`readInPractice`), a mutation in a
  * Prisma transaction (record 0032 says why the two differ). The call's one audit entry is written
  * here from its rule in `practice/practice-call-audit.ts`: a handler never audits, and a practice
  * procedure without a rule fails. A failed call writes nothing, its audit entry included.
@@ -279,7 +279,7 @@ export const practitionerProcedure = authedProcedure.use(async ({ ctx, next, pat
   };
 
   if (type === 'query' && meta?.changesData !== true) {
-    // A read: a read-only transaction on a `pg` client. Its entry is appended once the read's
+    // A read: read-only transactions on a `pg` client, one per statement. Its entry is appended once the read's
     // connection is back in the pool, with the other reads' of the moment (audit-appender.ts), and
     // the answer leaves only once it is stored. A failed read leaves none.
     const { result, entry } = await readInPractice(ctx.db.pool, binding, async (sql) => {
