@@ -18,7 +18,13 @@
  * below; `client-transaction.int.test.ts` and `database-roles.int.test.ts` check them on every upgrade of `pg`.
  */
 import pg from 'pg';
-import type { PracticeBinding } from './practice-transaction.ts';
+
+/** The practice (and account) a call acts for, as PostgreSQL is told it. */
+export interface PracticeBinding {
+  readonly practiceId: string;
+  /** The signed-in account's e-mail (lower case): referrals sent to it are its business too. */
+  readonly userEmail?: string | null;
+}
 
 /** Prepared once per connection. */
 const BINDING_STATEMENT = 'practice-binding';

@@ -10,13 +10,9 @@
 import pg from 'pg';
 import { Prisma } from '../generated/prisma/client.ts';
 import type { Database, DatabaseTransaction } from '../db/client.ts';
-import { queryBound } from './bound-statement.ts';
+import { queryBound, type PracticeBinding } from './bound-statement.ts';
 
-export interface PracticeBinding {
-  readonly practiceId: string;
-  /** The signed-in account's e-mail (lower case): referrals sent to it are its business too. */
-  readonly userEmail?: string | null;
-}
+export type { PracticeBinding } from './bound-statement.ts';
 
 /**
  * A practice call may read a large practice (the portal's figures at 200,000 appointments) under
