@@ -156,6 +156,8 @@ test.describe('referrals', () => {
   });
 
   test('the receiver (by account e-mail) accepts one referral and declines another, each kept after a reload', async ({ page, browser }) => {
+    // Two accounts' sign-ups and a dozen round trips: over 30 s on a slow two-core CI machine.
+    test.setTimeout(90_000);
     await signInAsNewPractitioner(page, { name: 'Dr. Omar Sender' });
     const receiverPage = await newPage(browser);
     const receiver = await signInAsNewPractitioner(receiverPage, { name: 'Dr. Rae Receiver' });
@@ -187,6 +189,8 @@ test.describe('referrals', () => {
   });
 
   test('code cards: deactivate and activate kept after a reload, copy indicator for 2 s, share link, delete behind the confirm dialog', async ({ page, context }) => {
+    // Two accounts' sign-ups and a dozen round trips: over 30 s on a slow two-core CI machine.
+    test.setTimeout(90_000);
     await context.grantPermissions(['clipboard-read', 'clipboard-write']);
     await signInAsNewPractitioner(page, { name: 'Dr. Cora Codes' });
     const code = uniqueCode('CORA');
