@@ -147,13 +147,12 @@ async function loadDirectory(sql: PracticeSql, practiceId: string): Promise<Pati
 }
 
 /**
- * The directory this server keeps for the practice, whatever its version: the caller checks the
- * version against the one its rows were read at (`current`). None yet, or in a change's transaction
- * (which may see its own uncommitted patients): read now.
+ * The directory this server keeps for the practice, whatever its version: the caller checks it
+ * against the version its page's rows were read at. None kept yet, or in a change's transaction
+ * (which may see its own uncommitted patients): read now (`freshDirectory`).
  */
 export function patientDirectory(sql: PracticeSql, practiceId: string): PatientDirectory | Promise<PatientDirectory> {
-  if (sql.readOnly !== true) return loadDirectory(sql, practiceId);
-  return keptDirectories.latest(practiceId) ?? freshDirectory(sql, practiceId);
+  return (sql.readOnly === true ? keptDirectories.latest(practiceId) : undefined) ?? freshDirectory(sql, practiceId);
 }
 
 /**
