@@ -19,12 +19,16 @@ export const TIME_OF_DAY = 'h:mm a';
 
 /** "June 5, 2025" (notes, visits, patient dates of birth). */
 export const formatLongDate = (value: Instant | CalendarDate, timeZone: string): string => formatValue(value, timeZone, LONG_DATE);
-/** A calendar date's "June 5" through one cached Intl formatter: a page of rows formats one each. */
-const calendarMonthDay = new Intl.DateTimeFormat('en-US', { month: 'long', day: 'numeric', timeZone: 'UTC' });
+/** The months' names, as Intl gives them ("June"), read once: a page of rows formats a "June 5" each. */
+const monthName = new Intl.DateTimeFormat('en-US', { month: 'long', timeZone: 'UTC' });
+const MONTH_NAMES = Array.from({ length: 12 }, (_, month) => monthName.format(Date.UTC(2000, month, 1)));
 
 /** "June 5" (upcoming appointments on the patient card). */
-export const formatMonthDay = (value: Instant | CalendarDate, timeZone: string): string =>
-  typeof value === 'string' && isCalendarDate(value) ? calendarMonthDay.format(calendarToUtc(value)) : formatValue(value, timeZone, MONTH_DAY);
+export function formatMonthDay(value: Instant | CalendarDate, timeZone: string): string {
+  if (typeof value !== 'string' || !isCalendarDate(value)) return formatValue(value, timeZone, MONTH_DAY);
+  const utc = calendarToUtc(value);
+  return `${MONTH_NAMES[utc.getUTCMonth()] ?? ''} ${utc.getUTCDate()}`;
+}
 /** "June 5, 2025 at 2:30 PM" (portal appointments). */
 export const formatLongDateTime = (value: Instant, timeZone: string): string => formatValue(value, timeZone, LONG_DATE_TIME);
 /** "June 2025" (the schedule's month-year picker). */

@@ -71,6 +71,8 @@ describe('formats', () => {
   it('formats calendar dates without a zone', () => {
     expect(formatLongDate('2025-06-05', 'Pacific/Kiritimati')).toBe('June 5, 2025');
     expect(formatMonthDay('2025-06-05', 'UTC')).toBe('June 5');
+    expect(formatMonthDay('2026-01-01', 'Pacific/Kiritimati')).toBe('January 1');
+    expect(formatMonthDay('2026-12-31', 'America/Los_Angeles')).toBe('December 31');
     expect(formatUsShortDate('2025-06-05', 'UTC')).toBe('6/5/2025');
     expect(formatMonthYear('2025-06-05', 'UTC')).toBe('June 2025');
   });

@@ -20,19 +20,24 @@ export type Instant = Date | string;
 
 const CALENDAR_DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
 
-export function isCalendarDate(value: string): boolean {
+/** The UTC midnight of `value` if it is a calendar date (yyyy-MM-dd, a day that exists), else null: parsed once. */
+function utcMidnightOf(value: string): Date | null {
   const match = CALENDAR_DATE.exec(value);
-  if (!match) return false;
-  const [, y, m, d] = match.map(Number) as [number, number, number, number];
+  if (!match) return null;
+  const y = Number(match[1]);
+  const m = Number(match[2]);
+  const d = Number(match[3]);
   const date = new Date(Date.UTC(y, m - 1, d));
-  return date.getUTCFullYear() === y && date.getUTCMonth() === m - 1 && date.getUTCDate() === d;
+  return date.getUTCFullYear() === y && date.getUTCMonth() === m - 1 && date.getUTCDate() === d ? date : null;
 }
+
+export const isCalendarDate = (value: string): boolean => utcMidnightOf(value) !== null;
 
 /** The UTC midnight of a calendar date (throws on one that is not). */
 export function calendarToUtc(date: CalendarDate): Date {
-  if (!isCalendarDate(date)) throw new RangeError(`Not a calendar date (yyyy-MM-dd): ${date}`);
-  const [y, m, d] = date.split('-').map(Number) as [number, number, number];
-  return new Date(Date.UTC(y, m - 1, d));
+  const utc = utcMidnightOf(date);
+  if (utc === null) throw new RangeError(`Not a calendar date (yyyy-MM-dd): ${date}`);
+  return utc;
 }
 
 const utcToCalendar = (date: Date): CalendarDate => date.toISOString().slice(0, 10);
