@@ -19,6 +19,7 @@ import { createLogger } from './logger.ts';
 import { refuseConnect } from './http/request-guards.ts';
 import { createSecretBox, secretKeyFromAuditKey } from './auth/secret-box.ts';
 import { createRelay } from './outbox/relay.ts';
+import { refreshPatientVisits } from './practice/practice-figures.ts';
 import { deleteExpiredIdempotencyKeys } from './repositories/idempotency.repository.ts';
 import { deleteExpiredRateLimits } from './repositories/rate-limit.repository.ts';
 import { deleteExpiredSessions } from './repositories/session.repository.ts';
@@ -98,6 +99,12 @@ const rateLimitHousekeeping = setInterval(() => {
   deleteExpiredRateLimits(database.db).catch((error: unknown) => logger.warn({ err: error }, 'rate-limit housekeeping failed'));
 }, MINUTE_MS);
 rateLimitHousekeeping.unref();
+// Patients' kept visits whose span has passed (record 0042), recounted every minute so the patient
+// list reads them from their row again.
+const visitsHousekeeping = setInterval(() => {
+  refreshPatientVisits(database.db.pool).catch((error: unknown) => logger.warn({ err: error }, 'patient visits housekeeping failed'));
+}, MINUTE_MS);
+visitsHousekeeping.unref();
 // Idempotency keys outlive any retry by far after a day.
 const idempotencyHousekeeping = setInterval(() => {
   deleteExpiredIdempotencyKeys(database.db, new Date(), 24 * 60 * MINUTE_MS).catch((error: unknown) => logger.warn({ err: error }, 'idempotency-key housekeeping failed'));
@@ -112,6 +119,7 @@ async function shutdown(signal: NodeJS.Signals): Promise<void> {
   clearInterval(sessionHousekeeping);
   clearInterval(rateLimitHousekeeping);
   clearInterval(idempotencyHousekeeping);
+  clearInterval(visitsHousekeeping);
   // A stuck connection must not keep the process (and the embedded database) alive forever.
   const forceExit = setTimeout(() => {
     logger.error('shutdown timed out; exiting');

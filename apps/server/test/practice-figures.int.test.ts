@@ -9,6 +9,7 @@ import { mulberry32, pick, randomInt, type Random } from '@wellspring/domain/sam
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PATIENT_PAGE_SIZE, PORTAL_PAGE_SIZE } from '@wellspring/domain';
 import { paymentsStatement } from '../src/practice/payments.repository.ts';
+import { refreshPatientVisits } from '../src/practice/practice-figures.ts';
 import { inPractice } from '../src/practice/practice-transaction.ts';
 import { createTestDatabase, type TestDatabase } from './support/database.ts';
 import { addAppointment, addNote, addPatient, addPayment, createPractitioner, type TestPractitioner } from './support/practice-factory.ts';
@@ -33,7 +34,23 @@ interface Figures {
   payments: number;
   revenue: Record<string, number>;
   openByDay: Record<string, number>;
+  /** Each patient's appointments, notes, last visit and next appointment (ISO instants, null for none), by id. */
+  patientFigures: Record<string, PatientFigures>;
 }
+
+interface PatientFigures {
+  appointments: number;
+  notes: number;
+  lastVisit: string | null;
+  nextVisit: string | null;
+}
+
+/** A patient's visits counted from their appointments at `at` (the database's now() when null), as the list shows them. */
+const VISITS_AT_SQL = `
+  (SELECT max(a.starts_at) FROM appointment a WHERE a.practice_id = p.practice_id AND a.patient_id = p.id AND a.starts_at <= coalesce($2, now()) AND a.status <> 'cancelled') AS last_visit,
+  (SELECT min(a.starts_at) FROM appointment a WHERE a.practice_id = p.practice_id AND a.patient_id = p.id AND a.starts_at > coalesce($2, now()) AND a.status IN ('scheduled', 'confirmed')) AS next_visit`;
+
+const iso = (value: Date | null): string | null => (value === null ? null : value.toISOString());
 
 /** The figures as the triggers keep them. */
 async function maintained(practiceId: string): Promise<Figures> {
@@ -43,6 +60,13 @@ async function maintained(practiceId: string): Promise<Figures> {
   );
   const revenue = await database.query<{ currency: string; minor: string }>("SELECT currency, completed_minor::text AS minor FROM practice_revenue WHERE practice_id = $1 AND completed_minor <> 0", [practiceId]);
   const open = await database.query<{ day: string; n: number }>("SELECT to_char(day, 'YYYY-MM-DD') AS day, open_appointments AS n FROM practice_open_day WHERE practice_id = $1 AND open_appointments <> 0", [practiceId]);
+  // Each patient's row as kept: its visits must hold now (the span from the last visit to the next change holds now()).
+  const kept = await database.query<{ id: string; appointments: number; notes: number; last_visit_at: Date | null; next_visit_at: Date | null; holds: boolean }>(
+    `SELECT p.id, coalesce(s.appointments, 0) AS appointments, coalesce(s.clinical_notes, 0) AS notes, s.last_visit_at, s.next_visit_at,
+       now() >= coalesce(s.last_visit_at, '-infinity') AND now() < coalesce(s.visits_change_at, 'infinity') AS holds
+     FROM patient p LEFT JOIN patient_summary s ON s.practice_id = p.practice_id AND s.patient_id = p.id WHERE p.practice_id = $1`,
+    [practiceId],
+  );
   return {
     patients: summary?.patients ?? 0,
     patientsWithAppointments: summary?.patients_with_appointments ?? 0,
@@ -51,7 +75,23 @@ async function maintained(practiceId: string): Promise<Figures> {
     payments: summary?.payments ?? 0,
     revenue: Object.fromEntries(revenue.map((row) => [row.currency, Number(row.minor)])),
     openByDay: Object.fromEntries(open.map((row) => [row.day, row.n])),
+    patientFigures: Object.fromEntries(
+      kept.map((row) => [row.id, { appointments: row.appointments, notes: row.notes, lastVisit: row.holds ? iso(row.last_visit_at) : 'span passed', nextVisit: row.holds ? iso(row.next_visit_at) : 'span passed' }]),
+    ),
   };
+}
+
+/** Each patient's figures counted from their appointments and notes, the visits at `at` (now() when null). */
+async function recountedPatients(practiceId: string, at: Date | null = null): Promise<Record<string, PatientFigures>> {
+  const rows = await database.query<{ id: string; appointments: number; notes: number; last_visit: Date | null; next_visit: Date | null }>(
+    `SELECT p.id,
+       (SELECT count(*)::int FROM appointment a WHERE a.practice_id = p.practice_id AND a.patient_id = p.id) AS appointments,
+       (SELECT count(*)::int FROM clinical_note n WHERE n.practice_id = p.practice_id AND n.patient_id = p.id) AS notes,
+       ${VISITS_AT_SQL}
+     FROM patient p WHERE p.practice_id = $1`,
+    [practiceId, at],
+  );
+  return Object.fromEntries(rows.map((row) => [row.id, { appointments: row.appointments, notes: row.notes, lastVisit: iso(row.last_visit), nextVisit: iso(row.next_visit) }]));
 }
 
 /** The same figures counted from the rows themselves. */
@@ -80,6 +120,7 @@ async function recounted(practiceId: string): Promise<Figures> {
     payments: counts?.payments ?? 0,
     revenue: Object.fromEntries(revenue.map((row) => [row.currency, Number(row.minor)])),
     openByDay: Object.fromEntries(open.map((row) => [row.day, row.n])),
+    patientFigures: await recountedPatients(practiceId),
   };
 }
 
@@ -113,9 +154,15 @@ async function randomWrite(practice: TestPractitioner, random: Random, now: Date
     case 5:
       if (appointments.length > 0) await inThePractice('DELETE FROM appointment a WHERE id = $1 AND NOT EXISTS (SELECT 1 FROM payment p WHERE p.appointment_id = a.id)', [pick(random, appointments)]);
       return;
-    case 6:
-      await addNote(database.db, practiceId, pick(random, patients), { title: 'Visit', writtenAt: at });
+    case 6: {
+      const draft = "(SELECT id FROM clinical_note WHERE practice_id = $1 AND status = 'draft' ORDER BY id LIMIT 1)";
+      const noteRoll = randomInt(random, 0, 3);
+      if (noteRoll <= 1) await addNote(database.db, practiceId, pick(random, patients), { title: 'Visit', writtenAt: at });
+      // By hand as the owner: a draft moved to another patient, or deleted.
+      else if (noteRoll === 2) await database.query(`UPDATE clinical_note SET patient_id = $2 WHERE id = ${draft}`, [practiceId, pick(random, patients)]);
+      else await database.query(`DELETE FROM clinical_note WHERE id = ${draft}`, [practiceId]);
       return;
+    }
     case 7:
       await addPayment(database.db, practiceId, { amountMinor: randomInt(random, 1, 50_000), currency: pick(random, ['usd', 'eur', 'gbp']), status: pick(random, ['completed', 'pending', 'failed']) });
       return;
@@ -176,9 +223,56 @@ describe('maintained practice figures', () => {
       (error: unknown) => error,
     );
     expect(String(refused)).toMatch(/permission denied/);
+    const refusedPatient = await inPractice(database.db, { practiceId }, (tx) => tx.$executeRawUnsafe('UPDATE patient_summary SET clinical_notes = 1000 WHERE practice_id = $1', practiceId)).then(
+      () => null,
+      (error: unknown) => error,
+    );
+    expect(String(refusedPatient)).toMatch(/permission denied/);
     const other = await createPractitioner(database.db);
     const seen = await inPractice(database.db, { practiceId: other.practiceId }, (tx) => tx.$queryRawUnsafe<{ practice_id: string }[]>('SELECT practice_id FROM practice_summary'));
     expect(seen.map((row) => row.practice_id)).not.toContain(practiceId);
+  });
+});
+
+describe("a patient's kept visits", () => {
+  it('hold for their span, are counted past it, and are recounted by the refresh once it has passed', async () => {
+    const practice = await createPractitioner(database.db);
+    const { practiceId } = practice;
+    const now = Date.now();
+    const patientId = await addPatient(database.db, practiceId, { name: 'Spanned Patient', email: 'spanned@example.com' });
+    const at = (days: number) => new Date(now + days * DAY_MS);
+    await addAppointment(database.db, practiceId, patientId, { startsAt: at(-10), status: 'completed' });
+    await addAppointment(database.db, practiceId, patientId, { startsAt: at(3), status: 'cancelled' });
+    await addAppointment(database.db, practiceId, patientId, { startsAt: at(5), status: 'scheduled' });
+    await addAppointment(database.db, practiceId, patientId, { startsAt: at(7), status: 'confirmed' });
+    await addNote(database.db, practiceId, patientId, { title: 'First visit', writtenAt: at(-10) });
+    const kept = async () =>
+      (await database.query<{ last_visit_at: Date | null; next_visit_at: Date | null; visits_change_at: Date | null; clinical_notes: number }>(
+        'SELECT last_visit_at, next_visit_at, visits_change_at, clinical_notes FROM patient_summary WHERE practice_id = $1 AND patient_id = $2',
+        [practiceId, patientId],
+      ))[0];
+    // The last visit 10 days ago; the next appointment, and the end of the span, in 5 days (the cancelled one in 3 counts for neither).
+    expect(await kept()).toEqual({ last_visit_at: at(-10), next_visit_at: at(5), visits_change_at: at(5), clinical_notes: 1 });
+    // Counted at the span's first and last instants, the visits are the kept ones; at its end they are not.
+    const keptVisits = { lastVisit: at(-10).toISOString(), nextVisit: at(5).toISOString() };
+    for (const instant of [at(-10), new Date(at(5).getTime() - 1)]) {
+      expect((await recountedPatients(practiceId, instant))[patientId], instant.toISOString()).toMatchObject(keptVisits);
+    }
+    expect((await recountedPatients(practiceId, at(5)))[patientId]).toMatchObject({ lastVisit: at(5).toISOString(), nextVisit: at(7).toISOString() });
+
+    // A row whose span has passed (made so by hand, with wrong visits) is not read: the list counts instead.
+    const listed = async () => (await practice.caller.patients.list({ query: 'spanned' })).items.map((item) => [item.lastVisit, item.nextAppointment, item.notes]);
+    const shown = await listed();
+    expect(shown).toEqual([['1 week ago', expect.stringMatching(/, \d{1,2}:\d{2} (AM|PM)$/), 1]]);
+    await database.query("UPDATE patient_summary SET last_visit_at = NULL, next_visit_at = NULL, visits_change_at = now() - interval '1 minute' WHERE practice_id = $1 AND patient_id = $2", [
+      practiceId,
+      patientId,
+    ]);
+    expect(await listed()).toEqual(shown);
+    // The refresh (any server's, as the app role) recounts it.
+    expect(await refreshPatientVisits(database.db.pool)).toBeGreaterThanOrEqual(1);
+    expect(await kept()).toEqual({ last_visit_at: at(-10), next_visit_at: at(5), visits_change_at: at(5), clinical_notes: 1 });
+    expect(await listed()).toEqual(shown);
   });
 });
 

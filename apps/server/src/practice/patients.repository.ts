@@ -53,7 +53,7 @@ interface PatientListSqlRow {
   last_visit: CalendarDate | null;
   next_date: CalendarDate | null;
   next_time: string | null;
-  notes: string;
+  notes: number;
 }
 
 /** `%`, `_` and `\` matched literally inside ILIKE. */
@@ -66,20 +66,28 @@ const likeLiteral = (text: string): string => text.replace(/[\\%_]/g, (character
  * of the directory the page's rows belong to. Values: $1 practice, $2 now, $3 the practice's zone,
  * $4 the page's ids in list order. One statement for every page and search: prepared once per
  * connection, planned once.
+ *
+ * The visits and the note count come from the patient's `patient_summary` row, kept by the writes
+ * (migration 20261130120000): its visits hold from the last visit until `visits_change_at`. A read
+ * outside that span (an appointment began since, and nothing has recounted the row yet) counts the
+ * patient's appointments instead, as every read did before.
  */
 export const PATIENT_PAGE_SQL = `
   SELECT ${directoryVersionSql} AS version,
     p.id, p.name, p.email, p.phone, p.date_of_birth, p.status, p.conditions,
-    to_char(last_visit.at AT TIME ZONE $3::text, 'YYYY-MM-DD') AS last_visit,
-    to_char(next_visit.at AT TIME ZONE $3::text, 'YYYY-MM-DD') AS next_date,
-    to_char(next_visit.at AT TIME ZONE $3::text, 'FMHH12:MI AM') AS next_time,
-    (SELECT count(*) FROM clinical_note n WHERE n.practice_id = $1 AND n.patient_id = p.id) AS notes
+    to_char(v.last_at AT TIME ZONE $3::text, 'YYYY-MM-DD') AS last_visit,
+    to_char(v.next_at AT TIME ZONE $3::text, 'YYYY-MM-DD') AS next_date,
+    to_char(v.next_at AT TIME ZONE $3::text, 'FMHH12:MI AM') AS next_time,
+    coalesce(s.clinical_notes, 0) AS notes
   FROM unnest($4::text[]) WITH ORDINALITY AS i(id, position)
   CROSS JOIN LATERAL (SELECT * FROM patient p WHERE p.practice_id = $1 AND p.id = i.id LIMIT 1) p
-  CROSS JOIN LATERAL (SELECT max(a.starts_at) AS at FROM appointment a
-      WHERE a.practice_id = $1 AND a.patient_id = p.id AND a.starts_at <= $2 AND a.status <> 'cancelled') last_visit
-  CROSS JOIN LATERAL (SELECT min(a.starts_at) AS at FROM appointment a
-      WHERE a.practice_id = $1 AND a.patient_id = p.id AND a.starts_at > $2 AND a.status IN ('scheduled', 'confirmed')) next_visit
+  LEFT JOIN patient_summary s ON s.practice_id = $1 AND s.patient_id = p.id
+  CROSS JOIN LATERAL (SELECT $2::timestamptz >= coalesce(s.last_visit_at, '-infinity') AND $2::timestamptz < coalesce(s.visits_change_at, 'infinity') AS kept) k
+  CROSS JOIN LATERAL (SELECT
+      CASE WHEN k.kept THEN s.last_visit_at ELSE (SELECT max(a.starts_at) FROM appointment a
+        WHERE a.practice_id = $1 AND a.patient_id = p.id AND a.starts_at <= $2 AND a.status <> 'cancelled') END AS last_at,
+      CASE WHEN k.kept THEN s.next_visit_at ELSE (SELECT min(a.starts_at) FROM appointment a
+        WHERE a.practice_id = $1 AND a.patient_id = p.id AND a.starts_at > $2 AND a.status IN ('scheduled', 'confirmed')) END AS next_at) v
   ORDER BY i.position`;
 
 /** The ranks (in list order) of the page `fetch` asks for among `ranks`, the matches in list order. */
@@ -239,7 +247,7 @@ export function patientsRepository(sql: PracticeSql, scope: PracticeScope) {
           nextAppointment: nextAppointmentTextOn(row.next_date !== null && row.next_time !== null ? { day: row.next_date, time: row.next_time } : null, today),
           status: asStatus(row.status),
           conditions: row.conditions ?? [],
-          notes: Number(row.notes),
+          notes: row.notes,
         })),
         total: matches.length,
         page: input.page,

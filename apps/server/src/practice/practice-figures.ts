@@ -3,6 +3,7 @@
  * counts of its patients, appointments, notes and payments, patients with appointments, completed
  * revenue per currency and open appointments per day — read from a row, never recounted per request.
  */
+import type pg from 'pg';
 
 /** A practice's maintained figure (record 0042), 0 before its first row: `$1` practice. */
 export const summaryFigureSql = (column: 'patients' | 'appointments' | 'clinical_notes' | 'payments' | 'patients_with_appointments'): string =>
@@ -20,3 +21,17 @@ export const upcomingLaterDaysSql = `coalesce((SELECT sum(d.open_appointments) F
 
 export const upcomingTodaySql = `(SELECT count(*) FROM appointment a WHERE a.practice_id = $1 AND a.status IN ('scheduled', 'confirmed') AND a.starts_at >= $2
     AND a.starts_at < ((($2::timestamptz AT TIME ZONE 'UTC')::date + 1)::timestamp AT TIME ZONE 'UTC'))::int`;
+
+/** Rows one refresh recounts at most: a few milliseconds' work, a minute apart. */
+const VISITS_REFRESH_BATCH = 1_000;
+
+/**
+ * Recounts the patients' kept visits whose span has passed (an appointment they did not count has
+ * begun; migration 20261130120000): until then the patient list counts those patients' visits per
+ * read. Every server calls it every minute; rows another is recounting are skipped. Returns how many
+ * rows it recounted.
+ */
+export async function refreshPatientVisits(pool: Pick<pg.Pool, 'query'>, most = VISITS_REFRESH_BATCH): Promise<number> {
+  const { rows } = await pool.query<{ refreshed: number }>({ name: 'patient-visits-refresh', text: 'SELECT patient_visits_refresh($1) AS refreshed', values: [most] });
+  return rows[0]?.refreshed ?? 0;
+}
