@@ -22,18 +22,23 @@ ALTER TABLE "patient_summary"
 -- The refresh finds the rows whose span has passed.
 CREATE INDEX "patient_summary_visits_change_at_idx" ON "patient_summary" ("visits_change_at");
 
--- A patient's visits as the list shows them at `at`, and when they next change (see above).
-CREATE FUNCTION patient_visits_at(practice text, patient text, at timestamptz,
-    OUT last_visit_at timestamptz, OUT next_visit_at timestamptz, OUT visits_change_at timestamptz)
-  LANGUAGE sql STABLE SET search_path = pg_catalog, public AS $$
-  SELECT
-    (SELECT max(a.starts_at) FROM appointment a
-      WHERE a.practice_id = practice AND a.patient_id = patient AND a.starts_at <= at AND a.status <> 'cancelled'),
-    (SELECT min(a.starts_at) FROM appointment a
-      WHERE a.practice_id = practice AND a.patient_id = patient AND a.starts_at > at AND a.status IN ('scheduled', 'confirmed')),
-    (SELECT min(a.starts_at) FROM appointment a
-      WHERE a.practice_id = practice AND a.patient_id = patient AND a.starts_at > at AND a.status <> 'cancelled')
+-- Recounts the visits of the patients named (practices[i], patients[i]) as they stand now (see
+-- above). One statement, planned at every call: a plan kept for the next call might have been made
+-- when the practice had a thousandth of its appointments (a bulk load), and would read them all.
+CREATE FUNCTION patient_visits_recount(practices text[], patients text[]) RETURNS void
+  LANGUAGE sql SECURITY DEFINER SET search_path = pg_catalog, public AS $$
+  UPDATE patient_summary k SET last_visit_at = v.last_at, next_visit_at = v.next_at, visits_change_at = v.change_at
+  FROM (
+    SELECT t.practice_id, t.patient_id,
+      max(a.starts_at) FILTER (WHERE a.starts_at <= now() AND a.status <> 'cancelled') AS last_at,
+      min(a.starts_at) FILTER (WHERE a.starts_at > now() AND a.status IN ('scheduled', 'confirmed')) AS next_at,
+      min(a.starts_at) FILTER (WHERE a.starts_at > now() AND a.status <> 'cancelled') AS change_at
+    FROM unnest(practices, patients) AS t(practice_id, patient_id)
+    LEFT JOIN appointment a ON a.practice_id = t.practice_id AND a.patient_id = t.patient_id
+    GROUP BY 1, 2) v
+  WHERE k.practice_id = v.practice_id AND k.patient_id = v.patient_id;
 $$;
+REVOKE ALL ON FUNCTION patient_visits_recount(text[], text[]) FROM PUBLIC;
 
 -- As in 20261129140000, with every patient the statement touched counted (a change of 0 too: a new
 -- status or start moves their visits), under the row lock the count takes. The visits are then
@@ -43,6 +48,8 @@ CREATE OR REPLACE FUNCTION appointment_summary_apply(changed jsonb) RETURNS void
   LANGUAGE plpgsql SECURITY DEFINER SET search_path = pg_catalog, public AS $$
 DECLARE
   moved jsonb;
+  practices text[];
+  patients text[];
 BEGIN
   -- The practice's row first: every trigger here takes it before any other figure's row, so two
   -- transactions never wait for each other in opposite orders.
@@ -75,10 +82,9 @@ BEGIN
     FROM counted c JOIN delta d USING (practice_id, patient_id) GROUP BY c.practice_id) t;
   IF moved IS NOT NULL THEN PERFORM practice_summary_add(moved); END IF;
 
-  UPDATE patient_summary k SET (last_visit_at, next_visit_at, visits_change_at) =
-    (SELECT v.last_visit_at, v.next_visit_at, v.visits_change_at FROM patient_visits_at(k.practice_id, k.patient_id, now()) v)
-  FROM (SELECT DISTINCT c.practice_id, c.patient_id FROM jsonb_to_recordset(changed) AS c(practice_id text, patient_id text)) t
-  WHERE k.practice_id = t.practice_id AND k.patient_id = t.patient_id;
+  SELECT array_agg(t.practice_id ORDER BY t.practice_id, t.patient_id), array_agg(t.patient_id ORDER BY t.practice_id, t.patient_id) INTO practices, patients
+  FROM (SELECT DISTINCT c.practice_id, c.patient_id FROM jsonb_to_recordset(changed) AS c(practice_id text, patient_id text)) t;
+  PERFORM patient_visits_recount(practices, patients);
 END $$;
 
 -- Each patient's notes: counted on insert and delete, as the practice's are, and moved with a note
@@ -134,10 +140,7 @@ BEGIN
     LIMIT most
     FOR UPDATE SKIP LOCKED) d;
   -- A statement of its own, as in appointment_summary_apply: it counts with the rows locked.
-  UPDATE patient_summary k SET (last_visit_at, next_visit_at, visits_change_at) =
-    (SELECT v.last_visit_at, v.next_visit_at, v.visits_change_at FROM patient_visits_at(k.practice_id, k.patient_id, now()) v)
-  FROM unnest(practices, patients) AS t(practice_id, patient_id)
-  WHERE k.practice_id = t.practice_id AND k.patient_id = t.patient_id;
+  PERFORM patient_visits_recount(practices, patients);
   RETURN cardinality(practices);
 END $$;
 REVOKE ALL ON FUNCTION patient_visits_refresh(int) FROM PUBLIC;
@@ -147,5 +150,4 @@ GRANT EXECUTE ON FUNCTION patient_visits_refresh(int) TO wellspring_app;
 INSERT INTO patient_summary (practice_id, patient_id, clinical_notes)
 SELECT practice_id, patient_id, count(*) FROM clinical_note GROUP BY 1, 2
 ON CONFLICT (practice_id, patient_id) DO UPDATE SET clinical_notes = excluded.clinical_notes;
-UPDATE patient_summary k SET (last_visit_at, next_visit_at, visits_change_at) =
-  (SELECT v.last_visit_at, v.next_visit_at, v.visits_change_at FROM patient_visits_at(k.practice_id, k.patient_id, now()) v);
+SELECT patient_visits_recount(array_agg(practice_id), array_agg(patient_id)) FROM patient_summary;
