@@ -3,7 +3,7 @@
  * formats and the calendar arithmetic). The machine's zone is never read.
  */
 import { formatInTimeZone } from 'date-fns-tz';
-import { calendarDateInZone, calendarToUtc, daysBetween, formatTimeOfDay, isCalendarDate, toDate, type CalendarDate, type Instant } from './dates.ts';
+import { calendarDateInZone, calendarToUtc, daysBetween, formatTimeOfDay, isCalendarDate, toDate, utcMidnightOf, type CalendarDate, type Instant } from './dates.ts';
 
 /** A calendar date or an instant, formatted with `pattern`; a calendar date ignores the zone. */
 function formatValue(value: Instant | CalendarDate, timeZone: string, pattern: string): string {
@@ -25,8 +25,8 @@ const MONTH_NAMES = Array.from({ length: 12 }, (_, month) => monthName.format(Da
 
 /** "June 5" (upcoming appointments on the patient card). */
 export function formatMonthDay(value: Instant | CalendarDate, timeZone: string): string {
-  if (typeof value !== 'string' || !isCalendarDate(value)) return formatValue(value, timeZone, MONTH_DAY);
-  const utc = calendarToUtc(value);
+  const utc = typeof value === 'string' ? utcMidnightOf(value) : null;
+  if (utc === null) return formatValue(value, timeZone, MONTH_DAY);
   return `${MONTH_NAMES[utc.getUTCMonth()] ?? ''} ${utc.getUTCDate()}`;
 }
 /** "June 5, 2025 at 2:30 PM" (portal appointments). */

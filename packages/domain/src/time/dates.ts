@@ -21,7 +21,7 @@ export type Instant = Date | string;
 const CALENDAR_DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
 
 /** The UTC midnight of `value` if it is a calendar date (yyyy-MM-dd, a day that exists), else null: parsed once. */
-function utcMidnightOf(value: string): Date | null {
+export function utcMidnightOf(value: string): Date | null {
   const match = CALENDAR_DATE.exec(value);
   if (!match) return null;
   const y = Number(match[1]);
