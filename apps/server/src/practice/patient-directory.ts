@@ -9,11 +9,10 @@
  * read again on a directory loaded anew.
  *
  * Matching, as the list always has: a substring of the name or the e-mail in any case, of the phone
- * as typed. Names and e-mails are kept folded to lower case, phones as typed, each patient's text
- * on its own and all in one string. A text of three characters or more is looked up in a trigram
- * index of them: the patients holding its rarest trigram are each checked with `includes`. A
- * shorter one is a few `indexOf`s over the one string (a tenth of a millisecond for 10,000
- * patients). PostgreSQL took a millisecond or more through its trigram indexes.
+ * as typed. Each patient's name and e-mail are kept folded to lower case, their phone as typed,
+ * with a trigram index of each. A text of three characters or more takes the patients holding its
+ * rarest trigram and checks each with `includes`; a shorter one checks every patient (a tenth of a
+ * millisecond for 10,000). PostgreSQL took a millisecond or more through its trigram indexes.
  */
 import { KeptBySchedule } from './kept-by-schedule.ts';
 import type { PracticeSql } from './practice-transaction.ts';
@@ -24,20 +23,14 @@ export interface PatientDirectory {
   /** Every patient's id, in list order: a patient's rank is its index here. */
   readonly ids: readonly string[];
   readonly rankOf: ReadonlyMap<string, number>;
-  /** Each patient's name and e-mail in lower case, one after another (between NULs: no PostgreSQL text holds one). */
-  readonly folded: string;
-  /** Where each patient's part of `folded` starts, by rank. */
-  readonly foldedStarts: Int32Array;
-  /** Each patient's phone as typed, likewise. */
-  readonly phones: string;
-  readonly phoneStarts: Int32Array;
-  /** The same texts split by patient, by rank, and their trigram index: a text of three or more characters is looked up. */
-  readonly foldedTrigrams: TrigramIndex;
-  readonly phoneTrigrams: TrigramIndex;
+  /** Each patient's name and e-mail in lower case, between a NUL (no PostgreSQL text holds one, so no match spans both). */
+  readonly folded: PatientTexts;
+  /** Each patient's phone as typed. */
+  readonly phones: PatientTexts;
 }
 
-/** Patients' texts (by rank) and, for every three characters in a row found in them, the ranks (ascending) of the texts holding them. */
-interface TrigramIndex {
+/** A text per patient (by rank) and, for every three characters in a row found in them, the ranks (ascending) of the texts holding them. */
+interface PatientTexts {
   readonly parts: readonly string[];
   readonly ranks: ReadonlyMap<number, Int32Array>;
 }
@@ -67,42 +60,21 @@ export const DIRECTORY_VERSION_SQL = `SELECT ${directoryVersionSql} AS version`;
 
 /** A directory of `rows` in list order (exported for its unit test). */
 export function directoryOf(rows: readonly DirectoryRow[]): PatientDirectory {
-  const ids: string[] = [];
-  const folded: string[] = [];
-  const phones: string[] = [];
-  const foldedStarts: number[] = [];
-  const phoneStarts: number[] = [];
-  let foldedLength = 0;
-  let phonesLength = 0;
-  for (const row of rows) {
-    if (row.id === null) continue;
-    const part = `${(row.name ?? '').toLowerCase()}${SEPARATOR}${(row.email ?? '').toLowerCase()}${SEPARATOR}`;
-    const phone = `${row.phone ?? ''}${SEPARATOR}`;
-    ids.push(row.id);
-    foldedStarts.push(foldedLength);
-    phoneStarts.push(phonesLength);
-    folded.push(part);
-    phones.push(phone);
-    foldedLength += part.length;
-    phonesLength += phone.length;
-  }
+  const patients = rows.filter((row): row is DirectoryRow & { id: string } => row.id !== null);
+  const ids = patients.map((row) => row.id);
   return {
     version: rows[0]?.version ?? '0',
     ids,
     rankOf: new Map(ids.map((id, rank) => [id, rank])),
-    folded: folded.join(''),
-    foldedStarts: Int32Array.from(foldedStarts),
-    phones: phones.join(''),
-    phoneStarts: Int32Array.from(phoneStarts),
-    foldedTrigrams: trigramIndexOf(folded),
-    phoneTrigrams: trigramIndexOf(phones),
+    folded: textsOf(patients.map((row) => `${(row.name ?? '').toLowerCase()}${SEPARATOR}${(row.email ?? '').toLowerCase()}`)),
+    phones: textsOf(patients.map((row) => row.phone ?? '')),
   };
 }
 
 /** Three UTF-16 code units as one number (each is below 2¹⁶, so the key is below 2⁴⁸: exact in a double). */
 const trigramAt = (text: string, at: number): number => text.charCodeAt(at) * 4_294_967_296 + text.charCodeAt(at + 1) * 65_536 + text.charCodeAt(at + 2);
 
-function trigramIndexOf(parts: readonly string[]): TrigramIndex {
+function textsOf(parts: readonly string[]): PatientTexts {
   const lists = new Map<number, number[]>();
   parts.forEach((part, rank) => {
     for (let at = 0; at + 3 <= part.length; at += 1) {
@@ -117,44 +89,24 @@ function trigramIndexOf(parts: readonly string[]): TrigramIndex {
 }
 
 /**
- * The ranks (ascending) of the patients whose text holds `needle` (three characters or more): those
- * of the needle's trigram held by fewest patients, each checked against its own text.
+ * The ranks (ascending) of the patients whose text holds `needle`: for three characters or more,
+ * those of the needle's trigram held by fewest patients, each checked against its own text; for
+ * fewer, every patient checked.
  */
-function ranksThroughTrigrams(index: TrigramIndex, needle: string): number[] {
-  let fewest: Int32Array | undefined;
+function ranksHolding(texts: PatientTexts, needle: string): number[] {
+  let candidates: Iterable<number> = texts.parts.keys();
+  let fewest = Infinity;
   for (let at = 0; at + 3 <= needle.length; at += 1) {
-    const ranks = index.ranks.get(trigramAt(needle, at));
+    const ranks = texts.ranks.get(trigramAt(needle, at));
     if (ranks === undefined) return [];
-    if (fewest === undefined || ranks.length < fewest.length) fewest = ranks;
+    if (ranks.length < fewest) {
+      candidates = ranks;
+      fewest = ranks.length;
+    }
   }
   const holding: number[] = [];
-  for (const rank of fewest ?? []) if (index.parts[rank]?.includes(needle) === true) holding.push(rank);
+  for (const rank of candidates) if (texts.parts[rank]?.includes(needle) === true) holding.push(rank);
   return holding;
-}
-
-/** The rank whose part of the text holds position `at`: the last start at or before it. */
-function rankAt(starts: Int32Array, at: number): number {
-  let low = 0;
-  let high = starts.length - 1;
-  while (low < high) {
-    const middle = (low + high + 1) >> 1;
-    if ((starts[middle] ?? 0) <= at) low = middle;
-    else high = middle - 1;
-  }
-  return low;
-}
-
-/** The ranks (ascending) of the patients whose part of `text` holds `needle`. */
-function ranksHolding(text: string, starts: Int32Array, needle: string): number[] {
-  const ranks: number[] = [];
-  let at = text.indexOf(needle);
-  while (at !== -1) {
-    const rank = rankAt(starts, at);
-    ranks.push(rank);
-    // On to the next patient's part: a patient is matched once.
-    at = text.indexOf(needle, starts[rank + 1] ?? text.length);
-  }
-  return ranks;
 }
 
 /** Two ascending lists of ranks as one, each rank once. */
@@ -180,12 +132,10 @@ export function matchingRanks(directory: PatientDirectory, query: string): reado
   if (query === '') return directory.ids.map((_, rank) => rank);
   // No PostgreSQL text holds a NUL, so no patient's does.
   if (query.includes(SEPARATOR)) return [];
-  const folded = query.toLowerCase();
-  if (query.length < 3) return union(ranksHolding(directory.folded, directory.foldedStarts, folded), ranksHolding(directory.phones, directory.phoneStarts, query));
-  return union(ranksThroughTrigrams(directory.foldedTrigrams, folded), ranksThroughTrigrams(directory.phoneTrigrams, query));
+  return union(ranksHolding(directory.folded, query.toLowerCase()), ranksHolding(directory.phones, query));
 }
 
-/** At most 100,000 patients' directories (about 40 MB with their trigram indexes), the least recently used dropped first. */
+/** At most 100,000 patients' directories (about 30 MB with their trigram indexes), the least recently used dropped first. */
 const keptDirectories = new KeptBySchedule<PatientDirectory>({ maxSize: 100_000, sizeOf: (directory) => directory.ids.length });
 /** Loads in flight, by practice: requests that find no current directory at once share one load. */
 const loading = new Map<string, Promise<PatientDirectory>>();
