@@ -9,11 +9,13 @@ import {
   dateTimeLocalToInstant,
   daysBetween,
   dayOfWeek,
+  epochDayOf,
   formatTimeOfDay,
   formatUsShortDate,
   isCalendarDate,
   isDateTimeLocal,
   relativeLastVisit,
+  utcMidnightOf,
   weekOf,
   yearsInPractice,
   zonedTimeToInstant,
@@ -62,6 +64,74 @@ describe('calendar dates', () => {
         expect(dayOfWeek(week[0] as string)).toBe(0);
         expect(week).toContain(day);
       }),
+    );
+  });
+});
+
+describe('reading a calendar date', () => {
+  /** The rule, as a regular expression and a Date that must give the same day back. */
+  const reference = (value: string): number | null => {
+    const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(value);
+    if (!match) return null;
+    const [y, m, d] = [Number(match[1]), Number(match[2]), Number(match[3])];
+    const date = new Date(Date.UTC(y, m - 1, d));
+    return date.getUTCFullYear() === y && date.getUTCMonth() === m - 1 && date.getUTCDate() === d ? date.getTime() / 86_400_000 : null;
+  };
+  const pad = (value: number, width: number) => String(value).padStart(width, '0');
+
+  it('reads every yyyy-MM-dd as the rule does, the days that do not exist as none', () => {
+    fc.assert(
+      fc.property(fc.integer({ min: 0, max: 9999 }), fc.integer({ min: 0, max: 13 }), fc.integer({ min: 0, max: 32 }), (y, m, d) => {
+        const value = `${pad(y, 4)}-${pad(m, 2)}-${pad(d, 2)}`;
+        expect(epochDayOf(value)).toBe(reference(value));
+        expect(utcMidnightOf(value)?.getTime() ?? null).toBe(reference(value) === null ? null : (reference(value) ?? 0) * 86_400_000);
+      }),
+      { numRuns: 2000 },
+    );
+  });
+
+  it('reads no other text as a date', () => {
+    for (const value of ['2025-6-01', '2025-06-1', '2025/06/01', ' 2025-06-01', '2025-06-01 ', '2025-06-0a', '２０２５-06-01', '2025-0601', '', '2025-02-29', '1900-02-29', '2000-02-29', '2024-02-29', '0099-12-31', '0100-01-01']) {
+      expect(epochDayOf(value)).toBe(reference(value));
+    }
+    fc.assert(
+      fc.property(fc.string({ maxLength: 12 }), (value) => {
+        expect(epochDayOf(value)).toBe(reference(value));
+      }),
+    );
+  });
+});
+
+describe('the calendar date of an instant in a zone', () => {
+  // Zones whose clocks change at midnight (Santiago, Havana, Beirut, Asunción), by half an hour
+  // (Lord Howe), across the date line (Apia) or not at all.
+  const zones = ['America/New_York', 'America/Santiago', 'America/Havana', 'Asia/Beirut', 'America/Asuncion', 'Australia/Lord_Howe', 'Pacific/Apia', 'Europe/London', 'Asia/Kolkata', 'UTC'];
+  // Intl's own answer, formatted afresh (en-CA writes yyyy-MM-dd).
+  const formatters = new Map(zones.map((zone) => [zone, new Intl.DateTimeFormat('en-CA', { timeZone: zone, year: 'numeric', month: '2-digit', day: '2-digit' })]));
+  const expected = (instant: number, zone: string) => formatters.get(zone)?.format(instant);
+
+  it("gives the zone's date at every half hour of a year, in order", () => {
+    for (const zone of zones) {
+      for (let instant = Date.UTC(2025, 11, 25); instant < Date.UTC(2027, 0, 5); instant += 30 * 60_000) {
+        if (calendarDateInZone(new Date(instant), zone) !== expected(instant, zone)) expect(calendarDateInZone(new Date(instant), zone)).toBe(expected(instant, zone));
+      }
+    }
+  });
+
+  it('gives it for instants in any order, near and far apart', () => {
+    fc.assert(
+      fc.property(
+        fc.array(fc.tuple(fc.integer({ min: 0, max: 20 * 365 * 24 * 60 }), fc.constantFrom(...zones)), { minLength: 1, maxLength: 40 }),
+        fc.integer({ min: -3 * 24 * 60, max: 3 * 24 * 60 }),
+        (instants, step) => {
+          for (const [minutes, zone] of instants) {
+            for (const at of [minutes, minutes + step, minutes - 1, minutes]) {
+              const instant = Date.UTC(2015, 0, 1) + at * 60_000;
+              expect(calendarDateInZone(new Date(instant).toISOString(), zone)).toBe(expected(instant, zone));
+            }
+          }
+        },
+      ),
     );
   });
 });

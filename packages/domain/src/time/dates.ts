@@ -18,17 +18,41 @@ import { countOf } from '../shared/plural.ts';
 export type CalendarDate = string;
 export type Instant = Date | string;
 
-const CALENDAR_DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
+const DAY_MS = 86_400_000;
+
+/** The number `count` decimal digits of `text` from `from` spell, or -1 if one is not a digit (0–9). */
+function digitsAt(text: string, from: number, count: number): number {
+  let value = 0;
+  for (let index = from; index < from + count; index += 1) {
+    const digit = text.charCodeAt(index) - 48;
+    if (digit < 0 || digit > 9) return -1;
+    value = value * 10 + digit;
+  }
+  return value;
+}
+
+const isLeapYear = (year: number): boolean => year % 4 === 0 && (year % 100 !== 0 || year % 400 === 0);
+const MONTH_DAYS = [31, 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31] as const;
+
+/**
+ * Days from 1970-01-01 to `value` if it is a calendar date (yyyy-MM-dd, a day that exists, from the
+ * year 100: `Date.UTC` reads 0–99 as 1900–1999), else null. Read character by character, with no
+ * regular expression and no `Date`: a page of the patient list words 50 of them.
+ */
+export function epochDayOf(value: string): number | null {
+  if (value.length !== 10 || value.charCodeAt(4) !== 45 || value.charCodeAt(7) !== 45) return null;
+  const y = digitsAt(value, 0, 4);
+  const m = digitsAt(value, 5, 2);
+  const d = digitsAt(value, 8, 2);
+  if (y < 100 || m < 1 || m > 12 || d < 1) return null;
+  if (d > (m === 2 && isLeapYear(y) ? 29 : (MONTH_DAYS[m - 1] ?? 0))) return null;
+  return Date.UTC(y, m - 1, d) / DAY_MS;
+}
 
 /** The UTC midnight of `value` if it is a calendar date (yyyy-MM-dd, a day that exists), else null: parsed once. */
 export function utcMidnightOf(value: string): Date | null {
-  const match = CALENDAR_DATE.exec(value);
-  if (!match) return null;
-  const y = Number(match[1]);
-  const m = Number(match[2]);
-  const d = Number(match[3]);
-  const date = new Date(Date.UTC(y, m - 1, d));
-  return date.getUTCFullYear() === y && date.getUTCMonth() === m - 1 && date.getUTCDate() === d ? date : null;
+  const day = epochDayOf(value);
+  return day === null ? null : new Date(day * DAY_MS);
 }
 
 export const isCalendarDate = (value: string): boolean => utcMidnightOf(value) !== null;
@@ -63,10 +87,28 @@ function zonedParts(instant: Instant, timeZone: string): Record<'year' | 'month'
   return parts;
 }
 
-/** The calendar date of `instant` in `timeZone`. */
+/** Per zone, the day last asked about and the instants it spans [from, until): most calls of a moment ask about the same day. */
+const zoneDays = new Map<string, { readonly date: CalendarDate; readonly from: number; readonly until: number }>();
+
+/**
+ * The calendar date of `instant` in `timeZone`. Every practice read asks for its "today": the day's
+ * span is kept per zone, so only the first call of a day formats through Intl. Only a day of 24
+ * hours whose zone keeps one offset throughout is kept (a daylight-saving day is formatted at every
+ * call): within it every instant shows that date.
+ */
 export function calendarDateInZone(instant: Instant, timeZone: string): CalendarDate {
+  const time = typeof instant === 'string' ? Date.parse(instant) : instant.getTime();
+  const known = zoneDays.get(timeZone);
+  if (known !== undefined && time >= known.from && time < known.until) return known.date;
   const { year, month, day } = zonedParts(instant, timeZone);
-  return `${year.padStart(4, '0')}-${month}-${day}`;
+  const date = `${year.padStart(4, '0')}-${month}-${day}`;
+  // A date this file does not compute on (before the year 100, or past 9999) is given, not kept.
+  if (epochDayOf(date) === null) return date;
+  const from = zonedTimeToInstant(date, '00:00', timeZone).getTime();
+  const until = zonedTimeToInstant(addDays(date, 1), '00:00', timeZone).getTime();
+  const steady = until - from === DAY_MS && zoneOffsetMinutes(from, timeZone) === zoneOffsetMinutes(until - 1, timeZone);
+  if (steady && from <= time && time < until) zoneDays.set(timeZone, { date, from, until });
+  return date;
 }
 
 /** `date` plus `days` (negative to go back). */
@@ -77,8 +119,13 @@ export function addDays(date: CalendarDate, days: number): CalendarDate {
 }
 
 /** Whole days from `from` to `to` (positive when `to` is later). */
-export const daysBetween = (from: CalendarDate, to: CalendarDate): number =>
-  Math.round((calendarToUtc(to).getTime() - calendarToUtc(from).getTime()) / 86_400_000);
+export const daysBetween = (from: CalendarDate, to: CalendarDate): number => epochDayOrThrow(to) - epochDayOrThrow(from);
+
+function epochDayOrThrow(date: CalendarDate): number {
+  const day = epochDayOf(date);
+  if (day === null) throw new RangeError(`Not a calendar date (yyyy-MM-dd): ${date}`);
+  return day;
+}
 
 /** Day of week of a calendar date, 0 = Sunday. */
 export const dayOfWeek = (date: CalendarDate): number => calendarToUtc(date).getUTCDay();
@@ -163,7 +210,6 @@ export function zonedTimeToInstant(date: CalendarDate, time: string, timeZone: s
   return new Date(candidates.length > 0 ? Math.min(...candidates) : wall - before * 60_000);
 }
 
-const DAY_MS = 86_400_000;
 
 const zoneFormatters = new Map<string, Intl.DateTimeFormat>();
 function zoneFormatter(timeZone: string): Intl.DateTimeFormat {
