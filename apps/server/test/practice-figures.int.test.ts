@@ -26,6 +26,9 @@ afterAll(async () => {
 
 const DAY_MS = 86_400_000;
 
+/** A draft note ($1 id, $2 practice, $3 patient), written by hand as the owner: a signed one could not be moved. */
+const draftNoteSql = "INSERT INTO clinical_note (id, practice_id, patient_id, type, title, author_name, status, written_at) VALUES ($1, $2, $3, 'soap', 'Draft', 'Dr. Author', 'draft', now())";
+
 interface Figures {
   patients: number;
   patientsWithAppointments: number;
@@ -268,6 +271,10 @@ describe("a patient's kept visits", () => {
       practiceId,
       patientId,
     ]);
+    // This server still answers from the row it keeps (no write moved the list's version)...
+    expect(await listed()).toEqual(shown);
+    // ...and once a write to the patient has, reads the page again, counting past the span.
+    await database.query("UPDATE patient SET conditions = '{Counted}' WHERE id = $1", [patientId]);
     expect(await listed()).toEqual(shown);
     // The refresh (any server's, as the app role) recounts it.
     expect(await refreshPatientVisits(database.db.pool)).toBeGreaterThanOrEqual(1);
@@ -472,6 +479,92 @@ describe('keyset paging', () => {
     const was = await version();
     await database.query('DELETE FROM patient WHERE id = $1', [id]);
     expect(await version()).toBeGreaterThan(was);
+    // Another practice's is left alone.
+    expect(await version(other.practiceId)).toBe(otherWas);
+  });
+
+  it("answers a page from the rows it keeps while the list's version holds, and sees a write by any path to what a row shows at the next read", async () => {
+    const practice = await createPractitioner(database.db);
+    const { practiceId } = practice;
+    const now = Date.now();
+    const kept = await addPatient(database.db, practiceId, { name: 'Kept Rowan', email: 'rowan@example.com', dateOfBirth: '1980-05-01' });
+    const other = await addPatient(database.db, practiceId, { name: 'Kept Sable', email: 'sable@example.com' });
+    const row = async (id = kept) => {
+      const page = await practice.caller.patients.list({ query: 'kept' });
+      const item = page.items.find((candidate) => candidate.id === id);
+      if (!item) throw new Error(`no row for ${id}`);
+      return { dob: item.dob, status: item.status, conditions: item.conditions, lastVisit: item.lastVisit, next: item.nextAppointment, notes: item.notes };
+    };
+    expect(await row()).toEqual({ dob: '1980-05-01', status: 'active', conditions: [], lastVisit: 'Never', next: 'Not scheduled', notes: 0 });
+
+    // A figure written by hand into the summary table (no write to what a row shows): the kept row still answers.
+    await database.query('INSERT INTO patient_summary (practice_id, patient_id, clinical_notes) VALUES ($1, $2, 7) ON CONFLICT (practice_id, patient_id) DO UPDATE SET clinical_notes = 7', [practiceId, kept]);
+    expect((await row()).notes).toBe(0);
+
+    // Each write below, by hand in SQL as the owner, around the server, is seen at the next read.
+    await database.query("UPDATE patient SET status = 'inactive', conditions = '{Asthma}', date_of_birth = '1981-06-02' WHERE id = $1", [kept]);
+    expect(await row()).toMatchObject({ dob: '1981-06-02', status: 'inactive', conditions: ['Asthma'], notes: 7 });
+    await database.query('UPDATE patient_summary SET clinical_notes = 0 WHERE practice_id = $1 AND patient_id = $2', [practiceId, kept]);
+    await database.query("UPDATE patient SET conditions = '{}' WHERE id = $1", [kept]);
+    expect((await row()).notes).toBe(0);
+
+    const tomorrowNoon = new Date(now + DAY_MS);
+    tomorrowNoon.setUTCHours(18, 0, 0, 0);
+    await database.query(
+      "INSERT INTO appointment (id, practice_id, patient_id, starts_at, duration_minutes, type, mode, status) VALUES ($1, $2, $3, $4, 60, 'follow_up', 'in-person', 'scheduled')",
+      [randomUUID(), practiceId, kept, tomorrowNoon],
+    );
+    const scheduled = (await row()).next;
+    expect(scheduled).toMatch(/, \d{1,2}:00 (AM|PM)$/);
+    // The practice's zone (a write to neither table) gives the same appointment another time of day.
+    const [{ zone } = { zone: '' }] = await database.query<{ zone: string }>('SELECT time_zone AS zone FROM practice WHERE id = $1', [practiceId]);
+    await database.query('UPDATE practice SET time_zone = $2 WHERE id = $1', [practiceId, zone === 'Asia/Kolkata' ? 'America/Chicago' : 'Asia/Kolkata']);
+    expect((await row()).next).not.toBe(scheduled);
+    await database.query('UPDATE practice SET time_zone = $2 WHERE id = $1', [practiceId, zone]);
+    expect((await row()).next).toBe(scheduled);
+    await database.query("UPDATE appointment SET status = 'cancelled' WHERE patient_id = $1", [kept]);
+    expect((await row()).next).toBe('Not scheduled');
+    await database.query("UPDATE appointment SET status = 'completed', starts_at = $2 WHERE patient_id = $1", [kept, new Date(now - 2 * DAY_MS)]);
+    expect((await row()).lastVisit).toBe('2 days ago');
+    await database.query('DELETE FROM appointment WHERE patient_id = $1', [kept]);
+    expect((await row()).lastVisit).toBe('Never');
+
+    const note = randomUUID();
+    await database.query(draftNoteSql, [note, practiceId, kept]);
+    expect((await row()).notes).toBe(1);
+    await database.query('UPDATE clinical_note SET patient_id = $2 WHERE id = $1', [note, other]);
+    expect([(await row()).notes, (await row(other)).notes]).toEqual([0, 1]);
+    await database.query('DELETE FROM clinical_note WHERE id = $1', [note]);
+    expect((await row(other)).notes).toBe(0);
+  });
+
+  it("moves a practice's list version with what a row of its list shows, not with the rest of a patient or a note's text", async () => {
+    const { practiceId } = await createPractitioner(database.db);
+    const other = await createPractitioner(database.db);
+    const version = async (practice = practiceId) =>
+      BigInt((await database.query<{ version: string }>('SELECT patient_list_version::text AS version FROM practice_summary WHERE practice_id = $1', [practice]))[0]?.version ?? '0');
+    const moves = async (sql: string, values: unknown[]) => {
+      const was = await version();
+      await database.query(sql, values);
+      return (await version()) > was;
+    };
+    const before = await version();
+    const id = await addPatient(database.db, practiceId, { name: 'Listed Patient', email: 'listed@example.com' });
+    expect(await version()).toBeGreaterThan(before);
+    const otherWas = await version(other.practiceId);
+    for (const change of ["status = 'inactive'", "conditions = '{Asthma}'", "date_of_birth = '1990-01-01'", "name = 'Listed Again'", "phone = '(555) 010-0000'"]) {
+      expect(await moves(`UPDATE patient SET ${change} WHERE id = $1`, [id]), change).toBe(true);
+    }
+    for (const change of ["address = '1 Main St'", "insurance_provider = 'Acme'"]) expect(await moves(`UPDATE patient SET ${change} WHERE id = $1`, [id]), change).toBe(false);
+    const appointment = randomUUID();
+    expect(await moves("INSERT INTO appointment (id, practice_id, patient_id, starts_at, duration_minutes, type, mode, status) VALUES ($1, $2, $3, now() + interval '1 day', 30, 'follow_up', 'in-person', 'scheduled')", [appointment, practiceId, id])).toBe(true);
+    expect(await moves("UPDATE appointment SET status = 'confirmed' WHERE id = $1", [appointment])).toBe(true);
+    expect(await moves('DELETE FROM appointment WHERE id = $1', [appointment])).toBe(true);
+    const note = randomUUID();
+    expect(await moves(draftNoteSql, [note, practiceId, id])).toBe(true);
+    expect(await moves("UPDATE clinical_note SET assessment = 'Better' WHERE id = $1", [note])).toBe(false);
+    expect(await moves('DELETE FROM clinical_note WHERE id = $1', [note])).toBe(true);
+    expect(await moves('DELETE FROM patient WHERE id = $1', [id])).toBe(true);
     // Another practice's is left alone.
     expect(await version(other.practiceId)).toBe(otherWas);
   });

@@ -55,9 +55,6 @@ const DIRECTORY_SQL = `
   FROM (SELECT 1) one LEFT JOIN patient p ON p.practice_id = $1
   ORDER BY p.name, p.id`;
 
-/** The version alone: a search that matched nobody checks with it that its directory is current. */
-export const DIRECTORY_VERSION_SQL = `SELECT ${directoryVersionSql} AS version`;
-
 /** A directory of `rows` in list order (exported for its unit test). */
 export function directoryOf(rows: readonly DirectoryRow[]): PatientDirectory {
   const patients = rows.filter((row): row is DirectoryRow & { id: string } => row.id !== null);

@@ -24,7 +24,8 @@ import {
 import type { z } from 'zod';
 import { asAppointmentStatus } from './appointments.repository.ts';
 import { pageCursors, pageFetch, type PageFetch } from './keyset-page.ts';
-import { DIRECTORY_VERSION_SQL, directoryVersionSql, freshDirectory, matchingRanks, patientDirectory, type PatientDirectory } from './patient-directory.ts';
+import { directoryVersionSql, freshDirectory, matchingRanks, patientDirectory, type PatientDirectory } from './patient-directory.ts';
+import { keepPatientRows, keptPatientRows, type ListedPatient } from './patient-list-rows.ts';
 import type { PracticeSql } from './practice-transaction.ts';
 import type { PracticeScope } from './practice-scope.ts';
 
@@ -44,28 +45,37 @@ interface PatientListSqlRow {
   name: string;
   email: string;
   phone: string;
-  date_of_birth: Date | null;
+  dob: CalendarDate | null;
   status: string;
   conditions: string[] | null;
-  /** The patient directory's version the row was read at (patient-directory.ts). */
-  version: string;
+  /** The patient directory's and the patient list's versions the row was read at (patient-directory.ts, patient-list-rows.ts). */
+  directory_version: string;
+  list_version: string;
   /** The last visit's and the next appointment's day and time of day in the practice's zone. */
   last_visit: CalendarDate | null;
   next_date: CalendarDate | null;
   next_time: string | null;
   notes: number;
+  /** Whether the visits are the kept ones, and the instants (ms; null: unbounded) between which they hold. */
+  kept: boolean;
+  kept_from: number | null;
+  kept_until: number | null;
 }
 
 /** `%`, `_` and `\` matched literally inside ILIKE. */
 const likeLiteral = (text: string): string => text.replace(/[\\%_]/g, (character) => `\\${character}`);
 
+/** The practice's ($1) patient list version, as text; 0 before its summary row is made. */
+const listVersionSql = '(SELECT coalesce((SELECT s.patient_list_version FROM practice_summary s WHERE s.practice_id = $1), 0)::text)';
+
 /**
  * The page of the patient list whose patients the directory picked (patient-directory.ts), in that
  * order, read by id: each patient's row, last visit, next appointment (their day and time of day in
- * the practice's zone, from `to_char` as the week's) and note count, and with every row the version
- * of the directory the page's rows belong to. Values: $1 practice, $2 now, $3 the practice's zone,
- * $4 the page's ids in list order. One statement for every page and search: prepared once per
- * connection, planned once.
+ * the practice's zone, from `to_char` as the week's) and note count, and with every row the versions
+ * of the directory and of the list the page's rows belong to. Values: $1 practice, $2 now, $3 the
+ * practice's zone, $4 the page's ids in list order. One statement for every page and search:
+ * prepared once per connection, planned once. A server keeps the rows (patient-list-rows.ts) with
+ * the span their visits hold for.
  *
  * The visits and the note count come from the patient's `patient_summary` row, kept by the writes
  * (migration 20261130120000): its visits hold from the last visit until `visits_change_at`. A read
@@ -73,12 +83,13 @@ const likeLiteral = (text: string): string => text.replace(/[\\%_]/g, (character
  * patient's appointments instead, as every read did before.
  */
 export const PATIENT_PAGE_SQL = `
-  SELECT ${directoryVersionSql} AS version,
-    p.id, p.name, p.email, p.phone, p.date_of_birth, p.status, p.conditions,
+  SELECT ${directoryVersionSql} AS directory_version, ${listVersionSql} AS list_version,
+    p.id, p.name, p.email, p.phone, to_char(p.date_of_birth, 'YYYY-MM-DD') AS dob, p.status, p.conditions,
     to_char(v.last_at AT TIME ZONE $3::text, 'YYYY-MM-DD') AS last_visit,
     to_char(v.next_at AT TIME ZONE $3::text, 'YYYY-MM-DD') AS next_date,
     to_char(v.next_at AT TIME ZONE $3::text, 'FMHH12:MI AM') AS next_time,
-    coalesce(s.clinical_notes, 0) AS notes
+    coalesce(s.clinical_notes, 0) AS notes,
+    k.kept, (extract(epoch FROM s.last_visit_at) * 1000)::float8 AS kept_from, (extract(epoch FROM s.visits_change_at) * 1000)::float8 AS kept_until
   FROM unnest($4::text[]) WITH ORDINALITY AS i(id, position)
   CROSS JOIN LATERAL (SELECT * FROM patient p WHERE p.practice_id = $1 AND p.id = i.id LIMIT 1) p
   LEFT JOIN patient_summary s ON s.practice_id = $1 AND s.patient_id = p.id
@@ -89,6 +100,24 @@ export const PATIENT_PAGE_SQL = `
       CASE WHEN k.kept THEN s.next_visit_at ELSE (SELECT min(a.starts_at) FROM appointment a
         WHERE a.practice_id = $1 AND a.patient_id = p.id AND a.starts_at > $2 AND a.status IN ('scheduled', 'confirmed')) END AS next_at) v
   ORDER BY i.position`;
+
+/** $1 practice: both versions a page answered from kept rows checks (the directory's and the list's). */
+const PATIENT_LIST_VERSIONS_SQL = `SELECT ${directoryVersionSql} AS directory_version, ${listVersionSql} AS list_version`;
+
+/** A row of the page as the list keeps it. */
+const listedPatient = (row: PatientListSqlRow): ListedPatient => ({
+  id: row.id,
+  name: row.name,
+  email: row.email,
+  phone: row.phone,
+  dob: row.dob,
+  status: row.status,
+  conditions: row.conditions ?? [],
+  lastVisit: row.last_visit,
+  nextDate: row.next_date,
+  nextTime: row.next_time,
+  notes: row.notes,
+});
 
 /** The ranks (in list order) of the page `fetch` asks for among `ranks`, the matches in list order. */
 function pageOfRanks(directory: PatientDirectory, ranks: readonly number[], fetch: PageFetch, pageSize: number): readonly number[] {
@@ -224,14 +253,31 @@ export function patientsRepository(sql: PracticeSql, scope: PracticeScope) {
       const fetch = pageFetch(input, 1, () => true);
       let directory = await patientDirectory(sql, scope.practiceId);
       let matches: readonly number[];
-      let rows: PatientListSqlRow[];
+      let rows: readonly ListedPatient[];
       for (let retries = 0; ; retries += 1) {
         matches = matchingRanks(directory, query);
         const ids = pageOfRanks(directory, matches, fetch, input.pageSize).flatMap((rank) => directory.ids[rank] ?? []);
-        rows = ids.length === 0 ? [] : (await sql.query<PatientListSqlRow>({ name: 'practice-patient-page', text: PATIENT_PAGE_SQL, values: [scope.practiceId, scope.now, scope.timeZone, ids] })).rows;
-        // The rows' version; an empty page (or one whose patients are all gone) asks for it alone.
-        const version = rows[0]?.version ?? (await sql.query<{ version: string }>({ name: 'practice-patient-directory-version', text: DIRECTORY_VERSION_SQL, values: [scope.practiceId] })).rows[0]?.version;
-        if (version === directory.version || retries === DIRECTORY_RETRIES) break;
+        // Kept rows answer if both versions still are the ones they and the directory were read at.
+        const kept = keptPatientRows(sql, scope.practiceId, scope.timeZone, ids, scope.now);
+        if (kept) {
+          const { rows: [versions] } = await sql.query<{ directory_version: string; list_version: string }>({ name: 'practice-patient-list-versions', text: PATIENT_LIST_VERSIONS_SQL, values: [scope.practiceId] });
+          if (versions?.list_version === kept.version && versions.directory_version === directory.version) {
+            rows = kept.rows;
+            break;
+          }
+        }
+        const read = (await sql.query<PatientListSqlRow>({ name: 'practice-patient-page', text: PATIENT_PAGE_SQL, values: [scope.practiceId, scope.now, scope.timeZone, ids] })).rows;
+        rows = read.map(listedPatient);
+        // The rows' versions; an empty page (or one whose patients are all gone) asks for them alone.
+        const versions = read[0] ?? (await sql.query<{ directory_version: string; list_version: string }>({ name: 'practice-patient-list-versions', text: PATIENT_LIST_VERSIONS_SQL, values: [scope.practiceId] })).rows[0];
+        if (versions !== undefined) {
+          // A row the database counted (its span had passed) is not kept.
+          keepPatientRows(sql, scope.practiceId, versions.list_version, scope.timeZone, read.flatMap((row, index) => {
+            const listed = rows[index];
+            return row.kept && listed ? [{ row: listed, from: row.kept_from ?? -Infinity, until: row.kept_until ?? Infinity }] : [];
+          }));
+        }
+        if (versions?.directory_version === directory.version || retries === DIRECTORY_RETRIES) break;
         directory = await freshDirectory(sql, scope.practiceId);
       }
       // Here, not when the repository is made: every practice call makes every repository.
@@ -242,11 +288,11 @@ export function patientsRepository(sql: PracticeSql, scope: PracticeScope) {
           name: row.name,
           email: row.email,
           phone: row.phone,
-          dob: row.date_of_birth ? dateOnly(row.date_of_birth) : null,
-          lastVisit: relativeLastVisit(row.last_visit, today),
-          nextAppointment: nextAppointmentTextOn(row.next_date !== null && row.next_time !== null ? { day: row.next_date, time: row.next_time } : null, today),
+          dob: row.dob,
+          lastVisit: relativeLastVisit(row.lastVisit, today),
+          nextAppointment: nextAppointmentTextOn(row.nextDate !== null && row.nextTime !== null ? { day: row.nextDate, time: row.nextTime } : null, today),
           status: asStatus(row.status),
-          conditions: row.conditions ?? [],
+          conditions: [...row.conditions],
           notes: row.notes,
         })),
         total: matches.length,
