@@ -175,7 +175,8 @@ function workloads(loaded: Loaded, now: Date, random: Random): Workload[] {
     const roll = random();
     return roll < 0.5 ? (patient.name.split(' ')[1] ?? patient.name).slice(0, 4).toLowerCase() : roll < 0.8 ? patient.email.slice(0, 6) : patient.phone.slice(0, 5);
   });
-  // The floor of a search: the server matches in memory (practice/patient-directory.ts), so its SQL is the page read by id.
+  // The floor of a search: the server matches in memory (practice/patient-directory.ts), so its SQL is the page read by id
+  // (what a page costs before its rows are kept: one whose rows are kept reads only the versions, patient-list-rows.ts).
   const byName = [...loaded.patients].sort((a, b) => (a.name === b.name ? (a.id < b.id ? -1 : 1) : a.name < b.name ? -1 : 1));
   const pageIds = (query: string) =>
     byName

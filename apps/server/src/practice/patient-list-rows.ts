@@ -55,8 +55,8 @@ export function rowsHolding(kept: { readonly timeZone: string; readonly rows: Re
   return rows;
 }
 
-/** At most 100,000 rows (about 30 MB), the least recently used practice's dropped first. */
-const keptRows = new KeptBySchedule<KeptRows>({ maxSize: 100_000, sizeOf: (kept) => kept.rows.size });
+/** At most 50,000 rows (about 0.8 KB each: 40 MB), the least recently used practice's dropped first. */
+const keptRows = new KeptBySchedule<KeptRows>({ maxSize: 50_000, sizeOf: (kept) => kept.rows.size });
 
 /** The practice's rows of `ids` as this server keeps them, with the version they were read at; none if one is missing or past its span. */
 export function keptPatientRows(sql: PracticeSql, practiceId: string, timeZone: string, ids: readonly string[], now: Date): { readonly version: string; readonly rows: ListedPatient[] } | undefined {
