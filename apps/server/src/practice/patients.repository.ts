@@ -40,7 +40,7 @@ export interface PatientPage {
   readonly nextCursor: string | null;
 }
 
-interface PatientListSqlRow {
+interface PatientListSqlRow extends ListVersions {
   id: string;
   name: string;
   email: string;
@@ -48,9 +48,6 @@ interface PatientListSqlRow {
   dob: CalendarDate | null;
   status: string;
   conditions: string[] | null;
-  /** The patient directory's and the patient list's versions the row was read at (patient-directory.ts, patient-list-rows.ts). */
-  directory_version: string;
-  list_version: string;
   /** The last visit's and the next appointment's day and time of day in the practice's zone. */
   last_visit: CalendarDate | null;
   next_date: CalendarDate | null;
@@ -100,6 +97,12 @@ export const PATIENT_PAGE_SQL = `
       CASE WHEN k.kept THEN s.next_visit_at ELSE (SELECT min(a.starts_at) FROM appointment a
         WHERE a.practice_id = $1 AND a.patient_id = p.id AND a.starts_at > $2 AND a.status IN ('scheduled', 'confirmed')) END AS next_at) v
   ORDER BY i.position`;
+
+/** The patient directory's and the patient list's versions (patient-directory.ts, patient-list-rows.ts), as a row was read at. */
+interface ListVersions {
+  directory_version: string;
+  list_version: string;
+}
 
 /** $1 practice: both versions a page answered from kept rows checks (the directory's and the list's). */
 const PATIENT_LIST_VERSIONS_SQL = `SELECT ${directoryVersionSql} AS directory_version, ${listVersionSql} AS list_version`;
@@ -246,6 +249,9 @@ export interface PossibleDuplicate {
 }
 
 export function patientsRepository(sql: PracticeSql, scope: PracticeScope) {
+  /** The practice's directory and list versions, read alone. */
+  const listVersions = async (): Promise<ListVersions | undefined> =>
+    (await sql.query<ListVersions>({ name: 'practice-patient-list-versions', text: PATIENT_LIST_VERSIONS_SQL, values: [scope.practiceId] })).rows[0];
   return {
     /** A page of the patient list, searched in the database (docs/product.md#patients). */
     async search(input: { readonly query: string; readonly page: number; readonly pageSize: number; readonly cursor?: string | undefined }): Promise<PatientPage> {
@@ -260,7 +266,7 @@ export function patientsRepository(sql: PracticeSql, scope: PracticeScope) {
         // Kept rows answer if both versions still are the ones they and the directory were read at.
         const kept = keptPatientRows(sql, scope.practiceId, scope.timeZone, ids, scope.now);
         if (kept) {
-          const { rows: [versions] } = await sql.query<{ directory_version: string; list_version: string }>({ name: 'practice-patient-list-versions', text: PATIENT_LIST_VERSIONS_SQL, values: [scope.practiceId] });
+          const versions = await listVersions();
           if (versions?.list_version === kept.version && versions.directory_version === directory.version) {
             rows = kept.rows;
             break;
@@ -269,7 +275,7 @@ export function patientsRepository(sql: PracticeSql, scope: PracticeScope) {
         const read = (await sql.query<PatientListSqlRow>({ name: 'practice-patient-page', text: PATIENT_PAGE_SQL, values: [scope.practiceId, scope.now, scope.timeZone, ids] })).rows;
         rows = read.map(listedPatient);
         // The rows' versions; an empty page (or one whose patients are all gone) asks for them alone.
-        const versions = read[0] ?? (await sql.query<{ directory_version: string; list_version: string }>({ name: 'practice-patient-list-versions', text: PATIENT_LIST_VERSIONS_SQL, values: [scope.practiceId] })).rows[0];
+        const versions = read[0] ?? (await listVersions());
         if (versions !== undefined) {
           // A row the database counted (its span had passed) is not kept.
           keepPatientRows(sql, scope.practiceId, versions.list_version, scope.timeZone, read.flatMap((row, index) => {

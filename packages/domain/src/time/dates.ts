@@ -55,14 +55,17 @@ export function utcMidnightOf(value: string): Date | null {
   return day === null ? null : new Date(day * DAY_MS);
 }
 
-export const isCalendarDate = (value: string): boolean => utcMidnightOf(value) !== null;
+export const isCalendarDate = (value: string): boolean => epochDayOf(value) !== null;
+
+/** Days from 1970-01-01 to a calendar date (throws on one that is not). */
+function epochDayOrThrow(date: CalendarDate): number {
+  const day = epochDayOf(date);
+  if (day === null) throw new RangeError(`Not a calendar date (yyyy-MM-dd): ${date}`);
+  return day;
+}
 
 /** The UTC midnight of a calendar date (throws on one that is not). */
-export function calendarToUtc(date: CalendarDate): Date {
-  const utc = utcMidnightOf(date);
-  if (utc === null) throw new RangeError(`Not a calendar date (yyyy-MM-dd): ${date}`);
-  return utc;
-}
+export const calendarToUtc = (date: CalendarDate): Date => new Date(epochDayOrThrow(date) * DAY_MS);
 
 const utcToCalendar = (date: Date): CalendarDate => date.toISOString().slice(0, 10);
 
@@ -120,12 +123,6 @@ export function addDays(date: CalendarDate, days: number): CalendarDate {
 
 /** Whole days from `from` to `to` (positive when `to` is later). */
 export const daysBetween = (from: CalendarDate, to: CalendarDate): number => epochDayOrThrow(to) - epochDayOrThrow(from);
-
-function epochDayOrThrow(date: CalendarDate): number {
-  const day = epochDayOf(date);
-  if (day === null) throw new RangeError(`Not a calendar date (yyyy-MM-dd): ${date}`);
-  return day;
-}
 
 /** Day of week of a calendar date, 0 = Sunday. */
 export const dayOfWeek = (date: CalendarDate): number => calendarToUtc(date).getUTCDay();
