@@ -30,7 +30,9 @@ const relays: Relay[] = [];
 const settings: BookingSettings = {
   ...defaultBookingSettings('America/New_York'),
   enabled: true,
-  minimumNoticeMinutes: 60,
+  // More than the cancellation window, so every open time can still be changed from its link,
+  // whatever the hour the tests run (at 60 minutes the first time could fall inside the window).
+  minimumNoticeMinutes: 3 * 60,
   cancellationWindowHours: 2,
   reminder: '24h',
   sessionTypes: [
