@@ -7,9 +7,13 @@ const REQUEST_ID = /^[\w.-]{1,128}$/;
 
 type RequestLogLevel = 'info' | 'warn' | 'error';
 
+/**
+ * An error is the server's own failure (5xx). A request the client cut off (a reload, a closed tab,
+ * a lazy chunk no longer wanted) or answered with a 4xx is a warning: worth seeing, not an alert.
+ */
 function requestLogLevel(statusCode: number, aborted: boolean): RequestLogLevel {
-  if (aborted || statusCode >= 500) return 'error';
-  if (statusCode >= 400) return 'warn';
+  if (statusCode >= 500) return 'error';
+  if (aborted || statusCode >= 400) return 'warn';
   return 'info';
 }
 
